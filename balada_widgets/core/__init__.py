@@ -1,0 +1,10 @@
+"""The shared core: game protocol, sessions (history, branches, chance, save
+files), the error family, score traces and data loading. Pure Python."""
+
+from .errors import GameError, IllegalMove, InvalidInput, InvalidPosition
+from .game import CHANCE, Game
+from .session import Node, Session, game_class, register_game
+from .trace import Trace, TraceStep
+
+__all__ = ["CHANCE", "Game", "GameError", "IllegalMove", "InvalidInput", "InvalidPosition", "Node",
+           "Session", "Trace", "TraceStep", "game_class", "register_game"]
