@@ -229,19 +229,33 @@ def apply_portal(events: Sequence[str | None], portal: int, source: int | None) 
     return tuple(ev)
 
 
-def portal_layouts(events: Sequence[str | None]) -> dict[tuple, tuple]:
-    """Every layout reachable by the Portals: ``{events: portal choices}``."""
+def portal_layouts(events: Sequence[str | None], fixed: Mapping[int, int | None] | None = None) -> dict[tuple, tuple]:
+    """Every layout reachable by the Portals: ``{events: portal choices}``.
+
+    ``fixed`` maps some Portals to the source the player chose (``None``: keep
+    nothing); the other Portals range over every choice (B5, P2).
+    """
+    fixed = dict(fixed or {})
+    for p in fixed:
+        if not 1 <= p <= len(events) or events[p - 1] != "PT":
+            raise IllegalMove(f"space {p} holds no Portal", rule="B5", move=f"P{p}<{fixed[p] or '-'}")
     results = {tuple(events): ()}
+    first_error = None
     for portal in portal_spaces(events):
         nxt: dict[tuple, tuple] = {}
         for ev, how in results.items():
-            if ev[portal - 1] != "PT":
-                nxt.setdefault(ev, how + ((portal, None),))
+            if portal in fixed:
+                try:
+                    nxt.setdefault(apply_portal(ev, portal, fixed[portal]), how + ((portal, fixed[portal]),))
+                except IllegalMove as e:
+                    first_error = first_error or e
                 continue
             nxt.setdefault(ev, how + ((portal, None),))
             for src in portal_sources(ev, portal):
                 nxt.setdefault(apply_portal(ev, portal, src), how + ((portal, src),))
         results = nxt
+        if not results:
+            raise first_error
     return results
 
 
@@ -435,7 +449,7 @@ def fish_step(layout: Layout) -> TraceStep:
 INFEASIBLE = (-(10 ** 9), 0, 0)
 
 
-def _best_walk(layout: Layout, hero: Hero, fixed: Mapping[int, str]):
+def _best_walk(layout: Layout, hero: Hero, fixed: Mapping[int, str], reconstruct: bool = True):
     """Best (points, swords, -injuries) from space 0 and the decisions taking it."""
     n = len(layout.events)
     events = layout.events
@@ -484,6 +498,8 @@ def _best_walk(layout: Layout, hero: Hero, fixed: Mapping[int, str]):
                 raise refuse_option(layout, i, h, o)
             h, _ = step(layout, i, h, o)
         raise IllegalMove("these choices cannot all be taken together", rule="B16")  # pragma: no cover
+    if not reconstruct:
+        return value, None
     # reconstruct the decisions
     decisions = {}
     inj, sw, run = hero.injuries, hero.swords, hero.run
@@ -545,8 +561,9 @@ def score_side(side, injuries: int = 0, swords: int = 0, choices=None) -> ScoreR
     choices:
         ``None`` (default): the choices with the most points (B16, ties by
         ruling P1). Otherwise the player's own :class:`Choices`, a dict
-        ``{space: option}`` or a text like ``"P4<9 3:sword 7:fight"``; any
-        choice left out is filled in with the best one given the others.
+        ``{space: option}`` or a text like ``"P4<9 P6<- 3:sword 7:fight"``
+        (``P6<-``: the Portal in space 6 takes nothing); any choice left out,
+        Portal or walk, is filled in with the best one given the others.
 
     Returns
     -------
@@ -598,34 +615,43 @@ def score_side(side, injuries: int = 0, swords: int = 0, choices=None) -> ScoreR
         if not 1 <= sp <= len(side):
             raise IllegalMove(f"there is no space {sp}", rule="B16", move=f"{sp}:{opt}")
     hero = Hero(injuries, swords, 0)
-    if ch.portals or (choices is not None and not portal_spaces(events)):
-        # the player's portal choices, checked and applied in order
-        ev = events
-        given = dict(ch.portals)
-        for p in given:
-            if p < 1 or p > len(ev) or events[p - 1] != "PT":
-                raise IllegalMove(f"space {p} holds no Portal", rule="B5", move=f"P{p}<{given[p]}")
-        portal_choice = []
-        for p in portal_spaces(events):
-            src = given.get(p)
-            ev = apply_portal(ev, p, src)
-            portal_choice.append((p, src))
-        layouts = {ev: tuple(portal_choice)}
-    else:
-        layouts = portal_layouts(events)
-    best = None
+    layouts = portal_layouts(events, dict(ch.portals))
+    best, first_error = None, None
     for ev, how in layouts.items():
         layout = Layout.of(ev)
-        (pts, sw, ninj), decisions = _best_walk(layout, hero, ch.decisions)
+        try:
+            (pts, sw, ninj), decisions = _best_walk(layout, hero, ch.decisions)
+        except IllegalMove as e:  # a fixed choice impossible with this Portal layout
+            first_error = first_error or e
+            continue
         cand = (pts + layout.fish ** 2, sw, ninj)
         if best is None or cand > best[0]:
             best = (cand, layout, how, decisions)
+    if best is None:
+        raise first_error
     _, layout, how, decisions = best
     hero_out, trace = walk(layout, hero, decisions)
     trace.steps[:0] = [TraceStep(p, "B5", 0, f"Portal takes the {event_name(events[src - 1])} from space {src}")
                        for p, src in how if src is not None]
     return ScoreResult(trace.points, hero_out.injuries, hero_out.swords, trace,
                        Choices(tuple(how), decisions), layout.events, side)
+
+
+def best_points(events: Sequence[str | None], injuries: int = 0, swords: int = 0) -> int:
+    """The most points of a side (B16), without the trace: the advisor's fast path.
+
+    ``events`` are event codes (``None`` for empty), already validated.
+
+    >>> best_points(("O3", "O2", "FT") + (None,) * 9)
+    5
+    """
+    hero = Hero(injuries, swords, 0)
+    best = 0
+    for ev in portal_layouts(events):
+        layout = Layout.of(ev)
+        (pts, _, _), _ = _best_walk(layout, hero, {}, reconstruct=False)
+        best = max(best, pts + layout.fish ** 2)
+    return best
 
 
 def best_choices_table(side, injuries: int = 0, swords: int = 0) -> list[tuple[Choices, int]]:

@@ -1,0 +1,74 @@
+"""Balada bots at three strengths, all choosing among ``legal_moves``.
+
+- ``random``: a random symbol in a random allowed space, random walk choices;
+  it never spends the Change of Landscape.
+- ``greedy``: the placement that most raises the best score of the side as it
+  stands now (empty spaces count as empty); the walk choices are the best ones.
+- ``advisor``: the placement with the highest expected round score from
+  :func:`~.advisor.advise_placements`; the walk choices are the best ones.
+
+>>> from balada_widgets.balada.rules import BaladaGame
+>>> from balada_widgets.core.session import Session
+>>> from balada_widgets.core.bots import run_bots
+>>> g = BaladaGame(players=2, easy=True)
+>>> s = Session(g, seed=4)
+>>> _ = run_bots(s, {0: make_bot("greedy", 1), 1: make_bot("random", 2)})
+>>> g.is_over(s.state)
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from .advisor import advise_placements, walk_advice
+from .rules import BaladaGame, Place, Swap
+from .scoring import best_points
+
+BOT_LEVELS = ("random", "greedy", "advisor")
+
+
+class BaladaBot:
+    """A bot of one level (see the module docstring)."""
+
+    def __init__(self, level: str = "greedy", seed=0, samples: int | None = None):
+        if level not in BOT_LEVELS:
+            from ..core.errors import InvalidInput
+
+            raise InvalidInput(f"unknown bot level {level!r}; choose one of {', '.join(BOT_LEVELS)}")
+        self.level = level
+        self.name = f"{level} bot"
+        self.rng = random.Random(seed)
+        self.samples = samples
+
+    def choose(self, game: BaladaGame, state, player: int):
+        moves = game.legal_moves(state, player)
+        if state.phase == "score":
+            if self.level == "random":
+                return self.rng.choice(moves)
+            return walk_advice(game, state, player)[0][0]
+        places = [m for m in moves if not isinstance(m, Swap)]
+        if self.level == "random":
+            return self.rng.choice(places)
+        if self.level == "greedy":
+            ps = game.sheet_of(state, player)
+            best, best_v = [], None
+            for m in places:
+                ev = list(ps.events)
+                ev[m.space - 1] = m.event
+                v = best_points(tuple(ev), ps.injuries, ps.swords)
+                if best_v is None or v > best_v:
+                    best, best_v = [m], v
+                elif v == best_v:
+                    best.append(m)
+            return self.rng.choice(best)
+        advice = advise_placements(game, state, player, samples=self.samples, seed=self.rng.random())
+        return advice[0].move
+
+
+def make_bot(level: str = "greedy", seed=0, samples: int | None = None) -> BaladaBot:
+    """A Balada bot: ``"random"``, ``"greedy"`` or ``"advisor"``."""
+    return BaladaBot(level, seed, samples)
+
+
+__all__ = ["BOT_LEVELS", "BaladaBot", "Place", "make_bot"]
