@@ -117,10 +117,12 @@ class Lexicon:
         ``frozenset`` of every word.
     """
 
-    __slots__ = ("name", "min_length", "alphabet", "words", "_zipf", "_trie", "_by_length", "__weakref__")
+    __slots__ = ("name", "min_length", "alphabet", "words", "_zipf", "_trie", "_by_length",
+                 "_fixed", "__weakref__")
 
     def __init__(self, words: frozenset, zipf: dict, *, min_length: int, alphabet: frozenset,
-                 name: str, trie: Optional[dict] = None):
+                 name: str, trie: Optional[dict] = None, fixed_alphabet: bool = True):
+        self._fixed = fixed_alphabet  # False: the alphabet is the words' letters and grows with them
         self.name = name
         self.min_length = min_length
         self.alphabet = alphabet
@@ -197,7 +199,8 @@ class Lexicon:
                 shown = ", ".join(repr(w) for w in bad[:5]) + (" ..." if len(bad) > 5 else "")
                 raise InvalidInput(f"{len(bad)} word(s) use letters outside the alphabet "
                                    f"({''.join(sorted(extra))}): {shown}", rule="D7")
-        return cls(words, zipf, min_length=min_length, alphabet=alpha, name=name)
+        return cls(words, zipf, min_length=min_length, alphabet=alpha, name=name,
+                   fixed_alphabet=alphabet is not None)
 
     @classmethod
     def from_file(cls, path: Union[str, os.PathLike], *, min_length: int = 2,
@@ -317,7 +320,7 @@ class Lexicon:
             raise InvalidInput(f"shorter than min_length={self.min_length}: {', '.join(short)}",
                                rule="D2")
         extra = new.alphabet - self.alphabet
-        if extra and self.words:
+        if extra and self._fixed:
             raise InvalidInput(f"letters outside the {self.name} alphabet: {''.join(sorted(extra))}",
                                rule="D7")
         zipf = dict(self._zipf)
@@ -328,7 +331,7 @@ class Lexicon:
             trie = _trie_copy_edit(self._trie, added, insert=True)
         alphabet = self.alphabet | new.alphabet
         return Lexicon(frozenset(zipf), zipf, min_length=self.min_length, alphabet=alphabet,
-                       name=self.name, trie=trie)
+                       name=self.name, trie=trie, fixed_alphabet=self._fixed)
 
     def remove(self, words: Iterable[str]) -> "Lexicon":
         """A new lexicon without ``words``; words not in the lexicon are ignored."""
@@ -342,7 +345,7 @@ class Lexicon:
         if self._trie is not None:
             trie = _trie_copy_edit(self._trie, sorted(gone), insert=False)
         return Lexicon(frozenset(zipf), zipf, min_length=self.min_length, alphabet=self.alphabet,
-                       name=self.name, trie=trie)
+                       name=self.name, trie=trie, fixed_alphabet=self._fixed)
 
 
 def _normalise_alphabet(alphabet: Iterable[str]) -> frozenset:
