@@ -1,0 +1,137 @@
+"""The move history and the branch tree of a session, as one clickable list.
+
+Data flows down: :func:`log_entries` and :func:`branch_entries` read a
+:class:`~balada_widgets.core.session.Session` into plain tuples, and the
+:func:`MoveLog` component shows them and calls ``on_goto(node_id)`` when a
+move or a branch is clicked (the caller then calls ``session.goto``). The
+list is drawn as one HTML board (:class:`~balada_widgets.ui.board.SvgBoard`),
+not one button per move, so a long game stays fast. Each move carries
+``data-id="node-<id>"``, each branch ``data-id="branch-<id>"``.
+
+``label(node)`` lets a game rename or hide moves: return ``None`` to hide a
+move (e.g. another player's choice that is not revealed yet).
+
+>>> from balada_widgets.core.demo import RaceGame
+>>> from balada_widgets.core.session import Session
+>>> s = Session(RaceGame(), seed=1)
+>>> s.play("p1 +2"); s.play("p2 +1"); s.undo(); s.play("p2 +2")
+>>> [e.text for e in log_entries(s)]
+['p1 +2', 'p2 +2']
+>>> [(b.moves, b.last, b.current) for b in branch_entries(s)]
+[(2, 'p2 +1', False), (2, 'p2 +2', True)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+import solara
+
+from . import svg as S
+from .board import Board
+
+__all__ = ["Branch", "Entry", "MoveLog", "branch_entries", "log_entries", "log_markup"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One move of the current line."""
+
+    node: int
+    number: int  # 1-based position in the line
+    text: str
+    chance: bool
+    current: bool
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One branch of the tree, named by its last node."""
+
+    node: int
+    moves: int
+    last: str
+    current: bool  # the current node lies on this branch
+
+
+def log_entries(session, label: Optional[Callable] = None, include_future: bool = True) -> list[Entry]:
+    """The moves of the current line; with ``include_future`` also the ones redo would replay."""
+    nodes = session.current.path()
+    if include_future:
+        n = session.current
+        while n.last_child is not None:
+            n = n.last_child
+            nodes.append(n)
+    out = []
+    current = session.current
+    for i, node in enumerate(nodes, 1):
+        text = node.text if label is None else label(node)
+        if text is None:
+            continue
+        out.append(Entry(node.id, i, text, node.by_chance, node is current))
+    return out
+
+
+def branch_entries(session) -> list[Branch]:
+    """Every branch (leaf) of the session's tree, oldest first."""
+    end = session.current  # the end of the current line: where redo leads
+    while end.last_child is not None:
+        end = end.last_child
+    out = []
+    for leaf in session.leaves():
+        path = leaf.path()
+        out.append(Branch(leaf.id, len(path), leaf.text or "start", leaf is end))
+    return out
+
+
+_CSS = """
+.bw-log { font: 13px/1.55 system-ui, -apple-system, 'Segoe UI', sans-serif; color: #333; }
+.bw-log .bw-moves { display: flex; flex-wrap: wrap; gap: 3px 4px; max-height: 180px; overflow-y: auto; }
+.bw-log .bw-move { padding: 0 6px; border-radius: 10px; background: #eef1f5; white-space: nowrap; }
+.bw-log .bw-move:hover { background: #dce6f5; }
+.bw-log .bw-move.chance { background: transparent; color: #777; font-style: italic; }
+.bw-log .bw-move.future { opacity: 0.45; }
+.bw-log .bw-move.current { background: #1976d2; color: white; font-style: normal; }
+.bw-log .bw-start { color: #1976d2; padding: 0 6px; }
+.bw-log .bw-branches { margin-top: 6px; display: flex; flex-wrap: wrap; gap: 4px; }
+.bw-log .bw-branch { border: 1px solid #c5cdd8; border-radius: 4px; padding: 0 6px; }
+.bw-log .bw-branch.current { border-color: #1976d2; background: #e8f0fb; font-weight: 600; }
+.bw-log .bw-label { color: #555; font-weight: 600; margin-right: 4px; }
+"""
+
+
+def log_markup(entries: list[Entry], branches: list[Branch], future_after: Optional[int] = None) -> str:
+    """The HTML of the log (moves, then branches when there are several)."""
+    moves = ['<span class="bw-start" data-id="node-0" title="go to the start">start</span>']
+    seen_current = not any(e.current for e in entries)
+    for e in entries:
+        cls = ["bw-move"] + (["chance"] if e.chance else []) + (["current"] if e.current else [])
+        if seen_current and not e.current:
+            cls.append("future")
+        moves.append(f'<span class="{" ".join(cls)}" data-id="node-{e.node}" title="go to move {e.number}">'
+                     f'{S.escape(e.text)}</span>')
+        if e.current:
+            seen_current = True
+    parts = [f"<style>{_CSS}</style>", '<div class="bw-log">', '<div class="bw-moves">', *moves, "</div>"]
+    if len(branches) > 1:
+        parts.append('<div class="bw-branches"><span class="bw-label">Branches:</span>')
+        for i, b in enumerate(branches, 1):
+            cls = "bw-branch current" if b.current else "bw-branch"
+            parts.append(f'<span class="{cls}" data-id="branch-{b.node}" title="switch to this branch">'
+                         f'{i}. {b.moves} moves, last {S.escape(b.last)}</span>')
+        parts.append("</div>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+@solara.component
+def MoveLog(entries: list, branches: list = [], on_goto: Optional[Callable[[int], None]] = None):  # noqa: B006
+    """The moves of the current line and the branches; clicking one calls ``on_goto(node_id)``."""
+
+    def click(id_: str):
+        kind, _, node = id_.partition("-")
+        if on_goto is not None and kind in ("node", "branch"):
+            on_goto(int(node))
+
+    return Board(svg=log_markup(entries, branches), on_click=click, class_name="bw-move-log")
