@@ -1,0 +1,92 @@
+"""Balda bots, each with a vocabulary: the words it "knows".
+
+- ``random``: any legal word it knows.
+- ``greedy``: the longest word it knows (ties: at random).
+- ``strong``: for each of its longest candidates, looks at the opponent's best
+  reply after the move and maximises "my word minus the best reply", so it
+  avoids handing over long words.
+
+A bot plays only moves from :func:`~balada_widgets.balda.movegen.legal_moves`
+under the game's dictionary; its vocabulary tier (``None``: every word,
+``"common"``, ``"everyday"``, ``"basic"``) only narrows what it sees, which
+makes it weaker, like a player with a smaller vocabulary. With no word it
+knows, a bot passes.
+
+>>> from balada_widgets.balda.lexicon import Lexicon
+>>> from balada_widgets.balda.rules import BaldaGame
+>>> lex = Lexicon.from_words(["balda", "ball", "bad", "lab", "lad"], name="demo")
+>>> g = BaldaGame(players=2, start_word="balda", lexicon=lex)
+>>> make_bot("greedy").choose(g, g.initial_state(), 0).word
+'ball'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from ..core.errors import InvalidInput
+from .lexicon import TIERS
+from .movegen import legal_moves
+from .rules import BaldaGame, Pass
+
+BOT_LEVELS = ("random", "greedy", "strong")
+
+
+class BaldaBot:
+    def __init__(self, level: str = "greedy", tier: Optional[str] = None, seed=0, width: int = 8):
+        if level not in BOT_LEVELS:
+            raise InvalidInput(f"unknown bot level {level!r}; choose one of {', '.join(BOT_LEVELS)}")
+        if tier is not None and tier not in TIERS:
+            raise InvalidInput(f"unknown vocabulary tier {tier!r}; choose None or one of {', '.join(TIERS)}")
+        self.level, self.tier, self.width = level, tier, width
+        self.rng = random.Random(seed)
+        self.name = f"{level} bot" + (f" ({tier} words)" if tier else "")
+
+    def known(self, game: BaldaGame, moves):
+        if self.tier is None:
+            return moves
+        cut = TIERS[self.tier]
+        lex = game.lexicon
+        return [m for m in moves if lex.zipf(m.word) >= cut]
+
+    def choose(self, game: BaldaGame, state, player: int):
+        moves = self.known(game, game.word_moves(state))
+        if not moves:
+            return Pass(player)
+        if self.level == "random":
+            return self.rng.choice(moves)
+        moves.sort(key=lambda m: -m.score)
+        if self.level == "greedy":
+            best = moves[0].score
+            return self.rng.choice([m for m in moves if m.score == best])
+        return self._strong(game, state, moves)
+
+    def _strong(self, game, state, moves):
+        # candidates: the longest few words, each at most once per (cell, letter)
+        seen, cands = set(), []
+        for m in moves:
+            if (m.cell, m.letter) not in seen:
+                seen.add((m.cell, m.letter))
+                cands.append(m)
+            if len(cands) >= self.width:
+                break
+        best, best_v = [], None
+        for m in cands:
+            pos = state.position.place(m.cell, m.letter).with_used(m.word)
+            if pos.is_full():
+                reply = 0
+            else:
+                replies = legal_moves(pos, game.lexicon)
+                reply = max((r.score for r in replies), default=0)
+            v = m.score - reply
+            if best_v is None or v > best_v:
+                best, best_v = [m], v
+            elif v == best_v:
+                best.append(m)
+        return self.rng.choice(best)
+
+
+def make_bot(level: str = "greedy", tier: Optional[str] = None, seed=0) -> BaldaBot:
+    """A Balda bot: ``"random"``, ``"greedy"`` or ``"strong"``, with a vocabulary ``tier``."""
+    return BaldaBot(level, tier, seed)

@@ -1,0 +1,406 @@
+"""Balda as a game of the shared protocol: turns, passes, scores, the end.
+
+Pure Python (no UI import). The word search lives in :mod:`.movegen`
+(:func:`~.movegen.legal_moves` is the single source of legality, and
+:func:`~.movegen.check_move` checks a path the player traced); this module adds
+the players, the turn order, the score table and the end of the game.
+
+The game in our own words
+-------------------------
+Two to four players share an ``N x N`` grid (5 by default, 7 too; ``N`` odd)
+whose middle row holds a start word (D1). In turn, a player writes one letter
+into an empty cell beside an occupied one and reads a word through it along
+neighbouring cells, each cell at most once, in any direction (D2). The word
+must be in the dictionary, not played before in this game, the start word
+included (D3), and not readable on the grid before the move (D4). It scores
+one point a letter (D5). A player may always pass; the game ends when the
+grid is full, when no legal move exists, or when every player has passed in
+succession (D6). Letters are case-insensitive and Russian ``ё`` counts as
+``е`` (D7). The highest score wins; equal scores draw (D8).
+
+Project rulings
+---------------
+- **P1 start word.** Unless the players choose one, the start word is drawn by
+  chance (a recorded, seeded move) from the ``N``-letter words of the game's
+  dictionary, preferring its "common" tier when that tier has such words.
+- **P2 no move, no choice.** When the player to move has no legal word, the
+  only legal move is to pass; the game ends when nobody has one (D6).
+- **P3 passes.** "Every player has passed in succession" means as many
+  consecutive passes as there are players.
+
+Notation
+--------
+A move is ``c4=l ball a3-b3-c3-c4`` (cell, letter, word, path; cell names like
+chess: columns from ``a``, rows from ``1`` at the bottom) or ``pass``; the log
+writes the player first (``p1 c4=l ball a3-b3-c3-c4``). The chance move that
+sets the start word is ``start balda``.
+
+>>> from balada_widgets.balda.lexicon import Lexicon
+>>> lex = Lexicon.from_words(["balda", "ball", "bad", "lab"], name="demo")
+>>> g = BaldaGame(players=2, start_word="balda", lexicon=lex)
+>>> s = g.apply(g.initial_state(), "c4=l ball a3-b3-c3-c4")
+>>> s.scores, s.turn
+((4, 0), 1)
+>>> g.apply(s, "p2 b4=d bad a3-b3-b4").scores
+(4, 3)
+>>> g.apply(s, "p2 b4=l lab b4-b3-a3")
+Traceback (most recent call last):
+...
+balada_widgets.core.errors.IllegalMove: illegal move 'b4=l lab b4-b3-a3': 'lab' could already be read before this move (along c3-b3-a3); the new letter must make the word (rule D4)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Optional, Union
+
+from ..core.errors import IllegalMove, InvalidInput, InvalidPosition
+from ..core.game import Game, check_player_count
+from ..core.session import register_game
+from .lexicon import Lexicon, normalise_word
+from .movegen import Move, check_move, legal_moves as word_moves
+from .position import Position
+
+LANGUAGES = ("en", "ru")
+
+
+@dataclass(frozen=True)
+class Pass:
+    """The player to move passes (D6)."""
+
+    player: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Start:
+    """Chance (or the players) set the start word (D1, P1)."""
+
+    word: str
+    player = None
+
+
+BaldaMove = Union[Move, Pass, Start]
+
+
+@dataclass(frozen=True)
+class BaldaState:
+    """The grid (with the words played), whose turn, scores, consecutive passes."""
+
+    position: Optional[Position]  # None until the start word is set
+    turn: int = 0
+    scores: tuple = ()
+    passes: int = 0
+    words: tuple = ()  # ((player, move), ...) in order: the played words with their paths
+    over: bool = False
+
+
+def make_lexicon(language: str = "en", tier: Optional[str] = None, min_length: int = 2,
+                 add_words=(), remove_words=(), word_list: Optional[str] = None) -> Lexicon:
+    """The dictionary of a game: a shipped list (or a teacher's file), plus and minus words."""
+    if word_list:
+        lex = Lexicon.from_file(word_list, min_length=min_length)
+    elif language == "en":
+        lex = Lexicon.english(min_length=min_length, tier=tier)
+    elif language == "ru":
+        lex = Lexicon.russian(min_length=min_length, tier=tier)
+    else:
+        raise InvalidInput(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+    if add_words:
+        lex = lex.add(add_words)
+    if remove_words:
+        lex = lex.remove(remove_words)
+    return lex
+
+
+@register_game
+class BaldaGame(Game):
+    """Balda for 2 to 4 players (1 for solo practice).
+
+    Parameters
+    ----------
+    players:
+        1 to 4.
+    size:
+        Odd grid size, 5 (default) or 7 (or any odd size from 3).
+    language:
+        ``"en"`` (default) or ``"ru"``.
+    tier:
+        A frequency tier of the shipped list (e.g. ``"common"``) or None for all.
+    start_word:
+        The start word (``size`` letters, in the dictionary); None: drawn by chance.
+    add_words, remove_words:
+        A teacher's additions and removals.
+    word_list:
+        A path to a plain word list used instead of the shipped one.
+    lexicon:
+        A ready :class:`Lexicon` (programmatic use; not saved in save files).
+    """
+
+    name = "balda"
+    title = "Balda"
+    min_players = 1
+    max_players = 4
+
+    def __init__(self, players: int = 2, size: int = 5, language: str = "en", tier: Optional[str] = None,
+                 start_word: Optional[str] = None, add_words=(), remove_words=(), word_list: Optional[str] = None,
+                 min_length: int = 2, lexicon: Optional[Lexicon] = None):
+        check_player_count(type(self), players)
+        if not isinstance(size, int) or size < 3 or size % 2 == 0:
+            raise InvalidInput(f"the grid size must be odd and at least 3 (5 or 7), not {size!r}", rule="D1")
+        self.players = players
+        self.size = size
+        self.language = language
+        self.tier = tier
+        self.min_length = min_length
+        self.add_words = tuple(normalise_word(w) for w in add_words)
+        self.remove_words = tuple(normalise_word(w) for w in remove_words)
+        self.word_list = word_list
+        self.lexicon = lexicon or make_lexicon(language, tier, min_length, self.add_words, self.remove_words,
+                                               word_list)
+        self.lexicon.require_words()
+        self.start_word = normalise_word(start_word) if start_word else None
+        if self.start_word is not None:
+            self._check_start(self.start_word)
+
+    def _check_start(self, word: str) -> None:
+        if len(word) != self.size:
+            raise InvalidInput(f"the start word of a {self.size}x{self.size} grid has {self.size} letters; "
+                               f"{word!r} has {len(word)}", rule="D1")
+        if word not in self.lexicon:
+            raise InvalidInput(f"the start word {word!r} is not in the {self.lexicon.name} dictionary", rule="D1")
+
+    @property
+    def options(self):
+        return {"players": self.players, "size": self.size, "language": self.language, "tier": self.tier,
+                "start_word": self.start_word, "add_words": list(self.add_words),
+                "remove_words": list(self.remove_words), "word_list": self.word_list, "min_length": self.min_length}
+
+    @property
+    def num_players(self):
+        return self.players
+
+    def start_candidates(self) -> tuple:
+        """Words the start word is drawn from (P1)."""
+        n = self.size
+        for tier in ("common", None):
+            try:
+                lex = self.lexicon if tier is None else make_lexicon(self.language, tier, self.min_length,
+                                                                     self.add_words, self.remove_words,
+                                                                     self.word_list)
+            except (InvalidInput, KeyError, ValueError):
+                continue
+            words = tuple(w for w in lex.words_of_length(n) if w in self.lexicon)
+            if words:
+                return words
+        raise InvalidInput(f"the {self.lexicon.name} dictionary has no {n}-letter word to start with", rule="D1")
+
+    def initial_state(self) -> BaldaState:
+        pos = Position.new(self.start_word) if self.start_word else None
+        return BaldaState(pos, 0, (0,) * self.players)
+
+    # ---------------------------------------------------------- turn order
+    def is_chance(self, state):
+        return state.position is None
+
+    def chance_outcomes(self, state):
+        words = self.start_candidates()
+        return [(Start(w), 1 / len(words)) for w in words]
+
+    def to_move(self, state):
+        if state.over or state.position is None:
+            return ()
+        return (state.turn,)
+
+    def is_over(self, state):
+        return state.over
+
+    # ---------------------------------------------------------- moves
+    def word_moves(self, state) -> list[Move]:
+        """Every legal word move of the player to move (from :func:`.movegen.legal_moves`)."""
+        if state.position is None or state.over:
+            return []
+        return word_moves(state.position, self.lexicon)
+
+    def legal_moves(self, state, player=None):
+        if state.over:
+            return []
+        if state.position is None:
+            return [m for m, _ in self.chance_outcomes(state)]
+        if player not in (None, state.turn):
+            return []
+        return self.word_moves(state) + [Pass(state.turn)]
+
+    def apply(self, state, move):
+        """Apply a move; a word move may use any valid path (the player's own trace)."""
+        if isinstance(move, str):
+            move = self.parse_move(move, state)
+        if isinstance(move, Move) and not state.over and state.position is not None:
+            checked = check_move(state.position, self.lexicon, move.cell, move.letter, move.path)
+            return self._apply(state, checked)
+        if isinstance(move, Pass) and move.player is None:
+            move = Pass(state.turn)
+        return super().apply(state, move)
+
+    def move_player(self, move):
+        return move.player if isinstance(move, Pass) else None
+
+    def why_illegal(self, state, move):
+        if isinstance(move, Start):
+            if state.position is not None:
+                return "D1", "the start word is already set"
+            return "D1", f"{move.word!r} is not a {self.size}-letter word of the {self.lexicon.name} dictionary"
+        if isinstance(move, Pass):
+            return "D6", f"it is player {state.turn + 1}'s turn"
+        return None, "not a move of this game"
+
+    def _apply(self, state, move):
+        if isinstance(move, Start):
+            self._check_start(move.word)
+            return replace(state, position=Position.new(move.word))
+        n = self.players
+        if isinstance(move, Pass):
+            passes = state.passes + 1
+            nxt = replace(state, turn=(state.turn + 1) % n, passes=passes)
+            if passes >= n:
+                return replace(nxt, over=True)
+            return self._check_end(nxt)
+        pos = state.position.place(move.cell, move.letter).with_used(move.word)
+        scores = list(state.scores)
+        scores[state.turn] += move.score
+        nxt = BaldaState(pos, (state.turn + 1) % n, tuple(scores), 0, state.words + ((state.turn, move),))
+        return self._check_end(nxt)
+
+    def _check_end(self, state):
+        """D6: the grid is full, or no legal move exists (P2)."""
+        if state.position.is_full() or not self.word_moves(state):
+            return replace(state, over=True)
+        return state
+
+    # ---------------------------------------------------------- results
+    def returns(self, state):
+        return [float(s) for s in state.scores]
+
+    def result_text(self, state) -> str:
+        if not state.over:
+            return f"player {state.turn + 1} to move"
+        w = self.winners(state)
+        if len(w) == len(state.scores) and len(w) > 1:
+            return "a draw: equal scores (rule D8)"
+        if len(w) > 1:
+            return "shared win: " + ", ".join(f"player {p + 1}" for p in w) + " (rule D8)"
+        return f"player {w[0] + 1} wins with {state.scores[w[0]]} (rule D8)"
+
+    # ---------------------------------------------------------- text forms
+    def move_to_text(self, move):
+        if isinstance(move, Start):
+            return f"start {move.word}"
+        if isinstance(move, Pass):
+            return "pass" if move.player is None else f"p{move.player + 1} pass"
+        return move.to_text(self.size)
+
+    def parse_move(self, text, state=None):
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidInput("empty move; write e.g. 'c4=l ball a3-b3-c3-c4' or 'pass'")
+        parts = text.strip().split()
+        player = None
+        if parts[0].lower().startswith("p") and parts[0][1:].isdigit():
+            player = int(parts[0][1:]) - 1
+            parts = parts[1:]
+            if state is not None and state.position is not None and player != state.turn:
+                raise IllegalMove(f"it is player {state.turn + 1}'s turn", rule="D6", move=text)
+        if not parts:
+            raise InvalidInput("a move follows the player", move=text)
+        if parts[0].lower() == "pass" and len(parts) == 1:
+            return Pass(player if player is not None else (state.turn if state is not None else None))
+        if parts[0].lower() == "start" and len(parts) == 2:
+            return Start(normalise_word(parts[1]))
+        return Move.from_text(" ".join(parts), self.size)
+
+    def state_to_text(self, state) -> str:
+        """``<position text> turn=2 scores=4,3 passes=0`` (plus ``over`` at the end)."""
+        if state.position is None:
+            return "start=? turn=1"
+        played = ";".join(f"{p + 1}:{m.to_text(self.size).replace(' ', '_')}" for p, m in state.words)
+        parts = [state.position.to_text(), f"turn={state.turn + 1}",
+                 "scores=" + ",".join(map(str, state.scores)), f"passes={state.passes}"]
+        if played:
+            parts.append("played=" + played)
+        if state.over:
+            parts.append("over")
+        return " ".join(parts)
+
+    def state_from_text(self, text: str) -> BaldaState:
+        """Read :meth:`state_to_text` (or a bare position text); refuse an inconsistent one."""
+        toks = text.split()
+        attrs = dict(t.split("=", 1) for t in toks if "=" in t and not t.startswith("used="))
+        pos_text = " ".join(t for t in toks if "=" not in t and t != "over" or t.startswith("used="))
+        if attrs.get("start") == "?":
+            return self.initial_state()
+        pos = Position.from_text(pos_text)
+        try:
+            turn = int(attrs.get("turn", 1)) - 1
+            scores = tuple(int(x) for x in attrs["scores"].split(",")) if "scores" in attrs else (0,) * self.players
+            passes = int(attrs.get("passes", 0))
+            words = tuple((int(p) - 1, Move.from_text(m.replace("_", " "), pos.size))
+                          for p, m in (w.split(":", 1) for w in attrs.get("played", "").split(";") if w))
+        except (ValueError, KeyError) as e:
+            raise InvalidInput(f"cannot read the game attributes: {e}") from None
+        state = BaldaState(pos, turn, scores, passes, words, "over" in toks)
+        problems = self.validate(state)
+        if problems:
+            raise InvalidPosition(problems)
+        return state
+
+    def validate(self, state) -> list:
+        problems = []
+        if state.position is None:
+            return problems
+        pos = state.position
+        if pos.size != self.size:
+            problems.append(("D1", f"the grid is {pos.size}x{pos.size}, the game {self.size}x{self.size}"))
+        try:
+            pos.validate(self.lexicon)
+        except InvalidPosition as e:
+            problems += e.problems
+        if len(state.scores) != self.players:
+            problems.append((None, f"{len(state.scores)} scores for {self.players} players"))
+        if not 0 <= state.turn < self.players:
+            problems.append(("D6", f"no player {state.turn + 1}"))
+        if any(s < 0 for s in state.scores):
+            problems.append(("D5", "scores cannot be negative"))
+        if state.words:
+            total = sum(m.score for _, m in state.words)
+            if total != sum(state.scores):
+                problems.append(("D5", f"the words played add up to {total}, the scores to {sum(state.scores)}"))
+        letters = sum(ch != "." for row in pos.rows for ch in row) - pos.size
+        if state.words and letters != len(state.words):
+            problems.append(("D2", f"{letters} letters added but {len(state.words)} words played"))
+        return problems
+
+
+@dataclass
+class Hints:
+    """Hints for the player to move (see :func:`hints`)."""
+
+    count: int
+    longest: list = field(default_factory=list)
+    through: dict = field(default_factory=dict)
+
+
+def hints(game: BaldaGame, state: BaldaState, cell=None) -> Hints:
+    """How many words exist now, the longest ones, and (with ``cell``) the words through that cell."""
+    moves = game.word_moves(state)
+    best = max((m.score for m in moves), default=0)
+    h = Hints(len(moves), [m for m in moves if m.score == best])
+    if cell is not None:
+        from .position import to_cell
+
+        c = to_cell(cell, game.size)
+        h.through = {m.word: m for m in moves if m.cell == c or c in m.path}
+    return h
+
+
+def random_start(game: BaldaGame, seed=0) -> str:
+    """A start word drawn like the game's chance move (P1)."""
+    return random.Random(seed).choice(game.start_candidates())
