@@ -114,9 +114,11 @@ class Move:
 def _search(grid: tuple, n: int, root: dict) -> tuple[dict, set]:
     """All trie words along simple paths, with at most one empty cell as a wildcard.
 
-    Returns ``(found, before)``: ``found`` maps ``(wild, letter, word)`` (flat
-    indices) to the smallest path through ``wild``; ``before`` holds the words
-    read along paths with no wildcard, i.e. readable before the move (D4).
+    ``grid`` holds a letter or ``None`` per flat index ``r * n + c``.  Returns
+    ``(found, before)``: ``found`` maps ``(wild, letter, word)`` (``wild`` a
+    flat index) to the smallest flat path through ``wild``; ``before`` holds
+    the words read along paths without a wildcard, i.e. readable before the
+    move (D4).
     """
     nb = neighbours(n)
     found: dict = {}
@@ -127,19 +129,60 @@ def _search(grid: tuple, n: int, root: dict) -> tuple[dict, set]:
     pop = path.pop
     get_found = found.get
     add_before = before.add
+    # for each empty cell: its occupied neighbours as (index, letter)
+    occupied = [()] * (n * n)
+    for j, ch in enumerate(grid):
+        if ch is None:
+            occupied[j] = tuple((k, grid[k]) for k in nb[j] if grid[k] is not None)
 
-    def walk(i, node, wild, wch):
-        # ``i`` is the last cell of ``path``; ``node`` the trie node after its letter.
+    def wild_walk(i, node, wild, wch):
+        # The wildcard is spent: only occupied cells from here (node.get(None) is None).
         w = node.get(END)
         if w is not None:
-            if wild < 0:
-                add_before(w)
-            else:
-                key = (wild, wch, w)
-                p = tuple(path)
-                q = get_found(key)
-                if q is None or p < q:
-                    found[key] = p
+            key = (wild, wch, w)
+            p = tuple(path)
+            q = get_found(key)
+            if q is None or p < q:
+                found[key] = p
+        seen[i] = True
+        for j in nb[i]:
+            if not seen[j]:
+                child = node.get(grid[j])
+                if child is not None:
+                    append(j)
+                    wild_walk(j, child, wild, wch)
+                    pop()
+        seen[i] = False
+
+    def branch(j, node):
+        # Enter the empty cell j with each letter the trie allows after ``node``;
+        # the next step is inlined so that dead letters cost no call.
+        seen[j] = True
+        append(j)
+        nbrs = [kl for kl in occupied[j] if not seen[kl[0]]]
+        for ch, child in node.items():
+            if ch:
+                w = child.get(END)
+                if w is not None:
+                    key = (j, ch, w)
+                    p = tuple(path)
+                    q = get_found(key)
+                    if q is None or p < q:
+                        found[key] = p
+                for k, letter in nbrs:
+                    sub = child.get(letter)
+                    if sub is not None:
+                        append(k)
+                        wild_walk(k, sub, j, ch)
+                        pop()
+        pop()
+        seen[j] = False
+
+    def walk(i, node):
+        # No wildcard yet: words found here are readable before the move (D4).
+        w = node.get(END)
+        if w is not None:
+            add_before(w)
         seen[i] = True
         for j in nb[i]:
             if seen[j]:
@@ -149,14 +192,10 @@ def _search(grid: tuple, n: int, root: dict) -> tuple[dict, set]:
                 child = node.get(ch)
                 if child is not None:
                     append(j)
-                    walk(j, child, wild, wch)
+                    walk(j, child)
                     pop()
-            elif wild < 0:
-                append(j)
-                for ch, child in node.items():
-                    if ch:
-                        walk(j, child, j, ch)
-                pop()
+            else:
+                branch(j, node)
         seen[i] = False
 
     for i, ch in enumerate(grid):
@@ -164,19 +203,10 @@ def _search(grid: tuple, n: int, root: dict) -> tuple[dict, set]:
             node = root.get(ch)
             if node is not None:
                 append(i)
-                walk(i, node, -1, "")
+                walk(i, node)
                 pop()
-        else:
-            for j in nb[i]:
-                if grid[j] is not None:
-                    break
-            else:
-                continue  # not on the frontier
-            append(i)
-            for ch, child in root.items():
-                if ch:
-                    walk(i, child, i, ch)
-            pop()
+        elif occupied[i]:  # a path may also start at the new letter
+            branch(i, root)
     return found, before
 
 
@@ -203,9 +233,21 @@ def legal_moves(position: Position, lexicon: Lexicon) -> list[Move]:
     used = position.used
     co = coords(n)
     at = co.__getitem__
-    return [Move(co[key[0]], key[1], key[2], tuple(map(at, found[key])))
-            for key in sorted(found)
-            if key[2] not in used and key[2] not in before]
+    new = object.__new__
+    moves = []
+    for key in sorted(found):
+        word = key[2]
+        if word in used or word in before:
+            continue
+        # Move(...) without the frozen dataclass's per-field __setattr__ (3x faster)
+        m = new(Move)
+        d = m.__dict__
+        d["cell"] = co[key[0]]
+        d["letter"] = key[1]
+        d["word"] = word
+        d["path"] = tuple(map(at, found[key]))
+        moves.append(m)
+    return moves
 
 
 def has_legal_move(position: Position, lexicon: Lexicon) -> bool:
