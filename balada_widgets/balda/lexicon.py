@@ -118,7 +118,7 @@ class Lexicon:
     """
 
     __slots__ = ("name", "min_length", "alphabet", "words", "_zipf", "_trie", "_by_length",
-                 "_fixed", "__weakref__")
+                 "_fixed", "_pairs", "__weakref__")
 
     def __init__(self, words: frozenset, zipf: dict, *, min_length: int, alphabet: frozenset,
                  name: str, trie: Optional[dict] = None, fixed_alphabet: bool = True):
@@ -130,6 +130,7 @@ class Lexicon:
         self._zipf = zipf
         self._trie = trie
         self._by_length: Optional[dict] = None
+        self._pairs: Optional[dict] = None
 
     # ----------------------------------------------------------- building
     @classmethod
@@ -292,6 +293,28 @@ class Lexicon:
                     gc.enable()
             self._trie = trie
         return trie
+
+    @property
+    def pairs(self) -> dict:
+        """Second letter -> tuple of ``(first letter, trie node after both letters)``.
+
+        Lets the move generator start a word at the new letter and go straight
+        to a neighbour's letter without trying every first letter.  Built on
+        first use; read-only.
+
+        >>> sorted(Lexicon.from_words(["ox", "ax", "xa"]).pairs["x"])[0][0]
+        'a'
+        """
+        pairs = self._pairs
+        if pairs is None:
+            table: dict = {}
+            for first, node in self.trie.items():
+                if first:
+                    for second, sub in node.items():
+                        if second:
+                            table.setdefault(second, []).append((first, sub))
+            pairs = self._pairs = {k: tuple(v) for k, v in table.items()}
+        return pairs
 
     def require_words(self) -> None:
         """Raise :class:`InvalidInput` if the lexicon is empty (no move can exist)."""

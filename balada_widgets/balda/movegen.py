@@ -111,14 +111,14 @@ class Move:
 
 
 # ------------------------------------------------------------ fast search
-def _search(grid: tuple, n: int, root: dict) -> tuple[dict, set]:
+def _search(grid: tuple, n: int, root: dict, pairs: dict) -> tuple[dict, set]:
     """All trie words along simple paths, with at most one empty cell as a wildcard.
 
     ``grid`` holds a letter or ``None`` per flat index ``r * n + c``.  Returns
     ``(found, before)``: ``found`` maps ``(wild, letter, word)`` (``wild`` a
     flat index) to the smallest flat path through ``wild``; ``before`` holds
     the words read along paths without a wildcard, i.e. readable before the
-    move (D4).
+    move (D4).  ``pairs`` is :attr:`Lexicon.pairs` for ``root``.
     """
     nb = neighbours(n)
     found: dict = {}
@@ -205,8 +205,18 @@ def _search(grid: tuple, n: int, root: dict) -> tuple[dict, set]:
                 append(i)
                 walk(i, node)
                 pop()
-        elif occupied[i]:  # a path may also start at the new letter
-            branch(i, root)
+        elif occupied[i]:
+            # A path may also start at the new letter: go straight to each
+            # occupied neighbour k with the first letters that may precede its letter.
+            seen[i] = True
+            append(i)
+            for k, letter in occupied[i]:
+                append(k)
+                for ch, sub in pairs.get(letter, ()):
+                    wild_walk(k, sub, i, ch)
+                pop()
+            pop()
+            seen[i] = False
     return found, before
 
 
@@ -229,7 +239,7 @@ def legal_moves(position: Position, lexicon: Lexicon) -> list[Move]:
     """
     _prepare(position, lexicon)
     n = position.size
-    found, before = _search(position._grid, n, lexicon.trie)
+    found, before = _search(position._grid, n, lexicon.trie, lexicon.pairs)
     used = position.used
     co = coords(n)
     at = co.__getitem__
