@@ -114,6 +114,15 @@ def test_trie_has_every_word_with_end_marker():
     assert END not in lex.trie["c"]["a"]
 
 
+def test_two_letter_index():
+    lex = Lexicon.from_words(["ox", "ax", "axe", "xa", "box"])
+    assert {first for first, _ in lex.pairs["x"]} == {"o", "a"}
+    node = dict(lex.pairs["x"])["a"]
+    assert node is lex.trie["a"]["x"] and node["e"][END] == "axe"
+    assert "b" not in lex.pairs
+    assert set(dict(lex.add(["ex"]).pairs["x"])) == {"o", "a", "e"}
+
+
 def test_error_family():
     with pytest.raises(GameError):
         Lexicon.from_words(["1"])

@@ -317,6 +317,31 @@ def test_moves_are_sorted_hashable_values():
         moves[0].word = "x"
 
 
+def test_teacher_edits_change_the_moves():
+    FARM.trie  # built: edits copy paths of the shared trie
+    keys = {key(m) for m in legal_moves(HORSE, FARM)}
+    more = FARM.add(["roes", "orc"])
+    new = {key(m) for m in legal_moves(HORSE, more)}
+    assert ((1, 2), "c", "orc") in new and ((1, 2), "c", "orc") not in keys
+    assert legal_moves(HORSE, more) == brute.legal_moves(HORSE, more)
+    fewer = more.remove(["ore", "orc"])
+    gone = {key(m) for m in legal_moves(HORSE, fewer)}
+    assert all(k[2] not in ("ore", "orc") for k in gone)
+    assert legal_moves(HORSE, fewer) == brute.legal_moves(HORSE, fewer)
+    assert {key(m) for m in legal_moves(HORSE, FARM)} == keys  # the original is unchanged
+
+
+def test_values_pickle_and_copy():
+    import copy
+    import pickle
+
+    move = legal_moves(HORSE, FARM)[0]
+    for value in (HORSE, move):
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert copy.deepcopy(value) == value
+    assert legal_moves(pickle.loads(pickle.dumps(HORSE)), FARM) == legal_moves(HORSE, FARM)
+
+
 # ---------------------------------------------- fast generator == brute
 @pytest.mark.parametrize("seed", range(8))
 def test_fast_equals_brute_5x5_self_play(seed):
