@@ -340,7 +340,7 @@ class Position:
         """The compact notation (see the module docstring); :meth:`from_text` reads it back."""
         parts = []
         for row in self.rows:
-            out = re.sub(r"\.+", lambda m: str(len(m.group())), row.upper())
+            out = re.sub(r"\.+", lambda m: str(len(m.group())), "".join(map(_capital, row)))
             parts.append(out)
         start = self.start_word
         others = sorted(self.used - {start})
@@ -377,6 +377,12 @@ class Position:
             g.nodes[(r, c)]["letter"] = self._grid[r * n + c]
             g.nodes[(r, c)]["name"] = cell_name((r, c), n)
         return g
+
+
+def _capital(ch: str) -> str:
+    """``ch`` in capitals when that reads back as ``ch`` (not so for ``'ß'`` -> ``'SS'``)."""
+    up = ch.upper()
+    return up if len(up) == 1 and up.lower() == ch else ch
 
 
 def _one_letter(letter: str) -> str:

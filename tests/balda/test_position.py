@@ -256,7 +256,7 @@ def test_text_inconsistent(bad):
 
 
 @st.composite
-def positions(draw, alphabet="abcdeжёЯ"):
+def positions(draw, alphabet="abcdeжёЯßǅ"):
     n = draw(st.sampled_from([3, 5, 7, 9]))
     start = draw(st.text(alphabet=alphabet, min_size=n, max_size=n))
     grid = [["."] * n for _ in range(n)]
