@@ -13,7 +13,7 @@ that the board should report clicks on carries ``data-id`` (see
 >>> group([circle(1, 2, 3)], transform=translate(10, 0))
 '<g transform="translate(10,0)"><circle cx="1" cy="2" r="3"/></g>'
 >>> svg([], 100, 50)
-'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50" '
+'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50"></svg>'
 """
 
 from __future__ import annotations

@@ -1,0 +1,1381 @@
+"""Balada in Jupyter and Solara: the live game, hot-seat and bots, the scoring walk, the lab.
+
+Imported only when a game is shown (``balada.new_game(...)`` or the app), so
+``import balada_widgets.balada`` stays free of Solara.
+
+- :class:`BaladaApp`: a plain object (``balada.new_game(...)`` makes one); the
+  last expression of a notebook cell, or ``display(app)``, shows the live
+  game. ``app.session`` is the :class:`~balada_widgets.core.session.Session`,
+  ``app.game`` the :class:`~.rules.BaladaGame`; ``app.play("p1 O2@5")`` plays
+  a move for a human seat and lets the bots answer.
+- :func:`BaladaView`: the game view of one session. Each turn: the flipped
+  cards (click A or B to choose the symbol), the current player's sheet as
+  one SVG board with the spaces where the symbol may go highlighted (from
+  ``game.legal_moves``), a Change of Landscape toggle, hot-seat "pass the
+  device" screens, then the scoring walk (Portals, decisions, "what is
+  best?", the trace step by step), the round table and the winners.
+- :func:`BaladaLab`: edit a side by clicking or pasting its text, check it,
+  score it with the best choices or one's own, step through the trace; and a
+  game to analyse: branches, the advisor table for the current placement.
+
+The drawings (:func:`sheet_svg`, :func:`cards_svg`, :func:`palette_svg`) are
+plain functions returning SVG text. Stable hooks for tests: board spaces are
+``data-id="space-<n>"`` (classes ``space``, ``legal``, ``picked``, ``hero``,
+``focus``, ``step``), cards ``data-id="card-A"`` / ``"card-B"``; buttons carry
+classes such as ``bw-decide-sword``, ``bw-portal-none``, ``bw-swap-toggle``,
+``bw-pass-ready``, ``bw-advice``.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import solara
+
+from ..core.errors import GameError, IllegalMove, InvalidInput
+from ..core.session import Session
+from ..ui import svg as S
+from ..ui.board import Board
+from ..ui.controls import Controls
+from ..ui.explain import Explain
+from ..ui.move_log import MoveLog, branch_entries, log_entries
+from ..ui.reminder import Reminder, try_move
+from ..ui.session import use_session_version
+from .content import check_side_landscapes, load_decks, sheet_names
+from .rules import BaladaGame, Decide, Flip, Place, PortalMove, Swap
+from .scoring import (
+    EVENT_NAMES, LANDSCAPES, SIDE_LENGTH, Choices, Hero, Layout, event_name, is_obstacle, options_at, parse_side,
+    portal_spaces, score_side, side_to_text, Space,
+)
+
+try:  # the bots and the advisor (lead engineer's modules)
+    from ..core.bots import run_bots
+    from .advisor import advise_placements, walk_advice
+    from .bots import BOT_LEVELS, make_bot
+except ImportError as _e:  # pragma: no cover - only while those modules are missing
+    _BOTS_ERROR = f"the Balada bots/advisor are not available ({_e})"
+    BOT_LEVELS = ("random", "greedy", "advisor")
+
+    def _missing(*_a, **_k):
+        raise RuntimeError(_BOTS_ERROR)
+
+    run_bots = advise_placements = walk_advice = make_bot = _missing  # type: ignore
+
+__all__ = ["BaladaApp", "BaladaLab", "BaladaView", "PERSONAL_BEST", "cards_svg", "palette_svg", "sheet_svg"]
+
+# ======================================================================= drawing
+
+LAND_STYLE = {  # fill, stroke, ink
+    "F": ("#d6ebcd", "#79a86b", "#2f6b2a"),
+    "D": ("#f7e6bb", "#d2ae5c", "#8a6414"),
+    "M": ("#dde2ef", "#8b96b2", "#3f4a68"),
+}
+CELL, HGAP, VGAP, MARGIN, TOP = 112, 18, 38, 14, 24
+PER_ROW = 6
+
+
+def _land_icon(land: str, x: float, y: float, scale: float = 1.0) -> str:
+    """A small landscape icon centred at (x, y)."""
+    ink = LAND_STYLE[land][2]
+    if land == "F":  # two fir trees
+        parts = [S.polygon([(-9, 6), (-3, -9), (3, 6)], fill="#3f8a3a"), S.rect(-4, 6, 2, 4, fill="#6b4a2b"),
+                 S.polygon([(0, 8), (6, -6), (12, 8)], fill="#2f6b2a"), S.rect(5, 8, 2, 3, fill="#6b4a2b")]
+    elif land == "D":  # sun over a dune
+        rays = [S.line(4 + 5.5 * c, -4 + 5.5 * d, 4 + 8.5 * c, -4 + 8.5 * d, stroke="#f0a21a", stroke_width=1.6,
+                       stroke_linecap="round")
+                for c, d in ((1, 0), (-1, 0), (0, 1), (0, -1), (.7, .7), (-.7, .7), (.7, -.7), (-.7, -.7))]
+        parts = [S.circle(4, -4, 3.8, fill="#f0a21a"), *rays,
+                 S.path("M-13,10 Q-6,3 1,10 Z", fill="#d9a441"), S.path("M-3,10 Q5,4 13,10 Z", fill="#c48f2c")]
+    else:  # peaks with snow
+        parts = [S.polygon([(-12, 9), (-3, -7), (6, 9)], fill="#7b86a3"),
+                 S.polygon([(-1, 9), (6, -2), (13, 9)], fill="#5c6786"),
+                 S.polygon([(-5.5, -3), (-3, -7), (-0.5, -3)], fill="white")]
+    return S.group(parts, transform=f"translate({x},{y}) scale({scale})", fill=ink)
+
+
+def glyph(ev: str, value: Optional[int] = None, effective: Optional[int] = None) -> str:
+    """The symbol of an event, drawn in a box about 48 units wide centred at (0, 0).
+
+    ``value``: the Boss's worth at its space; ``effective``: an obstacle's value
+    with the Towers beside it.
+    """
+    if is_obstacle(ev):
+        v = int(ev[1])
+        parts = [S.polygon([(-20, 14), (-15, -6), (-6, -15), (6, -16), (16, -6), (21, 14)], fill="#6d717c",
+                           stroke="#454852", stroke_width=2, stroke_linejoin="round"),
+                 S.text(0, 9, str(v), font_size=22, font_weight="700", fill="white", text_anchor="middle")]
+        if effective is not None and effective != v:
+            parts += [S.circle(18, -16, 9, fill="#e8710a"),
+                      S.text(18, -12, f"+{effective - v}", font_size=11, font_weight="700", fill="white",
+                             text_anchor="middle")]
+        return S.group(parts)
+    if ev == "FT":
+        return S.group([S.path("M0,-21 C9,-8 16,0 16,7 A16,15 0 0 1 -16,7 C-16,0 -9,-8 0,-21 Z", fill="#3d8fd6",
+                               stroke="#22649e", stroke_width=2),
+                        S.path("M-7,4 Q-7,-3 -2,-8", stroke="white", stroke_width=3, fill="none",
+                               stroke_linecap="round", opacity=0.8)])
+    if ev == "SW":
+        return S.group([S.polygon([(0, -23), (4.5, -16), (4.5, 8), (-4.5, 8), (-4.5, -16)], fill="#d3d8df",
+                                  stroke="#59606b", stroke_width=1.5),
+                        S.line(0, -17, 0, 6, stroke="#8b929c", stroke_width=1.2),
+                        S.rect(-13, 8, 26, 5, rx=2, fill="#c08a2e", stroke="#7a5614"),
+                        S.rect(-2.5, 13, 5, 8, fill="#6b4a2b"), S.circle(0, 23, 3.5, fill="#c08a2e")])
+    if ev == "BS":
+        parts = [S.polygon([(-10, -9), (-19, -22), (-5, -13)], fill="#4a0d0d"),
+                 S.polygon([(10, -9), (19, -22), (5, -13)], fill="#4a0d0d"),
+                 S.circle(0, 1, 16, fill="#c62828", stroke="#6d1111", stroke_width=2),
+                 S.polygon([(-10, -4), (-3, -1), (-9, 2)], fill="#ffd54a"),
+                 S.polygon([(10, -4), (3, -1), (9, 2)], fill="#ffd54a"),
+                 S.path("M-8,9 L-4,6 L0,9 L4,6 L8,9", stroke="white", stroke_width=2, fill="none")]
+        if value is not None:
+            parts += [S.circle(18, -16, 9, fill="#6d1111"),
+                      S.text(18, -12, str(value), font_size=11, font_weight="700", fill="white", text_anchor="middle")]
+        return S.group(parts)
+    if ev == "PT":
+        return S.group([S.ellipse(0, 0, 15, 21, fill="#eadcf8", stroke="#7b3fbf", stroke_width=4),
+                        S.ellipse(0, 0, 8, 12, fill="#7b3fbf", opacity=0.55),
+                        S.ellipse(0, 0, 3, 5, fill="#4a1f80")])
+    if ev == "TW":
+        return S.group([S.rect(-11, -12, 22, 33, fill="#9a9ca6", stroke="#585a63", stroke_width=1.5),
+                        *(S.rect(x, -19, 6, 8, fill="#9a9ca6", stroke="#585a63", stroke_width=1.5)
+                          for x in (-12, -3, 6)),
+                        S.path("M-4,21 L-4,12 A4,4 0 0 1 4,12 L4,21 Z", fill="#3d3f47"),
+                        S.rect(-2, -4, 4, 7, fill="#3d3f47")])
+    if ev == "FI":
+        return S.group([S.polygon([(9, 0), (21, -10), (19, 0), (21, 10)], fill="#e07b1f"),
+                        S.ellipse(-3, 0, 15, 9, fill="#f59a3c", stroke="#b35d12", stroke_width=1.5),
+                        S.circle(-11, -2, 2.2, fill="#222"),
+                        S.path("M-2,-6 Q2,0 -2,6", stroke="#b35d12", stroke_width=1.5, fill="none")])
+    if ev == "KY":
+        return S.group([S.circle(-10, 0, 8, fill="none", stroke="#c9960c", stroke_width=4.5),
+                        S.line(-2, 0, 20, 0, stroke="#c9960c", stroke_width=4.5, stroke_linecap="round"),
+                        S.line(13, 0, 13, 8, stroke="#c9960c", stroke_width=4),
+                        S.line(19, 0, 19, 7, stroke="#c9960c", stroke_width=4)])
+    if ev == "CH":
+        return S.group([S.rect(-18, -5, 36, 20, rx=2, fill="#a4672b", stroke="#5b3714", stroke_width=2),
+                        S.path("M-18,-5 L-18,-10 Q0,-22 18,-10 L18,-5 Z", fill="#bf7f3e", stroke="#5b3714",
+                               stroke_width=2),
+                        S.rect(-18, -6, 36, 3, fill="#d4a017"),
+                        S.rect(-4, -3, 8, 9, rx=1, fill="#d4a017", stroke="#7a5614")])
+    if ev == "PR":
+        return S.group([S.polygon([(-17, 10), (-17, -10), (-8, -1), (0, -16), (8, -1), (17, -10), (17, 10)],
+                                  fill="#f4c430", stroke="#a8810b", stroke_width=2, stroke_linejoin="round"),
+                        S.rect(-17, 10, 34, 6, fill="#e6ae12", stroke="#a8810b", stroke_width=1.5),
+                        S.circle(0, 4, 3.5, fill="#e0457b"), S.circle(-10, 5, 2.5, fill="#4a90d9"),
+                        S.circle(10, 5, 2.5, fill="#4a90d9")])
+    return S.text(0, 6, ev, font_size=16, text_anchor="middle")
+
+
+def event_label(ev: str) -> str:
+    return EVENT_NAMES.get(ev, ev)
+
+
+def space_xy(i: int) -> tuple[float, float]:
+    """Top-left corner of 0-based space ``i`` on the 2-row path (row 2 runs back, right to left)."""
+    row, col = divmod(i, PER_ROW)
+    if row % 2:
+        col = PER_ROW - 1 - col
+    return MARGIN + col * (CELL + HGAP), TOP + row * (CELL + VGAP)
+
+
+SHEET_W = 2 * MARGIN + PER_ROW * CELL + (PER_ROW - 1) * HGAP
+SHEET_H = TOP + 2 * CELL + VGAP + 14
+
+_SHEET_CSS = """
+.space .bg { transition: stroke-width .1s; }
+.space.legal .bg { stroke: #f59e0b; stroke-width: 5; }
+.space.legal:hover .bg { stroke: #d97706; stroke-width: 7; }
+.space.legal:hover .preview { opacity: .6; }
+.space.picked .bg { stroke: #1e6fd9; stroke-width: 6; }
+.space.focus .bg { stroke: #e8590c; stroke-width: 6; }
+.space.portal .bg { stroke: #7b3fbf; stroke-width: 6; }
+.space.step .bg { stroke: #db2777; stroke-width: 7; }
+.space.hero .bg { stroke: #1e6fd9; stroke-width: 5; }
+.space.done { opacity: .78; }
+.space:hover .bg { filter: brightness(1.03); }
+text { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
+"""
+
+
+def _road() -> str:
+    """The path behind the spaces, with arrows showing the direction of the walk."""
+    pts = [space_xy(i) for i in range(SIDE_LENGTH)]
+    centres = [(x + CELL / 2, y + CELL / 2) for x, y in pts]
+    road = S.polyline(centres, fill="none", stroke="#e4d8bd", stroke_width=26, stroke_linecap="round",
+                      stroke_linejoin="round")
+    arrows = []
+    for i in range(SIDE_LENGTH - 1):
+        (xa, ya), (xb, yb) = pts[i], pts[i + 1]
+        if ya == yb:
+            d = 1 if xb > xa else -1
+            mx, my = max(xa, xb) - HGAP / 2, ya + CELL / 2
+            arrows.append(S.polygon([(mx - 4 * d, my - 6), (mx + 4 * d, my), (mx - 4 * d, my + 6)], fill="#a89468"))
+        else:
+            mx, my = xa + CELL / 2, ya + CELL + VGAP / 2
+            arrows.append(S.polygon([(mx - 6, my - 4), (mx, my + 4), (mx + 6, my - 4)], fill="#a89468"))
+    return road + "".join(arrows)
+
+
+def _hero_token(x: float, y: float) -> str:
+    return S.group([S.title("the hero"), S.circle(0, 0, 14, fill="#1e6fd9", stroke="white", stroke_width=3),
+                    S.circle(0, -5, 4, fill="white"), S.path("M-7,9 Q0,-3 7,9 Z", fill="white")],
+                   transform=S.translate(x, y), class_="hero-token")
+
+
+def sheet_svg(lands, events, *, legal=(), picked=(), focus=None, portal=None, hero=None, step_space=None,
+              preview: Optional[str] = None, badges: Optional[dict] = None, done_upto: Optional[int] = None,
+              title: str = "", clickable: bool = True, version: int = 0) -> str:
+    """A map side as one SVG: 12 spaces on a 2-row path.
+
+    Parameters
+    ----------
+    lands, events:
+        The landscapes (``"F"``/``"D"``/``"M"``) and events (codes or ``None``) of the 12 spaces.
+    legal:
+        1-based spaces to highlight as allowed targets (from ``game.legal_moves``).
+    picked:
+        Spaces picked by the player (first space of a Change of Landscape).
+    focus, portal:
+        The space of the current walk decision; the Portal being decided.
+    hero:
+        The 1-based space the hero is about to visit (the walk), or ``None``.
+    step_space:
+        The space of the explain panel's current step.
+    preview:
+        The event to show faintly in the ``legal`` spaces (the selected symbol).
+    badges:
+        ``{space: text}`` shown at the bottom right of a space (the walk's points).
+    done_upto:
+        Spaces before this one are visited (drawn a little paler).
+    """
+    legal, picked = set(legal), set(picked)
+    badges = badges or {}
+    layout = Layout.of(tuple(events))
+    cells = []
+    for i in range(SIDE_LENGTH):
+        n = i + 1
+        x, y = space_xy(i)
+        land, ev = lands[i], events[i]
+        fill, stroke, ink = LAND_STYLE.get(land, ("#eee", "#999", "#333"))
+        cls = ["space"]
+        if n in legal:
+            cls.append("legal")
+        if n in picked:
+            cls.append("picked")
+        if n == focus:
+            cls.append("focus")
+        if n == portal:
+            cls.append("portal")
+        if n == hero:
+            cls.append("hero")
+        if n == step_space:
+            cls.append("step")
+        if done_upto is not None and n < done_upto:
+            cls.append("done")
+        cls.append("empty" if ev is None else "filled")
+        what = f"space {n}: {LANDSCAPES.get(land, land)}, " + ("empty" if ev is None else event_label(ev))
+        parts = [S.title(what),
+                 S.rect(0, 0, CELL, CELL, rx=12, fill=fill, stroke=stroke, stroke_width=2, class_="bg"),
+                 S.circle(15, 15, 11, fill="white", stroke=stroke, stroke_width=1.5),
+                 S.text(15, 19.5, str(n), font_size=13, font_weight="700", fill=ink, text_anchor="middle"),
+                 S.text(30, 19, LANDSCAPES.get(land, "?"), font_size=10.5, fill=ink, opacity=0.9),
+                 _land_icon(land, CELL - 14, 15, 0.8)]
+        if ev is not None:
+            value = layout.boss_value(i) if ev == "BS" else None
+            eff = layout.effective[i] if is_obstacle(ev) else None
+            parts.append(S.group(glyph(ev, value, eff), transform=S.translate(CELL / 2, 58)))
+            parts.append(S.text(CELL / 2, 101, event_label(ev), font_size=12, font_weight="600", fill="#333",
+                                text_anchor="middle"))
+        elif n in legal and preview:
+            parts.append(S.group(glyph(preview), transform=S.translate(CELL / 2, 58), opacity=0.3, class_="preview"))
+            parts.append(S.text(CELL / 2, 101, "place here", font_size=11, fill="#b45309", text_anchor="middle"))
+        if n in badges:
+            b = str(badges[n])
+            w = 8 + 7 * len(b)
+            color = "#1b7f3b" if b.startswith("+") and b != "+0" else "#6b7280"
+            parts.append(S.rect(CELL - w - 4, 64, w, 17, rx=8.5, fill=color, class_="badge"))
+            parts.append(S.text(CELL - 4 - w / 2, 76.5, b, font_size=11.5, font_weight="700", fill="white",
+                                text_anchor="middle"))
+        attrs = {"class_": " ".join(cls), "transform": S.translate(x, y)}
+        if clickable:
+            attrs["data_id"] = f"space-{n}"
+        cells.append(S.group(parts, **attrs))
+    extra = []
+    if hero is not None and 1 <= hero <= SIDE_LENGTH:
+        hx, hy = space_xy(hero - 1)
+        extra.append(_hero_token(hx + CELL / 2, hy - 2))
+    head = [S.style(_SHEET_CSS), S.rect(0, 0, SHEET_W, SHEET_H, rx=14, fill="#fbf8f1")]
+    if title:
+        head.append(S.text(SHEET_W - MARGIN, 16, title, font_size=12, fill="#7a6a48", text_anchor="end"))
+    return S.svg(head + [_road()] + cells + extra, SHEET_W, SHEET_H, class_="balada-sheet",
+                 data_version=version, role="img", aria_label="map sheet")
+
+
+CARD_W, CARD_H, CARD_GAP = 96, 132, 14
+
+
+def _card(kind: str, code: Optional[str], x: float, *, selected=False, clickable=False, dim=False) -> str:
+    if kind == "L":
+        fill, stroke, ink = LAND_STYLE[code]
+        parts = [S.title(f"landscape card: {LANDSCAPES[code]}"),
+                 S.rect(0, 0, CARD_W, CARD_H, rx=10, fill=fill, stroke=stroke, stroke_width=2, class_="bg"),
+                 S.text(CARD_W / 2, 20, "Landscape", font_size=11, fill=ink, text_anchor="middle"),
+                 _land_icon(code, CARD_W / 2, 64, 2.4),
+                 S.text(CARD_W / 2, 116, LANDSCAPES[code], font_size=15, font_weight="700", fill=ink,
+                        text_anchor="middle")]
+        return S.group(parts, transform=S.translate(x, 6), class_="card landscape")
+    cls = ["card", f"card-{kind}"]
+    if clickable:
+        cls.append("choice")
+    if selected:
+        cls.append("selected")
+    parts = [S.title(f"event card {kind}: {event_label(code)}" + (" (click to choose it)" if clickable else "")),
+             S.rect(0, 0, CARD_W, CARD_H, rx=10, fill="white", stroke="#1e6fd9" if selected else "#b9b3a4",
+                    stroke_width=5 if selected else 2, class_="bg"),
+             S.circle(16, 16, 11, fill="#2b4c7e" if kind == "A" else "#7e2b5c"),
+             S.text(16, 20.5, kind, font_size=13, font_weight="700", fill="white", text_anchor="middle"),
+             S.group(glyph(code), transform=f"translate({CARD_W / 2},{64}) scale(1.25)"),
+             S.text(CARD_W / 2, 116, event_label(code), font_size=13, font_weight="700", fill="#333",
+                    text_anchor="middle")]
+    if selected:
+        parts.append(S.text(CARD_W - 12, 22, "✓", font_size=16, font_weight="700", fill="#1e6fd9",
+                            text_anchor="middle"))
+    attrs = {"class_": " ".join(cls), "transform": S.translate(x, 6)}
+    if clickable:
+        attrs["data_id"] = f"card-{kind}"
+    if dim:
+        attrs["opacity"] = 0.45
+    return S.group(parts, **attrs)
+
+
+_CARDS_CSS = """
+.card.choice { cursor: pointer; }
+.card.choice:hover .bg { stroke: #1e6fd9; }
+text { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
+"""
+
+
+def cards_svg(cards: Optional[Flip], selected: Optional[str] = "A", clickable: bool = True, version: int = 0) -> str:
+    """The turn's flipped cards: the landscape, the A card and (not in the easy version) the B card."""
+    if cards is None:
+        return S.svg([], 10, 10)
+    items = [("L", cards.landscape), ("A", cards.a)] + ([("B", cards.b)] if cards.b else [])
+    width = len(items) * CARD_W + (len(items) - 1) * CARD_GAP + 12
+    out = [S.style(_CARDS_CSS)]
+    for k, (kind, code) in enumerate(items):
+        x = 6 + k * (CARD_W + CARD_GAP)
+        out.append(_card(kind, code, x, selected=kind == selected, clickable=clickable and kind != "L"))
+    return S.svg(out, width, CARD_H + 12, class_="balada-cards", data_version=version)
+
+
+PALETTE = ("F", "D", "M", "O1", "O2", "O3", "O4", "O5", "FT", "SW", "BS", "PT", "TW", "FI", "KY", "CH", "PR", "..")
+
+
+def palette_svg(selected: Optional[str]) -> str:
+    """The lab's palette: landscapes, events and the eraser (``..``), one swatch each (``data-id="tool-<code>"``)."""
+    w, gap = 58, 6
+    out = [S.style(".tool:hover .bg { stroke: #1e6fd9; } text { font-family: system-ui, sans-serif; }")]
+    for k, code in enumerate(PALETTE):
+        x = 4 + k * (w + gap)
+        sel = code == selected
+        if code in LANDSCAPES:
+            fill, stroke, _ink = LAND_STYLE[code]
+            inner = [_land_icon(code, w / 2, 26, 1.5)]
+            label = LANDSCAPES[code]
+        elif code == "..":
+            fill, stroke = "white", "#b9b3a4"
+            inner = [S.line(w / 2 - 10, 16, w / 2 + 10, 36, stroke="#c0392b", stroke_width=3),
+                     S.line(w / 2 + 10, 16, w / 2 - 10, 36, stroke="#c0392b", stroke_width=3)]
+            label = "erase"
+        else:
+            fill, stroke = "white", "#b9b3a4"
+            inner = [S.group(glyph(code), transform=f"translate({w / 2},27) scale(0.78)")]
+            label = event_label(code).replace("Obstacle ", "Obst. ")
+        parts = [S.title(f"paint: {label}"),
+                 S.rect(0, 0, w, 62, rx=8, fill=fill, stroke="#1e6fd9" if sel else stroke, stroke_width=4 if sel else 1.5,
+                        class_="bg"), *inner,
+                 S.text(w / 2, 56, label, font_size=10, fill="#333", text_anchor="middle")]
+        out.append(S.group(parts, transform=S.translate(x, 4), data_id=f"tool-{code}",
+                           class_="tool selected" if sel else "tool"))
+    return S.svg(out, 8 + len(PALETTE) * (w + gap), 70, class_="balada-palette")
+
+
+# ======================================================================= play logic (no Solara)
+
+
+@dataclass
+class PersonalBest:
+    """The best solo scores of this Python session, per (sheet, easy)."""
+
+    best: dict = field(default_factory=dict)
+    _recorded: set = field(default_factory=set)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def get(self, sheet: str, easy: bool) -> Optional[int]:
+        return self.best.get((sheet, bool(easy)))
+
+    def record(self, sheet: str, easy: bool, score: int, token=None) -> bool:
+        """Record a finished solo game's score; ``True`` if it is a new best. ``token`` records once."""
+        with self._lock:
+            if token is not None:
+                if token in self._recorded:
+                    return False
+                self._recorded.add(token)
+            key = (sheet, bool(easy))
+            old = self.best.get(key)
+            if old is None or score > old:
+                self.best = {**self.best, key: score}
+                return True
+            return False
+
+
+#: the personal bests of this Python session (solo games)
+PERSONAL_BEST = PersonalBest()
+
+
+def waiting_humans(game, state, bots) -> list[int]:
+    return [p for p in game.to_move(state) if p not in bots]
+
+
+def play_human(session: Session, bots: dict, move) -> Optional[str]:
+    """Play a human's move, then let the bots answer; the rule reminder if the move is refused."""
+    error = try_move(session, move)
+    if error is None and bots:
+        run_bots(session, bots)
+    return error
+
+
+def _only_bots_wait(session: Session, bots: dict) -> bool:
+    game = session.game
+    if game.is_over(session.state):
+        return False
+    waiting = game.to_move(session.state)
+    return bool(waiting) and all(p in bots for p in waiting)
+
+
+def undo_human(session: Session, bots: dict) -> None:
+    """Undo the last human decision (and the bot moves that answered it)."""
+    session.undo()
+    while _only_bots_wait(session, bots) and session.can_undo():
+        session.undo()
+
+
+def redo_human(session: Session, bots: dict) -> None:
+    """Redo the next human decision (and the bot moves that followed it)."""
+    session.redo()
+    while _only_bots_wait(session, bots) and session.can_redo():
+        session.redo()
+
+
+def hidden_label(session: Session, viewer: Optional[int]):
+    """A move-log label that hides the other players' choices of this turn (not revealed yet)."""
+    state = session.state
+    secret = {(q, m) for q, moves in enumerate(state.pending) if q != viewer for m in moves}
+
+    def label(node):
+        m = node.move
+        p = getattr(m, "player", None)
+        if p is not None and (p, m) in secret:
+            return f"p{p + 1} chose"
+        return node.text
+
+    return label
+
+
+OPTION_TEXT = {
+    "sword": "Use a sword", "endure": "Endure", "fight": "Fight (2 swords)", "pass": "Let it be",
+    "key": "Open with the key", "leave": "Leave it closed",
+}
+
+
+def option_text(layout: Layout, i: int, hero: Hero, option: str) -> str:
+    """Words for a walk option at 0-based space ``i``, with what it gives."""
+    ev = layout.events[i]
+    if is_obstacle(ev):
+        v = layout.effective[i]
+        if option == "sword":
+            return f"Use a sword: +{v}, no injury"
+        total = hero.injuries + v
+        return f"Endure {v} injur{'y' if v == 1 else 'ies'}" + (" (knocked down!)" if total >= 6 else f" ({total} then)")
+    if ev == "BS":
+        return f"Fight with 2 swords: +{layout.boss_value(i)}" if option == "fight" else "Let the Boss be"
+    if ev == "CH":
+        if option == "key":
+            return f"Open with the key: +{i - layout.first_key - 1}"
+        if option == "sword":
+            return "Open with a sword: +3"
+        return "Leave it closed"
+    return OPTION_TEXT.get(option, option)
+
+
+def move_words(game: BaladaGame, state, move) -> str:
+    """A walk move in words (for the advice table)."""
+    if isinstance(move, PortalMove):
+        if move.source is None:
+            return f"Portal {move.portal} keeps nothing"
+        ev = state.players[move.player].walk.events[move.source - 1]
+        return f"Portal {move.portal} takes the {event_name(ev)} of space {move.source}"
+    if isinstance(move, Decide):
+        w = state.players[move.player].walk
+        return option_text(Layout.of(w.events), move.space - 1, w.hero, move.option)
+    return game.move_to_text(move)
+
+
+def player_name(p: int, bots: dict) -> str:
+    if p in bots:
+        level = getattr(bots[p], "level", "")
+        return f"Bot {p + 1}" + (f" ({level})" if level else "")
+    return f"Player {p + 1}"
+
+
+def round_table_html(game: BaladaGame, state, bots: dict) -> str:
+    """The scores: day, night, total, carried injuries and swords, Changes of Landscape."""
+    heads = ["", "Day"] + ([] if game.easy else ["Night"]) + ["Total", "Injuries", "Swords", "Changes"]
+    rows = []
+    winners = set(game.winners(state))
+    for p, ps in enumerate(state.players):
+        cells = [player_name(p, bots)]
+        for r in range(game.rounds):
+            if r < len(ps.rounds):
+                cells.append(str(ps.rounds[r].points))
+            elif ps.walk is not None and r == len(ps.rounds):
+                cells.append(f"{ps.walk.points}…")
+            else:
+                cells.append("–")
+        cells += [str(ps.total), str(ps.injuries if ps.walk is None else ps.walk.hero.injuries),
+                  str(ps.swords if ps.walk is None else ps.walk.hero.swords), str(ps.swaps)]
+        cls = " class='winner'" if p in winners else ""
+        rows.append(f"<tr{cls}>" + "".join(f"<td>{S.escape(c)}</td>" for c in cells) + "</tr>")
+    css = ("<style>.bw-rounds{border-collapse:collapse;font:14px system-ui,sans-serif}"
+           ".bw-rounds th,.bw-rounds td{padding:3px 10px;border-bottom:1px solid #e5e1d6;text-align:right}"
+           ".bw-rounds th:first-child,.bw-rounds td:first-child{text-align:left}"
+           ".bw-rounds th{color:#6b5d3f;font-weight:600}.bw-rounds tr.winner td{background:#fff4cc;font-weight:700}"
+           "</style>")
+    head = "<tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr>"
+    return f"{css}<table class='bw-rounds'>{head}{''.join(rows)}</table>"
+
+
+def winners_text(game: BaladaGame, state, bots: dict) -> str:
+    """Who won, and why when the tie-break of B17 decided."""
+    win = game.winners(state)
+    if not win:
+        return ""
+    totals = [ps.total for ps in state.players]
+    best = max(totals)
+    tied = [p for p, t in enumerate(totals) if t == best]
+    names = " and ".join(player_name(p, bots) for p in win)
+    if len(state.players) == 1:
+        return f"Final score: {best} points."
+    if len(win) == 1 and len(tied) == 1:
+        return f"{names} wins with {best} points!"
+    if len(win) == 1:
+        return (f"{names} wins: {best} points like "
+                f"{' and '.join(player_name(p, bots) for p in tied if p not in win)}, but fewer Changes of "
+                f"Landscape (rule B17).")
+    return f"{names} share the win with {best} points each, and as many Changes of Landscape (rule B17)."
+
+
+# ======================================================================= components
+
+_PANEL = {"gap": "10px", "align-items": "center", "flex-wrap": "wrap"}
+
+
+def _batch():
+    """A context manager that renders once for several state changes (the render context)."""
+    import reacton.core
+
+    return reacton.core.get_render_context()
+
+
+@solara.component
+def CardsBoard(cards: Optional[Flip], selected: Optional[str], on_select: Optional[Callable[[str], None]] = None,
+               version: int = 0):
+    """The flipped cards; clicking the A or B card calls ``on_select("A"|"B")``."""
+    n = 1 + (cards is not None) + (cards is not None and cards.b is not None)
+    width = {1: 120, 2: 230, 3: 340}.get(n, 340)
+
+    def click(id_: str):
+        if on_select is not None and id_.startswith("card-"):
+            on_select(id_[5:])
+
+    with solara.Div(style={"width": f"{width}px", "max-width": "100%"}, classes=["bw-cards"]) as div:
+        Board(svg=cards_svg(cards, selected, on_select is not None, version), on_click=click, class_name="bw-cards-board",
+              label="the flipped cards", version=version)
+    return div
+
+
+@solara.component
+def SheetBoard(svg_text: str, on_click: Optional[Callable[[int], None]] = None, version: int = 0,
+               max_width: int = 820):
+    """A map side drawn by :func:`sheet_svg`; a click on a space calls ``on_click(space)`` (1-based)."""
+
+    def click(id_: str):
+        if on_click is not None and id_.startswith("space-"):
+            on_click(int(id_[6:]))
+
+    with solara.Div(style={"width": "100%", "max-width": f"{max_width}px"}, classes=["bw-sheet"]) as div:
+        Board(svg=svg_text, on_click=click, class_name="bw-sheet-board", label="map sheet", version=version)
+    return div
+
+
+@solara.component
+def PassScreen(name: str, waiting_names: list, on_ready: Callable[[], None]):
+    """Hot-seat: hide the sheets until the next player has the device."""
+    with solara.Card(classes=["bw-pass-screen"], margin=0,
+                     style={"background": "#f3efe4", "text-align": "center", "padding": "24px"}) as card:
+        solara.Markdown(f"### Pass the device to **{name}**")
+        solara.Text("The other players' choices of this turn stay hidden until everybody has chosen.",
+                    style={"color": "#555"})
+        if waiting_names:
+            solara.Text("Still to choose: " + ", ".join(waiting_names), style={"color": "#777", "display": "block"})
+        solara.Button(f"I am {name}: show my sheet", on_click=on_ready, color="primary", classes=["bw-pass-ready"],
+                      style={"margin-top": "12px"})
+    return card
+
+
+@solara.component
+def AdviceTable(rows: list, title: str = "What is best?"):
+    """Rows of ``(words, points)``, best first: the walk advice (B16)."""
+    if not rows:
+        return solara.Div()
+    best = rows[0][1]
+    html = ["<style>.bw-advice-t{border-collapse:collapse;font:13px system-ui,sans-serif}"
+            ".bw-advice-t td{padding:2px 10px;border-bottom:1px solid #eee}.bw-advice-t td.n{text-align:right;"
+            "font-weight:700}.bw-advice-t tr.best td{color:#1b7f3b}</style><table class='bw-advice-t'>"]
+    for words, pts in rows:
+        cls = " class='best'" if pts == best else ""
+        html.append(f"<tr{cls}><td>{S.escape(words)}</td><td class='n'>{pts} points this round</td>"
+                    f"<td>{'★ best' if pts == best else ''}</td></tr>")
+    html.append("</table>")
+    with solara.Column(classes=["bw-advice-table"], gap="2px") as col:
+        solara.Text(title, style={"font-weight": "600"})
+        solara.HTML(tag="div", unsafe_innerHTML="".join(html))
+    return col
+
+
+@solara.component
+def PlacementAdvisor(game: BaladaGame, state, player: int, node_id: int, on_play: Callable[[object], None]):
+    """The advisor's table for the current placement, computed in a thread with a progress bar."""
+    run, set_run = solara.use_state(0)
+    progress, set_progress = solara.use_state(0.0)
+    key = (node_id, player)
+
+    def compute(cancel):
+        if run == 0:
+            return None
+        set_progress(0.0)
+
+        def report(fraction):
+            if cancel.is_set():
+                raise RuntimeError("cancelled")
+            set_progress(float(fraction))
+
+        return key, advise_placements(game, state, player, progress=report)
+
+    result = solara.use_thread(compute, dependencies=[run, key])
+    advice = None
+    if result.value is not None and result.value[0] == key:
+        advice = result.value[1]
+    with solara.Column(classes=["bw-advisor"], gap="4px") as col:
+        with solara.Row(style=_PANEL):
+            solara.Button("Advise this placement", icon_name="mdi-lightbulb-on-outline", on_click=lambda: set_run(run + 1),
+                          outlined=True, classes=["bw-advise-run"])
+            solara.Text("expected score of this round for each legal placement (sampled futures)",
+                        style={"color": "#666"})
+        running = result.state in (solara.ResultState.STARTING, solara.ResultState.RUNNING,
+                                   solara.ResultState.WAITING) and run > 0
+        if running:
+            solara.ProgressLinear(value=max(1.0, progress * 100), classes=["bw-advisor-progress"])
+        if result.error is not None and run > 0:
+            solara.Error(f"the advisor failed: {result.error}")
+        if advice:
+            best = advice[0].expected
+            html = ["<style>.bw-adv{border-collapse:collapse;font:13px system-ui,sans-serif}.bw-adv td,.bw-adv th"
+                    "{padding:2px 10px;border-bottom:1px solid #eee;text-align:right}.bw-adv td:first-child,"
+                    ".bw-adv th:first-child{text-align:left}.bw-adv tr.best td{color:#1b7f3b;font-weight:700}"
+                    ".bw-adv tr[data-id]{cursor:pointer}.bw-adv tr[data-id]:hover td{background:#eef4ff}</style>"
+                    "<div style='line-height:1.4'><table class='bw-adv'><tr><th>placement (click to play)</th>"
+                    "<th>expected</th><th>± spread</th><th>samples</th></tr>"]
+            for i, a in enumerate(advice):
+                cls = " class='best'" if a.expected == best else ""
+                html.append(f"<tr data-id='advice-{i}'{cls}><td>{S.escape(event_label(a.move.event))} in space "
+                            f"{a.move.space}</td><td>{a.expected:.1f}</td><td>{a.stdev:.1f}</td><td>{a.samples}</td></tr>")
+            html.append("</table></div>")
+
+            def click(id_):
+                if id_.startswith("advice-"):
+                    on_play(advice[int(id_[7:])].move)
+
+            Board(svg="".join(html), on_click=click, class_name="bw-advice-board")
+    return col
+
+
+@solara.component
+def NewGameForm(on_start: Callable[[dict], None], on_cancel: Optional[Callable[[], None]] = None,
+                initial: Optional[dict] = None):
+    """Players, bots and their level, the easy version, the sheet and the seed."""
+    initial = initial or {}
+    players, set_players = solara.use_state(int(initial.get("players", 1)))
+    bots, set_bots = solara.use_state(int(initial.get("bots", 0)))
+    level, set_level = solara.use_state(initial.get("bot_level", "greedy"))
+    easy, set_easy = solara.use_state(bool(initial.get("easy", False)))
+    sheet, set_sheet = solara.use_state(initial.get("sheet", "standard"))
+    seed, set_seed = solara.use_state(int(initial.get("seed", 0)) + 1)
+    names = solara.use_memo(sheet_names, [])
+
+    def start():
+        on_start({"players": players, "bots": min(bots, players), "bot_level": level, "easy": easy,
+                  "sheet": sheet, "seed": seed})
+
+    with solara.Card("New game", classes=["bw-new-game-form"], margin=0) as card:
+        with solara.Row(style=_PANEL):
+            solara.Select("Players", values=list(range(1, 7)), value=players,
+                          on_value=lambda v: (set_players(v), set_bots(min(bots, v))), classes=["bw-players"],
+                          style={"max-width": "110px"})
+            solara.Select("of them bots", values=list(range(0, players + 1)), value=min(bots, players),
+                          on_value=set_bots, classes=["bw-bots"], style={"max-width": "120px"})
+            solara.Select("Bot level", values=list(BOT_LEVELS), value=level, on_value=set_level,
+                          disabled=bots == 0, classes=["bw-bot-level"], style={"max-width": "130px"})
+            solara.Select("Sheet", values=names, value=sheet, on_value=set_sheet, classes=["bw-sheet-select"],
+                          style={"max-width": "140px"})
+            solara.InputInt("Seed", value=seed, on_value=lambda v: set_seed(int(v or 0)), classes=["bw-seed"],
+                            style={"max-width": "100px"})
+        with solara.Div(classes=["bw-easy"]):
+            solara.Checkbox(label="Easy version (deck A only, one round, rule B4)", value=easy, on_value=set_easy)
+        with solara.Row(style=_PANEL):
+            solara.Button("Start", on_click=start, color="primary", classes=["bw-start"])
+            if on_cancel is not None:
+                solara.Button("Cancel", on_click=on_cancel, text=True, classes=["bw-cancel"])
+    return card
+
+
+def _trace_badges(steps) -> dict:
+    out = {}
+    for st in steps:
+        if isinstance(st.where, int) and st.rule != "B5":
+            out[st.where] = f"{st.points:+d}"
+    return out
+
+
+@solara.component
+def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[[], None]] = None,  # noqa: B006
+               lab: bool = False, on_edit_side: Optional[Callable[[str], None]] = None):
+    """The live game of ``session`` (see the module docstring); ``bots`` maps seats to bots.
+
+    ``lab=True`` shows the whole move tree (branches, moves after the current
+    one), the advisor table, and no hot-seat screens.
+    """
+    version, _refresh = use_session_version(session)
+    rc = _batch()
+    game: BaladaGame = session.game
+    state = session.state
+    phase = state.phase
+    humans = [p for p in range(game.num_players) if p not in bots]
+    waiting = waiting_humans(game, state, bots)
+    message, set_message = solara.use_state(None)
+    shown, set_shown = solara.use_state(None)
+    pick, set_pick = solara.use_state(("A", None))  # (card, node id it was chosen at)
+    swap_mode, set_swap_mode = solara.use_state(False)
+    swap_first, set_swap_first = solara.use_state(None)
+    step, set_step = solara.use_state(None)
+    advice_on, set_advice_on = solara.use_state(False)
+    review, set_review = solara.use_state(0)  # whose sheet is shown at the end
+
+    node_id = session.current.id
+    active = waiting[0] if waiting else None
+    if active is None and humans:
+        active = humans[0] if phase == "over" or not waiting else None
+    hot_seat = len(humans) > 1 and not lab
+    hidden = phase == "place" and hot_seat and active is not None and shown != active
+    viewer = active if active is not None else (humans[0] if humans else 0)
+    if phase == "over":
+        viewer = min(review, game.num_players - 1)
+    view = game.view(state, viewer)
+    ps = game.sheet_of(view, viewer)
+    legal = game.legal_moves(view, viewer) if phase in ("place", "score") and viewer in waiting else []
+    selected = pick[0] if pick[1] == node_id else "A"
+    if game.easy or (state.cards is not None and state.cards.b is None):
+        selected = "A"
+
+    # reset transient choices when the position changes
+    def reset_transient():
+        set_swap_mode(False)
+        set_swap_first(None)
+        set_step(None)
+
+    solara.use_effect(reset_transient, [node_id])
+
+    # personal best of solo games
+    best_news = solara.use_ref(None)
+    if phase == "over" and game.num_players == 1 and not bots:
+        score = state.players[0].total
+        if PERSONAL_BEST.record(game.sheet_name, game.easy, score, token=(id(session), node_id)):
+            best_news.current = node_id
+
+    def act(move):
+        with rc:
+            error = play_human(session, bots, move)
+            set_message(error)
+            if error is None:
+                reset_transient()
+                set_advice_on(False)
+
+    def undo():
+        with rc:
+            undo_human(session, bots)
+            set_message(None)
+
+    def redo():
+        with rc:
+            redo_human(session, bots)
+            set_message(None)
+
+    def restart():
+        with rc:
+            session.restart()
+            if bots:
+                run_bots(session, bots)
+            set_message(None)
+
+    def goto(node: int):
+        with rc:
+            session.goto(node)
+            set_message(None)
+
+    def let_bots_play():
+        with rc:
+            run_bots(session, bots)
+
+    # ---------------------------------------------------------------- clicks
+    def on_space(n: int):
+        if hidden or viewer not in waiting:
+            return
+        if phase == "place":
+            if swap_mode:
+                if swap_first is None:
+                    if ps.events[n - 1] is not None:  # let the rules explain why not
+                        set_message(_why(game, view, Swap(viewer, n, n)))
+                    else:
+                        set_swap_first(n)
+                        set_message(None)
+                elif swap_first == n:
+                    set_swap_first(None)
+                else:
+                    act(Swap(viewer, min(n, swap_first), max(n, swap_first)))
+                    set_swap_first(None)
+                return
+            cards = state.cards
+            ev = cards.b if selected == "B" and cards.b else cards.a
+            act(Place(viewer, ev, n))
+        elif phase == "score":
+            w = ps.walk
+            if w.portals_left:
+                act(PortalMove(viewer, w.portals_left[0], n))
+            else:
+                set_message(f"the hero is at space {w.pos + 1}: choose with the buttons below" if n != w.pos + 1 else None)
+
+    def on_card(kind: str):
+        set_pick((kind, node_id))
+        set_swap_mode(False)
+        set_swap_first(None)
+        set_message(None)
+
+    # ---------------------------------------------------------------- what the board shows
+    board_kw: dict = {}
+    walk_steps: list = []
+    if phase == "place" and not hidden:
+        if swap_mode:
+            swaps = [m for m in legal if isinstance(m, Swap)]
+            if swap_first is None:
+                board_kw["legal"] = {s for m in swaps for s in (m.i, m.j)}
+            else:
+                board_kw["legal"] = {m.i if m.j == swap_first else m.j for m in swaps if swap_first in (m.i, m.j)}
+                board_kw["picked"] = {swap_first}
+        else:
+            ev = state.cards.b if selected == "B" and state.cards and state.cards.b else (state.cards.a if state.cards else None)
+            board_kw["legal"] = {m.space for m in legal if isinstance(m, Place) and m.event == ev}
+            board_kw["preview"] = ev
+        lands, events = ps.lands, ps.events
+    elif phase == "score" and ps.walk is not None:
+        w = ps.walk
+        lands, events = ps.lands, w.events
+        walk_steps = list(w.steps)
+        board_kw["badges"] = _trace_badges(walk_steps)
+        if w.portals_left:
+            board_kw["portal"] = w.portals_left[0]
+            board_kw["legal"] = {m.source for m in legal if isinstance(m, PortalMove) and m.source is not None}
+        elif not w.done:
+            board_kw["hero"] = w.pos + 1
+            board_kw["focus"] = w.pos + 1
+            board_kw["done_upto"] = w.pos + 1
+    else:
+        lands, events = ps.lands, ps.events
+        if phase == "over" and ps.rounds:
+            last = ps.rounds[-1].score()
+            lands = tuple(s.landscape for s in parse_side(ps.rounds[-1].side))
+            events = last.events
+            walk_steps = list(last.trace)
+            board_kw["badges"] = _trace_badges(walk_steps)
+    if step is not None and 0 <= step < len(walk_steps) and isinstance(walk_steps[step].where, int):
+        board_kw["step_space"] = walk_steps[step].where
+    round_name = ("Day", "Night")[min(state.round, 1)]
+    svg_text = sheet_svg(lands, events, title=f"{player_name(viewer, bots)} · {round_name.lower()} side",
+                         version=node_id, **board_kw)
+
+    # ---------------------------------------------------------------- layout
+    with solara.Column(classes=["balada-view"], gap="10px", style={"max-width": "860px"}) as main:
+        # status line
+        with solara.Row(style=_PANEL, classes=["bw-status"]):
+            if phase == "over":
+                solara.Text("Game over", style={"font-weight": "700", "font-size": "1.1em"})
+            else:
+                turn_text = f"turn {state.turn} of {SIDE_LENGTH}" if phase == "place" else "scoring walk"
+                solara.Text(f"{round_name} round · {turn_text}" + (" · easy version" if game.easy else ""),
+                            style={"font-weight": "700", "font-size": "1.1em"}, classes=["bw-round"])
+                if active is not None and not hidden:
+                    solara.Text(f"{player_name(active, bots)}, " + ("your turn" if phase == "place" else "your walk"),
+                                classes=["bw-active"], style={"color": "#1e6fd9", "font-weight": "600"})
+                chosen = [player_name(p, bots) for p in game.chosen_players(state)]
+                if chosen and game.num_players > 1:
+                    solara.Text("chosen: " + ", ".join(chosen), style={"color": "#777"})
+            if game.num_players == 1 and not bots:
+                best = PERSONAL_BEST.get(game.sheet_name, game.easy)
+                if best is not None:
+                    solara.Text(f"personal best: {best}", classes=["bw-personal-best"], style={"color": "#8a6414"})
+
+        if phase != "over" and not waiting and game.to_move(state):
+            with solara.Row(style=_PANEL):
+                solara.Text("The bots are to move.")
+                solara.Button("Let the bots play", on_click=let_bots_play, classes=["bw-run-bots"])
+
+        if hidden:
+            PassScreen(player_name(active, bots), [player_name(p, bots) for p in waiting], lambda: set_shown(active))
+            if state.cards is not None:
+                CardsBoard(state.cards, None, None, version=node_id)
+        else:
+            if phase == "place" and state.cards is not None:
+                with solara.Row(style={**_PANEL, "align-items": "flex-start"}):
+                    CardsBoard(state.cards, selected, on_card if viewer in waiting else None, version=node_id)
+                    with solara.Column(gap="6px", style={"max-width": "380px"}):
+                        if game.easy:
+                            solara.Text("Draw the A symbol in a highlighted space (easy version: rule B4).")
+                        else:
+                            solara.Text("Click the A or B card to choose the symbol, then a highlighted space "
+                                        "(its landscape matches the card: rule B2).")
+                        can_swap = any(isinstance(m, Swap) for m in legal)
+                        label = ("Change of Landscape: used" if ps.swapped else
+                                 "Cancel the Change of Landscape" if swap_mode else "Change of Landscape…")
+                        with solara.Row():
+                            solara.Button(label, icon_name="mdi-swap-horizontal", on_click=lambda: (
+                                set_swap_mode(not swap_mode), set_swap_first(None), set_message(None)),
+                                disabled=not can_swap and not swap_mode, outlined=not swap_mode,
+                                color="primary" if swap_mode else None, classes=["bw-swap-toggle"])
+                        if swap_mode:
+                            solara.Text("Click two empty spaces of different landscapes to swap them "
+                                        "(once per round, rule B3)." if swap_first is None else
+                                        f"Space {swap_first} picked: click the second space.",
+                                        style={"color": "#1e6fd9"})
+            SheetBoard(svg_text, on_space, version=node_id)
+            Reminder(message, on_close=lambda: set_message(None))
+
+            if phase == "score" and ps.walk is not None and viewer in waiting:
+                w = ps.walk
+                layout = Layout.of(w.events)
+                with solara.Card(classes=["bw-walk"], margin=0):
+                    hero_bits = [f"injuries {w.hero.injuries}", f"swords {w.hero.swords}",
+                                 f"key: {'yes' if (not w.portals_left and layout.has_key(w.pos)) else 'no'}",
+                                 f"points so far {w.points}"]
+                    solara.Text("Hero: " + " · ".join(hero_bits), classes=["bw-hero-status"])
+                    with solara.Row(style=_PANEL):
+                        if w.portals_left:
+                            pt = w.portals_left[0]
+                            solara.Text(f"Portal in space {pt} (rule B5): click a highlighted space to move its event "
+                                        f"onto the Portal, or", style={"font-weight": "600"})
+                            solara.Button("keep the Portal empty", on_click=lambda: act(PortalMove(viewer, pt, None)),
+                                          outlined=True, classes=["bw-portal-none"])
+                        else:
+                            i = w.pos
+                            solara.Text(f"Space {i + 1}, {event_name(w.events[i])}:", style={"font-weight": "600"})
+                            for m in legal:
+                                solara.Button(option_text(layout, i, w.hero, m.option),
+                                              on_click=lambda m=m: act(m), color="primary", outlined=True,
+                                              classes=[f"bw-decide-{m.option}"])
+                        solara.Button("What is best?", icon_name="mdi-help-circle-outline",
+                                      on_click=lambda: set_advice_on(not advice_on), text=True, classes=["bw-advice"])
+                    if advice_on:
+                        AdviceTable([(move_words(game, view, m), pts) for m, pts in walk_advice(game, view, viewer)])
+                Explain(walk_steps, step, set_step, title="The walk so far")
+
+            if phase == "place" and lab and viewer in waiting:
+                PlacementAdvisor(game, view, viewer, node_id, act)
+
+        if phase == "over":
+            with solara.Card(classes=["bw-game-over"], margin=0):
+                solara.Success(winners_text(game, state, bots), classes=["bw-winners"])
+                if best_news.current == node_id:
+                    solara.Info("A new personal best for this Python session!", classes=["bw-new-best"])
+                if game.num_players > 1:
+                    solara.ToggleButtonsSingle(value=viewer, values=list(range(game.num_players)),
+                                               on_value=set_review, children=[
+                                                   solara.Button(player_name(p, bots), value=p)
+                                                   for p in range(game.num_players)])
+            if walk_steps:
+                Explain(walk_steps, step, set_step, title=f"{player_name(viewer, bots)}: the last round's scoring")
+
+        if any(ps_.rounds or ps_.walk for ps_ in state.players):
+            with solara.Column(gap="4px", classes=["bw-round-table"]):
+                solara.Text("Scores", style={"font-weight": "600"})
+                solara.HTML(tag="div", unsafe_innerHTML=round_table_html(game, state, bots))
+        if phase != "over" and not hidden and ps.rounds and viewer is not None:
+            with solara.Details(f"{player_name(viewer, bots)}: how the day round scored"):
+                Explain(list(ps.rounds[0].score().trace), None, None)
+
+        with solara.Row(style=_PANEL):
+            Controls(on_undo=undo, on_redo=redo, on_restart=restart, on_new_game=on_new_game,
+                     can_undo=session.can_undo(), can_redo=session.can_redo())
+            if on_edit_side is not None and not hidden:
+                solara.Button("Open this side in the editor", icon_name="mdi-pencil", text=True,
+                              on_click=lambda: on_edit_side(side_to_text(tuple(Space(l, e) for l, e in zip(lands, events)))),
+                              classes=["bw-to-editor"])
+        label = None if lab else hidden_label(session, viewer if not hidden else None)
+        entries = log_entries(session, label, include_future=lab)
+        if lab:
+            MoveLog(entries, branch_entries(session), goto)
+        else:
+            with solara.Details("Moves"):
+                MoveLog(entries, [], None)
+    return main
+
+
+def _why(game: BaladaGame, state, move) -> str:
+    """The rule reminder for a move the rules refuse (``str`` of the :class:`IllegalMove`)."""
+    try:
+        game.apply(state, move)
+    except GameError as e:
+        return str(e)
+    return ""
+
+
+# ======================================================================= the app object
+
+
+class BaladaApp:
+    """A Balada game to show in a notebook: ``balada.new_game(...)`` returns one.
+
+    Shown as the live game when it is the last expression of a cell or with
+    ``display(app)`` (JupyterLab, Notebook 7, Voilà, Solara). Several displays
+    of the same app show the same game.
+
+    Attributes
+    ----------
+    session:
+        The :class:`~balada_widgets.core.session.Session` (move tree, undo, save files).
+    game:
+        The :class:`~.rules.BaladaGame`.
+    bots:
+        ``{seat: bot}`` for the seats played by bots (the last ``bots`` seats).
+
+    Examples
+    --------
+    >>> app = BaladaApp(players=2, bots=1, seed=3, easy=True, bot_level="random")
+    >>> app.game.easy, sorted(app.bots)
+    (True, [1])
+    >>> app.play("p1 O9@1")
+    "invalid input 'p1 O9@1': ..."
+    """
+
+    def __init__(self, players: int = 1, bots: int = 0, seed: int = 0, easy: bool = False, sheet: str = "standard",
+                 bot_level: str = "advisor", session: Optional[Session] = None):
+        self._listeners: list = []
+        self.new_game(players=players, bots=bots, seed=seed, easy=easy, sheet=sheet, bot_level=bot_level,
+                      session=session)
+
+    # ------------------------------------------------------------ game control
+    def new_game(self, players: int = 1, bots: int = 0, seed: int = 0, easy: bool = False, sheet: str = "standard",
+                 bot_level: str = "advisor", session: Optional[Session] = None) -> None:
+        """Start another game (every display of this app follows)."""
+        if session is None:
+            game = BaladaGame(players=players, easy=easy, sheet=sheet)
+            session = Session(game, seed=seed)
+        else:
+            players = session.game.num_players
+        if not isinstance(bots, int) or not 0 <= bots <= players:
+            raise InvalidInput(f"bots must be 0 to {players} (the number of players), not {bots!r}")
+        if bots and bot_level not in BOT_LEVELS:
+            raise InvalidInput(f"unknown bot level {bot_level!r}; choose one of {', '.join(BOT_LEVELS)}")
+        self.options = {"players": players, "bots": bots, "seed": seed, "easy": session.game.easy,
+                        "sheet": session.game.sheet_name, "bot_level": bot_level}
+        self.session: Session = session
+        self.game: BaladaGame = session.game
+        self.bots: dict = {p: make_bot(bot_level, seed=f"{seed}:{p}") for p in range(players - bots, players)}
+        if self.bots:
+            run_bots(self.session, self.bots)
+        for cb in list(self._listeners):
+            cb(self.session, self.bots)
+
+    @classmethod
+    def from_session(cls, session: Session, bots: int = 0, bot_level: str = "advisor") -> "BaladaApp":
+        """Show an existing session (e.g. one loaded from a save file or a hand-made position)."""
+        return cls(bots=bots, bot_level=bot_level, session=session)
+
+    def play(self, move) -> Optional[str]:
+        """Play a human's move (object or text) and let the bots answer; the rule reminder if refused."""
+        return play_human(self.session, self.bots, move)
+
+    def undo(self) -> None:
+        undo_human(self.session, self.bots)
+
+    def redo(self) -> None:
+        redo_human(self.session, self.bots)
+
+    def on_new_game(self, callback) -> Callable[[], None]:
+        """Call ``callback(session, bots)`` when a new game starts; returns an unsubscribe."""
+        self._listeners.append(callback)
+        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+
+    # ------------------------------------------------------------ display
+    def element(self):
+        """The Solara element of the live game."""
+        return BaladaRoot(app=self)
+
+    def widget(self):
+        """The live game as an ipywidget (a box holding the rendered component)."""
+        import reacton.core
+
+        return reacton.core.make(self.element())
+
+    def _ipython_display_(self, **kwargs):
+        import reacton.core
+
+        reacton.core.display(self.element())
+
+    def __repr__(self) -> str:
+        st = self.session.state
+        who = ", ".join(player_name(p, self.bots) for p in range(self.game.num_players))
+        return (f"<BaladaApp {who}; {'easy, ' if self.game.easy else ''}sheet {self.game.sheet_name!r}; "
+                f"round {st.round + 1}, turn {st.turn}, phase {st.phase}>")
+
+
+@solara.component
+def BaladaRoot(app: BaladaApp, lab: bool = False, on_edit_side: Optional[Callable[[str], None]] = None):
+    """The live game of ``app`` with its New game form (``lab``: see :func:`BaladaView`)."""
+    match, set_match = solara.use_state((app.session, app.bots))
+    form, set_form = solara.use_state(False)
+
+    def subscribe():
+        return app.on_new_game(lambda session, bots: (set_match((session, bots)), set_form(False)))
+
+    solara.use_effect(subscribe, [app])
+    session, bots = match
+    if session is not app.session:  # a new game started before this view subscribed
+        session, bots = app.session, app.bots
+
+    def start(options: dict):
+        try:
+            app.new_game(**options)
+        except GameError as e:
+            set_error(str(e))
+
+    error, set_error = solara.use_state(None)
+    with solara.Column(classes=["balada-app"], gap="8px") as col:
+        if form:
+            NewGameForm(start, lambda: set_form(False), initial=app.options)
+            Reminder(error, on_close=lambda: set_error(None))
+        BaladaView(session, bots, on_new_game=lambda: set_form(True), lab=lab,
+                   on_edit_side=on_edit_side).key(f"view-{id(session)}")
+    return col
+
+
+@solara.component
+def BaladaPage():
+    """The app's play page: a solo game to start with, New game for the rest."""
+    app = solara.use_memo(lambda: BaladaApp(players=1, seed=0), [])
+    return BaladaRoot(app)
+
+
+# ======================================================================= the lab
+
+DEFAULT_SIDE = "F:SW D:O2 M:TW F:O3 D:FT M:KY F:BS D:PT M:CH F:FI D:PR M:O1"
+CHOICE_OPTIONS = {"O": ("sword", "endure"), "BS": ("fight", "pass"), "CH": ("key", "sword", "leave")}
+
+
+def choice_points(events) -> list[tuple[str, str, list]]:
+    """The choices a side offers: ``(key, label, options)``; keys ``"P4"`` (Portal) or ``"7"`` (a walk choice)."""
+    out = []
+    for p in portal_spaces(events):
+        opts = ["-"] + [str(i + 1) for i, e in enumerate(events) if e is not None and e != "PT" and i + 1 != p]
+        out.append((f"P{p}", f"Portal {p} takes", opts))
+    for i, e in enumerate(events):
+        if e is None:
+            continue
+        kind = "O" if is_obstacle(e) else e
+        if kind in CHOICE_OPTIONS:
+            out.append((str(i + 1), f"space {i + 1}, {event_name(e)}", list(CHOICE_OPTIONS[kind])))
+    return out
+
+
+def own_choices(events, mine: dict, best: Choices) -> Choices:
+    """The player's choices in the lab; Portals left on "best" take the best result's choice."""
+    portals = []
+    best_portals = dict(best.portals)
+    for p in portal_spaces(events):
+        got = mine.get(f"P{p}", "best")
+        if got == "best":
+            portals.append((p, best_portals.get(p)))
+        else:
+            portals.append((p, None if got == "-" else int(got)))
+    decisions = {int(k): v for k, v in mine.items() if not k.startswith("P") and v != "best"}
+    return Choices(tuple(portals), decisions)
+
+
+@solara.component
+def SideEditor(text: str, on_text: Callable[[str], None], can_undo: bool, can_redo: bool, on_undo, on_redo):
+    """Paint a side with the palette or paste its text; problems of the side are listed."""
+    tool, set_tool = solara.use_state("FT")
+    draft, set_draft = solara.use_state(text)
+    error, set_error = solara.use_state(None)
+
+    def sync_draft():
+        set_draft(text)
+
+    solara.use_effect(sync_draft, [text])
+    side = parse_side(text)
+    lands = [s.landscape for s in side]
+    events = [s.event for s in side]
+
+    def paint(n: int):
+        new = list(side)
+        sp = new[n - 1]
+        if tool in LANDSCAPES:
+            new[n - 1] = Space(tool, sp.event)
+        elif tool == "..":
+            new[n - 1] = Space(sp.landscape, None)
+        else:
+            new[n - 1] = Space(sp.landscape, tool)
+        on_text(side_to_text(tuple(new)))
+
+    def load(t: Optional[str] = None):
+        t = draft if t is None else t
+        try:
+            sp = parse_side(t or "")
+        except GameError as e:
+            set_error(str(e))
+            return
+        if any(s.landscape is None for s in sp):
+            set_error(f"invalid input: write every space as L:EV with a landscape F, D or M (rule B1)")
+            return
+        set_error(None)
+        on_text(side_to_text(sp))
+
+    def pick(id_: str):
+        if id_.startswith("tool-"):
+            set_tool(id_[5:])
+
+    problems = check_side_landscapes(lands, load_decks(), "side")
+    with solara.Column(gap="8px", classes=["bw-side-editor"]) as col:
+        solara.Text("Pick a landscape or an event, then click spaces to paint them.", style={"color": "#555"})
+        with solara.Div(style={"max-width": "1160px", "width": "100%"}):
+            Board(svg=palette_svg(tool), on_click=pick, class_name="bw-palette-board")
+        SheetBoard(sheet_svg(lands, events, title="lab side"), paint)
+        with solara.Row(style={**_PANEL, "align-items": "flex-start"}):
+            solara.InputText("Side text (F:O2 D:.. M:FT …)", value=draft, on_value=lambda t: (set_draft(t), load(t)),
+                             classes=["bw-side-text"], style={"min-width": "520px"})
+            Controls(on_undo=on_undo, on_redo=on_redo, can_undo=can_undo, can_redo=can_redo)
+        Reminder(error, on_close=lambda: set_error(None))
+        if problems:
+            for rule, why in problems:
+                solara.Warning(f"{why} (rule {rule})", dense=True, classes=["bw-side-problem"])
+        else:
+            solara.Text("✓ the side holds 4 Forest, 4 Desert and 4 Mountains spaces (rule B1)",
+                        classes=["bw-side-ok"], style={"color": "#1b7f3b"})
+    return col
+
+
+@solara.component
+def SideScorer(text: str):
+    """Score a side with the best choices or one's own, and explain either trace step by step."""
+    injuries, set_injuries = solara.use_state(0)
+    swords, set_swords = solara.use_state(0)
+    mine, set_mine = solara.use_state({})
+    which, set_which = solara.use_state("best")
+    step, set_step = solara.use_state(None)
+    side = parse_side(text)
+    events = tuple(s.event for s in side)
+    lands = [s.landscape for s in side]
+    best = score_side(side, injuries, swords)
+    points = choice_points(events)
+    keys = {k for k, _, _ in points}
+    mine_now = {k: v for k, v in mine.items() if k in keys}
+    own, own_error = None, None
+    if any(v != "best" for v in mine_now.values()):
+        try:
+            own = score_side(side, injuries, swords, own_choices(events, mine_now, best.choices))
+        except GameError as e:
+            own_error = str(e)
+    shown = own if which == "mine" and own is not None else best
+    steps = list(shown.trace)
+    kw = {}
+    if step is not None and 0 <= step < len(steps) and isinstance(steps[step].where, int):
+        kw["step_space"] = steps[step].where
+    with solara.Column(gap="8px", classes=["bw-side-scorer"]) as col:
+        with solara.Row(style=_PANEL):
+            solara.SliderInt("Injuries carried in", value=injuries, min=0, max=5, on_value=set_injuries)
+            solara.SliderInt("Swords carried in", value=swords, min=0, max=6, on_value=set_swords)
+        solara.Success(f"Best: {best.points} points with {best.choices.text() or 'no choices'}; the hero ends with "
+                       f"{best.injuries} injuries and {best.swords} swords (rule B16).", classes=["bw-best-score"],
+                       dense=True)
+        if points:
+            solara.Text("Your choices (leave 'best' to let the engine choose):", style={"font-weight": "600"})
+            with solara.Row(style=_PANEL):
+                for key, label, opts in points:
+                    values = ["best"] + opts
+                    shown_values = values if not key.startswith("P") else values
+                    solara.Select(label, values=shown_values, value=mine_now.get(key, "best"),
+                                  on_value=lambda v, key=key: set_mine({**mine_now, key: v}),
+                                  classes=[f"bw-choice-{key}"], style={"max-width": "190px"})
+        Reminder(own_error)
+        if own is not None:
+            diff = own.points - best.points
+            (solara.Info if diff == 0 else solara.Warning)(
+                f"Yours: {own.points} points ({'as good as the best' if diff == 0 else f'{diff} against the best'}).",
+                classes=["bw-own-score"], dense=True)
+            solara.ToggleButtonsSingle(value=which if own is not None else "best", values=["best", "mine"],
+                                       on_value=lambda v: (set_which(v), set_step(None)))
+        SheetBoard(sheet_svg(lands, shown.events, badges=_trace_badges(steps), clickable=False, title="after the Portals",
+                             **kw))
+        Explain(steps, step, set_step, title=f"Trace ({'your choices' if shown is own else 'best choices'})")
+    return col
+
+
+@solara.component
+def BaladaLab(side: str = DEFAULT_SIDE):
+    """The lab: a side editor and scorer, and a game to analyse (branches, advisor)."""
+    edits, set_edits = solara.use_state(((side,), 0))  # (texts, index): reassigned, never mutated
+    tab, set_tab = solara.use_state(0)
+    app = solara.use_memo(lambda: BaladaApp(players=1, seed=0), [])
+    texts, idx = edits
+    text = texts[idx]
+
+    def push(t: str):
+        if t != text:
+            set_edits((texts[: idx + 1] + (t,), idx + 1))
+
+    def to_editor(t: str):
+        push(t)
+        set_tab(0)
+
+    with solara.Column(classes=["balada-lab"], gap="8px", style={"max-width": "1180px"}) as col:
+        with solara.lab.Tabs(value=tab, on_value=set_tab):
+            solara.lab.Tab("Side editor and scorer", classes=["bw-tab-side"])
+            solara.lab.Tab("Game analysis", classes=["bw-tab-game"])
+        if tab == 0:
+            SideEditor(text, push, idx > 0, idx < len(texts) - 1, lambda: set_edits((texts, idx - 1)),
+                       lambda: set_edits((texts, idx + 1)))
+            SideScorer(text)
+        else:
+            solara.Text("Play on, undo, click any move or branch to go back there and try another line; "
+                        "the advisor estimates each placement.", style={"color": "#555"})
+            BaladaRoot(app, lab=True, on_edit_side=to_editor)
+    return col
