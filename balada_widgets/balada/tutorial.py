@@ -15,6 +15,8 @@ feedback names it and the rule it breaks. The misreadings are listed in
 :data:`MISCONCEPTIONS`.
 
 - :func:`check_score`: "how many points does this path score?"
+- :func:`check_injuries`: "how many injuries does the hero carry out?"
+- :func:`check_choices`: do the learner's own walk choices score the most?
 - :func:`check_best_choice`: "should the sword go here?" during the walk
   (or: which event should this Portal take?), against the optimiser (B16).
 - :func:`check_best_placement`: "where should the Sword be drawn?", comparing
@@ -51,7 +53,8 @@ from .scoring import (
 )
 
 __all__ = ["Feedback", "MISCONCEPTIONS", "Misconception", "STEPS", "Step", "check_best_choice",
-           "check_best_placement", "check_game_total", "check_placement", "check_score", "check_winner",
+           "check_best_placement", "check_choices", "check_game_total", "check_injuries", "check_placement",
+           "check_score", "check_winner",
            "exercise_check", "find_misconception", "step_by_id"]
 
 
@@ -202,7 +205,7 @@ def _replay(layout: Layout, hero: Hero, decisions, hook: Hook | None = None,
             fish: Callable[[Layout], "tuple[int, str] | None"] | None = None):
     """Walk ``layout`` with the engine's :func:`~.scoring.step`, letting ``hook`` misread steps.
 
-    Returns ``(total, notes)`` or ``None`` when the decisions no longer fit.
+    Returns ``(total, notes, hero at the end)`` or ``None`` when the decisions no longer fit.
     """
     total, notes, h = 0, [], hero
     for i in range(len(layout.events)):
@@ -225,7 +228,7 @@ def _replay(layout: Layout, hero: Hero, decisions, hook: Hook | None = None,
         if got is not None:
             fpts, note = got
             notes.append(note)
-    return total + fpts, notes
+    return total + fpts, notes, h
 
 
 def _with_run(h: Hero, run: int) -> Hero:
@@ -559,6 +562,73 @@ def check_score(side, answer, injuries: int = 0, swords: int = 0, choices=None, 
     how = "too high" if n > result.points else "too low"
     return Feedback(False, f"Not {n}: that is {how}. Walk the path again from space 1, one space at a time, "
                            f"and keep count of the hero's injuries, swords and key.", None, expected=result.points)
+
+
+def check_injuries(side, answer, injuries: int = 0, swords: int = 0, choices=None) -> Feedback:
+    """Is ``answer`` the number of injuries the hero carries out of the walk (B6, B7, B8)?
+
+    >>> check_injuries("O2 O1 O3 .. O2 .. .. .. .. .. .. ..", 2).ok
+    True
+    >>> check_injuries("O2 O1 O3 .. O2 .. .. .. .. .. .. ..", 8).misconception
+    'knockdown'
+    """
+    try:
+        given = None if choices is None else parse_choices(choices)
+        result = score_side(side, injuries, swords, given)
+    except GameError as e:
+        return _from_error(e)
+    n = _points_answer(answer)
+    if n is None:
+        return Feedback(False, f"Write the injuries as a whole number, not {answer!r}.", expected=result.injuries)
+    if n == result.injuries:
+        return Feedback(True, f"Right: the hero walks off the side with {_n(n, 'injury')}.", "B6",
+                        expected=result.injuries)
+    layout = Layout.of(result.events)
+    hero = Hero(injuries, swords, 0)
+    decisions = dict(result.choices.decisions)
+    readings = [("knockdown", _replay(layout, hero, decisions, _hook_knockdown))]
+    printed = _printed_values(layout)
+    if printed:
+        readings.insert(0, ("tower-bonus", _replay(printed[0], hero, decisions)))
+    for mid, out in readings:
+        if out is not None and (out[1] or mid == "tower-bonus") and out[2].injuries == n:
+            m = MISCONCEPTIONS[mid]
+            detail = "; ".join(printed[1]) if mid == "tower-bonus" else "; ".join(dict.fromkeys(out[1]))
+            return Feedback(False, _with_rule(f"Not {n}. {m.summary} {detail}.", m.rule), m.rule, mid,
+                            result.injuries)
+    if n >= 6:
+        return Feedback(False, _with_rule(f"Not {n}: a hero never carries 6 or more injuries; at 6 the hero is "
+                                          f"knocked down and starts again from 0.", "B7"), "B7", "knockdown",
+                        result.injuries)
+    return Feedback(False, "Not {}. Follow the hero space by space: an Obstacle adds its value (with the Towers "
+                           "beside it), a Fountain heals everything, 6 or more knock the hero down.".format(n), None,
+                    expected=result.injuries)
+
+
+def check_choices(side, choices, injuries: int = 0, swords: int = 0) -> Feedback:
+    """Do the learner's own ``choices`` (e.g. ``"P1<5 3:sword 7:fight"``) score the most (B16)?
+
+    Choices left out are filled in with the best ones. The message gives the
+    points of the learner's line and, when the advice does better, where.
+
+    >>> check_choices("SW SW O2 BS .. .. .. .. .. .. .. ..", "4:fight").ok
+    True
+    >>> check_choices("SW SW O2 BS .. .. .. .. .. .. .. ..", "3:sword").rule
+    'B10'
+    """
+    try:
+        mine = score_side(side, injuries, swords, choices if choices else None)
+        best = score_side(side, injuries, swords)
+    except GameError as e:
+        return _from_error(e)
+    taken = mine.choices.text() or "no choices to make"
+    if mine.points == best.points:
+        return Feedback(True, f"Yes: {taken} scores {_n(mine.points, 'point')}, the most this side can give.",
+                        "B16", expected=best.choices.text())
+    rule, why = _why_better(mine, best)
+    return Feedback(False, f"Your line ({taken}) scores {_n(mine.points, 'point')}; the best one "
+                           f"({best.choices.text()}) scores {best.points}. {why}", rule,
+                    expected=best.choices.text())
 
 
 def _merge(base: Choices, space: int, option) -> tuple[Choices, str]:
