@@ -455,17 +455,39 @@ def _only_bots_wait(session: Session, bots: dict) -> bool:
     return bool(waiting) and all(p in bots for p in waiting)
 
 
+def _last_decision(session: Session):
+    """The node of the last player move on the current line (chance draws skipped), or ``None``."""
+    n = session.current
+    while n.parent is not None and n.by_chance:
+        n = n.parent
+    return n if n.parent is not None else None
+
+
+def _is_bot_move(node, bots: dict) -> bool:
+    return node is not None and getattr(node.move, "player", None) in bots
+
+
 def undo_human(session: Session, bots: dict) -> None:
-    """Undo the last human decision (and the bot moves that answered it)."""
-    session.undo()
+    """Undo the last human decision and the bot moves that answered it.
+
+    Bots move as soon as they are waited for, so the position reached is one
+    where a human decides (bot moves made before that decision stay).
+    """
+    while session.can_undo():
+        last = _last_decision(session)
+        session.undo()
+        if not _is_bot_move(last, bots):
+            break
     while _only_bots_wait(session, bots) and session.can_undo():
         session.undo()
 
 
 def redo_human(session: Session, bots: dict) -> None:
-    """Redo the next human decision (and the bot moves that followed it)."""
+    """Redo the next human decision and the bot moves that answered it."""
+    if not session.can_redo():
+        return
     session.redo()
-    while _only_bots_wait(session, bots) and session.can_redo():
+    while session.can_redo() and _is_bot_move(session.current.last_child, bots):
         session.redo()
 
 

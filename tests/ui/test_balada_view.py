@@ -1,0 +1,351 @@
+"""The Balada view, rendered with ``solara.render``: clicks, refusals, hot-seat, bots, the walk, the lab."""
+
+from __future__ import annotations
+
+import pytest
+
+from balada_widgets.balada import BaladaGame, Decide, Place, PortalMove, Swap
+from balada_widgets.balada.view import (
+    PERSONAL_BEST, BaladaApp, BaladaLab, BaladaView, cards_svg, sheet_svg, winners_text,
+)
+from balada_widgets.core.session import Session
+
+SEEN = "F/O1/BS,F/O2/PT,F/O2/TW,F/O3/TW,D/FT/PR,D/FT/CH,D/SW/O2,D/SW/O3,M/FI/O4,M/FI/O5,M/KY/BS,M/CH/PT"
+# the standard sheet's day side with a Portal, two swords, obstacles beside a Tower, a Boss, a Key and a Chest
+WALK_SIDE = "F:SW D:O2 M:KY F:PT M:SW D:O3 D:TW F:O2 M:BS M:CH F:PR D:FI"
+
+
+def walk_session(players: int = 1, injuries: int = 0, swords: int = 0) -> Session:
+    """A normal game at the start of the day round's scoring walk."""
+    game = BaladaGame(players=players)
+    lines = [f"round=day turn=12 phase=score seen={SEEN}"]
+    lines += [f"p{p + 1} {WALK_SIDE} | swapped=0 swaps=0 inj={injuries} sw={swords} walk=-" for p in range(players)]
+    return Session(game, state=game.state_from_text("\n".join(lines)))
+
+
+def place_first_legal(ui, app: BaladaApp) -> None:
+    legal = ui.spaces("legal")
+    assert legal, "no highlighted space"
+    ui.board().emit_click(f"space-{legal[0]}")
+
+
+# ---------------------------------------------------------------------- placing
+
+
+def test_the_board_highlights_exactly_the_legal_spaces(render):
+    app = BaladaApp(players=1, seed=1)
+    ui = render(app.element())
+    st = app.session.state
+    want = sorted({m.space for m in app.game.legal_moves(st, 0) if isinstance(m, Place) and m.event == st.cards.a})
+    assert ui.spaces("legal") == want
+    assert 'data-id="card-A"' in ui.board("bw-cards-board").svg and 'data-id="card-B"' in ui.board("bw-cards-board").svg
+
+
+def test_click_card_b_then_a_highlighted_space_places_the_b_symbol(render):
+    app = BaladaApp(players=1, seed=1)
+    ui = render(app.element())
+    cards = app.session.state.cards
+    ui.board("bw-cards-board").emit_click("card-B")
+    assert 'class="card card-B choice selected"' in ui.board("bw-cards-board").svg
+    space = ui.spaces("legal")[0]
+    before = ui.board().svg
+    ui.board().emit_click(f"space-{space}")
+    assert app.session.moves[-2] == Place(0, cards.b, space)  # then chance flips the next cards
+    assert ui.board().svg != before
+    assert app.session.state.players[0].events[space - 1] == cards.b
+    assert f"turn 2 of 12" in ui.text()
+
+
+def test_an_illegal_click_shows_the_rule_text_and_changes_nothing(render):
+    app = BaladaApp(players=1, seed=1)
+    ui = render(app.element())
+    state = app.session.state
+    wrong = next(n for n in range(1, 13) if n not in ui.spaces("legal"))
+    ui.board().emit_click(f"space-{wrong}")
+    assert app.session.state is state
+    text = ui.text()
+    assert f"illegal move 'p1 {state.cards.a}@{wrong}'" in text and "(rule B2)" in text
+    assert ui.has("bw-rule-B2")
+
+
+def test_easy_version_shows_only_the_a_card(render):
+    app = BaladaApp(players=1, seed=2, easy=True)
+    ui = render(app.element())
+    svg = ui.board("bw-cards-board").svg
+    assert 'data-id="card-A"' in svg and "card-B" not in svg
+    assert "easy version" in ui.text()
+
+
+def test_change_of_landscape_swaps_two_empty_spaces_once(render):
+    app = BaladaApp(players=1, seed=1)
+    ui = render(app.element())
+    lands = app.session.state.players[0].lands
+    ui.click("bw-swap-toggle")
+    assert ui.spaces("legal") == list(range(1, 13))  # every empty space can swap with another
+    same = [n for n in range(2, 13) if lands[n - 1] == lands[0]][0]
+    other = [n for n in range(2, 13) if lands[n - 1] != lands[0]][0]
+    ui.board().emit_click("space-1")
+    assert ui.spaces("picked") == [1] and same not in ui.spaces("legal")
+    ui.board().emit_click(f"space-{same}")  # same landscape: refused by the rules (P4)
+    assert "(rule P4)" in ui.text()
+    ui.board().emit_click("space-1")
+    ui.board().emit_click(f"space-{other}")
+    assert Swap(0, 1, other) in app.session.moves
+    assert app.game.sheet_of(app.session.state, 0).swapped
+    assert "Change of Landscape: used" in ui.text()
+    assert not ui.buttons("bw-swap-toggle") or ui.button("bw-swap-toggle").disabled
+
+
+def test_undo_and_redo_of_a_placement(render):
+    app = BaladaApp(players=1, seed=1)
+    ui = render(app.element())
+    place_first_legal(ui, app)
+    assert app.session.state.turn == 2
+    ui.click("bw-undo")
+    assert app.session.state.turn == 1 and all(e is None for e in app.session.state.players[0].events)
+    assert "turn 1 of 12" in ui.text()
+    ui.click("bw-redo")
+    assert app.session.state.turn == 2
+
+
+def test_a_complete_easy_game_then_the_winner(render):
+    app = BaladaApp(players=1, seed=5, easy=True)
+    ui = render(app.element())
+    for _ in range(12):
+        place_first_legal(ui, app)
+    while app.session.state.phase == "score":
+        buttons = [b for b in ui.all_widgets() if any(c.startswith("bw-decide-") for c in (getattr(b, "class_", "") or "").split())]
+        if buttons:
+            buttons[0].click()
+        else:
+            ui.click("bw-portal-none")
+    assert app.game.is_over(app.session.state)
+    assert f"Final score: {app.session.state.players[0].total} points." in ui.text()
+    assert ui.has("bw-winners")
+
+
+# ---------------------------------------------------------------------- hot-seat and bots
+
+
+def test_hot_seat_hides_the_other_choice_until_everybody_chose(render):
+    app = BaladaApp(players=2, seed=3)
+    ui = render(app.element())
+    assert ui.has("bw-pass-ready") and not ui.boards("bw-sheet-board")  # nobody's sheet before the device is taken
+    ui.click("bw-pass-ready")
+    space = ui.spaces("legal")[0]
+    ui.board().emit_click(f"space-{space}")
+    assert ui.has("bw-pass-ready") and not ui.boards("bw-sheet-board")
+    assert "I am Player 2: show my sheet" in ui.text()
+    ui.click("bw-pass-ready")
+    assert "Player 2, your turn" in ui.text()
+    p1_move = app.session.moves[-1]
+    assert f"p1 {p1_move.event}@{p1_move.space}" not in ui.board("bw-move-log").svg and "p1 chose" in ui.board("bw-move-log").svg
+    # player 2's sheet does not show player 1's symbol
+    assert ui.spaces("filled") == []
+
+
+def test_bots_answer_each_human_move(render):
+    app = BaladaApp(players=2, bots=1, seed=4, bot_level="random")
+    ui = render(app.element())
+    assert not ui.has("bw-pass-ready")  # one human: no pass screen
+    assert app.session.state.chosen(1)  # the bot chose at once (its choice stays hidden)
+    place_first_legal(ui, app)
+    st = app.session.state
+    assert st.turn == 2 and sum(e is not None for e in st.players[1].events) == 1 and st.chosen(1)
+    ui.click("bw-undo")  # undoes the human move and the bot's answer
+    st = app.session.state
+    assert st.turn == 1 and st.chosen(1) and not st.chosen(0)
+    ui.click("bw-redo")
+    assert app.session.state.turn == 2 and app.session.state.chosen(1)
+
+
+def test_bots_only_game_plays_itself_to_the_end(render):
+    app = BaladaApp(players=2, bots=2, seed=1, bot_level="greedy")
+    assert app.game.is_over(app.session.state)
+    ui = render(app.element())
+    assert ui.has("bw-winners")
+
+
+# ---------------------------------------------------------------------- the walk
+
+
+def test_walk_portal_choice_by_click_then_decision_buttons(render):
+    app = BaladaApp.from_session(walk_session())
+    ui = render(app.element())
+    assert ui.spaces("portal") == [4]
+    assert 1 in ui.spaces("legal") and 4 not in ui.spaces("legal")
+    ui.board().emit_click("space-3")  # the Key onto the Portal
+    assert app.session.moves[-1] == PortalMove(0, 4, 3)
+    # the hero walked to the first decision: the obstacle of space 2 with a sword in hand
+    assert ui.spaces("hero") == [2]
+    assert ui.buttons("bw-decide-sword") and ui.buttons("bw-decide-endure")
+    ui.click("bw-decide-sword")
+    assert app.session.moves[-1] == Decide(0, 2, "sword")
+    assert "Obstacle 2: a sword destroys it, +2, no injury" in ui.board("bw-trace-board").svg
+
+
+def test_a_click_on_a_space_that_is_not_a_source_shows_the_portal_rule(render):
+    app = BaladaApp.from_session(walk_session())
+    ui = render(app.element())
+    ui.board().emit_click("space-4")  # the Portal itself
+    assert "(rule B5)" in ui.text() and app.session.state.players[0].walk.portals_left == (4,)
+
+
+def test_what_is_best_lists_each_option_with_its_points(render):
+    app = BaladaApp.from_session(walk_session())
+    ui = render(app.element())
+    ui.click("bw-portal-none")
+    ui.click("bw-advice")
+    text = ui.text()
+    assert "Use a sword: +2, no injury" in text and "points this round" in text and "★ best" in text
+
+
+def test_walk_to_the_end_shows_the_trace_and_the_round_table(render):
+    app = BaladaApp.from_session(walk_session())
+    ui = render(app.element())
+    ui.click("bw-portal-none")
+    while app.session.state.phase == "score":
+        ui.click("bw-decide-endure" if ui.buttons("bw-decide-endure") else
+                 next(c for c in ("bw-decide-fight", "bw-decide-pass", "bw-decide-key", "bw-decide-leave")
+                      if ui.buttons(c)))
+    st = app.session.state
+    assert st.phase == "place" and st.round == 1  # the night round begins
+    assert "Scores" in ui.text() and str(st.players[0].rounds[0].points) in ui.text()
+
+
+def test_explain_step_highlights_the_space_on_the_board(render):
+    app = BaladaApp.from_session(walk_session())
+    ui = render(app.element())
+    ui.click("bw-portal-none")
+    ui.click("bw-decide-endure")
+    ui.click("bw-step-next")
+    assert ui.spaces("step") == [1]
+    ui.click("bw-step-next")
+    assert ui.spaces("step") == [2]
+
+
+def test_winners_with_the_change_of_landscape_tie_break():
+    game = BaladaGame(players=2, easy=True)
+    side = "F:O1 D:.. M:.. F:.. M:.. D:.. D:.. F:.. M:.. M:.. F:.. D:.."
+    state = game.state_from_text(
+        "round=day turn=12 phase=over seen=" + ",".join(["F/O1"] * 0) + "-\n"
+        + "\n".join(f"p{p + 1} {side} | swapped=0 swaps={p} inj=0 sw=0 rounds={side.replace(' ', '_')}@@0/0"
+                    for p in range(2))) if False else None
+    # a finished easy game where both players score the same: fewer Changes of Landscape wins (B17)
+    from dataclasses import replace
+
+    s = Session(game, seed=9)
+    from balada_widgets.core.bots import run_bots
+    from balada_widgets.balada.bots import make_bot
+
+    run_bots(s, {0: make_bot("greedy", 1), 1: make_bot("greedy", 1)})
+    st = s.state
+    p0, p1 = st.players
+    tied = replace(st, players=(p0, replace(p1, rounds=p0.rounds, swaps=p0.swaps + 1)))
+    assert game.winners(tied) == [0]
+    assert "fewer Changes of Landscape (rule B17)" in winners_text(game, tied, {})
+    shared = replace(st, players=(p0, replace(p1, rounds=p0.rounds, swaps=p0.swaps)))
+    assert "share the win" in winners_text(game, shared, {})
+
+
+# ---------------------------------------------------------------------- solo, app object
+
+
+def test_solo_personal_best_is_kept_for_the_python_session(render):
+    app = BaladaApp(players=1, seed=21, easy=True, sheet="river")
+    from balada_widgets.core.bots import run_bots
+    from balada_widgets.balada.bots import make_bot
+
+    run_bots(app.session, {0: make_bot("greedy", 0)})
+    ui = render(app.element())
+    score = app.session.state.players[0].total
+    assert PERSONAL_BEST.get("river", True) >= score
+    assert f"personal best: {PERSONAL_BEST.get('river', True)}" in ui.text()
+
+
+def test_new_game_form_starts_another_game(render):
+    app = BaladaApp(players=1, seed=1)
+    ui = render(app.element())
+    old = app.session
+    ui.click("bw-new-game")
+    assert ui.has("bw-new-game-form")
+    ui.click("bw-start")
+    assert app.session is not old and not ui.has("bw-new-game-form")
+    assert ui.spaces("legal")
+
+
+def test_app_play_text_and_widget():
+    app = BaladaApp(players=1, seed=1)
+    cards = app.session.state.cards
+    assert "(rule B2)" in app.play(f"p1 {cards.a}@99")
+    space = [m for m in app.session.legal_moves(0) if isinstance(m, Place)][0].space
+    assert app.play(f"p1 {cards.a}@{space}") is None
+    assert app.widget().children  # a rendered box
+    assert "BaladaApp Player 1" in repr(app)
+
+
+def test_drawings_are_svg_with_stable_ids():
+    svg = sheet_svg("F D M F M D D F M M F D".split(), [None] * 12, legal={3}, hero=5, preview="SW")
+    assert svg.startswith("<svg") and 'data-id="space-12"' in svg and "place here" in svg
+    assert 'class="space hero empty"' in svg
+    assert cards_svg(None) .startswith("<svg")
+
+
+# ---------------------------------------------------------------------- the lab
+
+
+def test_lab_paint_a_space_then_undo_the_edit(render):
+    ui = render(BaladaLab(side=WALK_SIDE))
+    ui.board("bw-palette-board").emit_click("tool-FI")
+    ui.board().emit_click("space-1")
+    assert "F:FI D:O2" in ui.text()
+    ui.click("bw-undo")
+    assert "F:SW D:O2" in ui.text()
+
+
+def test_lab_paste_text_reports_parse_errors_and_landscape_problems(render):
+    ui = render(BaladaLab(side=WALK_SIDE))
+    field = [w for w in ui.all_widgets() if "bw-side-text" in (getattr(w, "class_", "") or "")][0]
+    field.v_model = "F:XX D:O2"
+    field.fire_event("keyup.enter", None)
+    assert "unknown event 'XX' at space 1" in ui.text()
+    field.v_model = WALK_SIDE.replace("D:O2", "F:O2")
+    field.fire_event("focusout", None)
+    assert "the side must hold the landscape deck's counts" in ui.text() and "(rule B1)" in ui.text()
+
+
+def test_lab_scores_best_and_own_choices(render):
+    from balada_widgets.balada import score_side
+
+    ui = render(BaladaLab(side=WALK_SIDE))
+    best = score_side(WALK_SIDE).points
+    assert f"Best: {best} points" in ui.text()
+    select = [w for w in ui.all_widgets() if "bw-choice-2" in (getattr(w, "class_", "") or "")][0]
+    select.v_model = "endure"
+    mine = score_side(WALK_SIDE, choices={**{}, 2: "endure"}).points
+    assert f"Yours: {mine} points" in ui.text()
+
+
+def test_lab_game_branches_and_advisor(render):
+    ui = render(BaladaLab())
+    tabs = [w for w in ui.all_widgets() if "bw-tab-game" in (getattr(w, "class_", "") or "")]
+    assert tabs
+    # switch tab through the Tabs' value
+    import ipyvuetify as v
+
+    tab_widget = [w for w in ui.all_widgets() if isinstance(w, v.Tabs)][0]
+    tab_widget.v_model = 1
+    ui.click("bw-advise-run")
+    ui.wait(lambda: bool(ui.boards("bw-advice-board")), timeout=30)
+    table = ui.board("bw-advice-board")
+    assert "expected" in table.svg and "data-id='advice-0'" in table.svg
+    table.emit_click("advice-0")  # plays the best placement
+    log = ui.board("bw-move-log")
+    assert "node-" in log.svg
+    # go back to the start and play elsewhere: two branches
+    log.emit_click("node-1")
+    # the advisor recomputes in its thread for the new position and may be the one that redraws: wait for it
+    ui.wait(lambda: ui.spaces("filled") == [] and len(ui.spaces("legal")) > 1)
+    legal = ui.spaces("legal")
+    ui.board().emit_click(f"space-{legal[-1]}")
+    ui.wait(lambda: "Branches:" in ui.board("bw-move-log").svg)
