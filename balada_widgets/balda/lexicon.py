@@ -24,6 +24,12 @@ tier            Zipf cut-off  English words   Russian words   meant for
 ``"basic"``     >= 4.0         3,603           1,732          first lessons, easy bots
 ==============  ============  ==============  ==============  ==========================
 
+A short blocklist (``data/blocklist_en.txt``, ``data/blocklist_ru.txt``)
+leaves out slurs and vulgar words with no ordinary everyday sense: the
+project's classroom default (24 English and 23 Russian words, so the counts
+below the table are a little lower than the table's). Words with an innocent
+main sense stay; a teacher can put any word back with :meth:`Lexicon.add`.
+
 Zipf 3 is about once per million words, 4 about ten times per million.
 Russian base forms score lower than English ones (the frequency of a
 Russian noun is spread over its case forms), so the same cut-off keeps
@@ -464,11 +470,22 @@ def _load_shipped(language: str) -> dict:
     short = [w for w in zipf if len(w) < 2]
     for w in short:
         del zipf[w]
+    for w in _blocklist(language):  # slurs and vulgar words: the classroom default
+        zipf.pop(w, None)
     letters = set("".join(zipf))
     if not letters <= set(alphabet):
         bad = [w for w in zipf if not set(w) <= set(alphabet)]
         raise InvalidInput(f"{path.name}: {len(bad)} word(s) outside the alphabet, e.g. {bad[:3]}")
     return zipf
+
+
+def _blocklist(language: str) -> list[str]:
+    """Words the shipped list leaves out (``data/blocklist_<lang>.txt``, one a line)."""
+    path = DATA_DIR / f"blocklist_{'en' if language == 'english' else 'ru'}.txt"
+    if not path.exists():
+        return []
+    return [ln.strip().lower().replace("ё", "е") for ln in path.read_text(encoding="utf-8").splitlines()
+            if ln.strip() and not ln.startswith("#")]
 
 
 @functools.lru_cache(maxsize=None)
