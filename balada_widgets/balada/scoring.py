@@ -449,19 +449,29 @@ def fish_step(layout: Layout) -> TraceStep:
 INFEASIBLE = (-(10 ** 9), 0, 0)
 
 
-def _best_walk(layout: Layout, hero: Hero, fixed: Mapping[int, str], reconstruct: bool = True):
-    """Best (points, swords, -injuries) from space 0 and the decisions taking it."""
+def _best_walk(layout: Layout, hero: Hero, fixed: Mapping[int, str], reconstruct: bool = True,
+               shared: dict | None = None):
+    """Best (points, swords, -injuries) from space 0 and the decisions taking it.
+
+    ``shared`` is a memo that layouts of one side (the Portal variants) share:
+    the best walk from space ``i`` depends only on ``i``, the events from
+    ``i - 1`` on (a Tower before ``i`` raises an obstacle at ``i``) and where
+    the first Key lies if it lies before ``i`` (a Chest counts from it), so
+    that is the key, not the layout.
+    """
     n = len(layout.events)
     events = layout.events
     # 0 no choice, 1 obstacle, 2 boss, 3 chest with a key before it, 4 chest without
     kind = [1 if is_obstacle(e) else 2 if e == "BS" else (3 if layout.has_key(i) else 4) if e == "CH" else 0
             for i, e in enumerate(events)]
-    memo: dict = {}
+    fk = layout.first_key
+    sig = [(i, events[i - 1:] if i else events, fk if fk < i else -1) for i in range(n)]
+    memo: dict = {} if shared is None else shared
 
     def best(i: int, inj: int, sw: int, run: int):
         if i == n:
             return (0, sw, -inj), None
-        key = (i, inj, sw, run)
+        key = (sig[i], inj, sw, run)
         got = memo.get(key)
         if got is not None:
             return got
@@ -504,7 +514,7 @@ def _best_walk(layout: Layout, hero: Hero, fixed: Mapping[int, str], reconstruct
     decisions = {}
     inj, sw, run = hero.injuries, hero.swords, hero.run
     for i in range(n):
-        o = memo[(i, inj, sw, run)][1]
+        o = memo[(sig[i], inj, sw, run)][1]
         if len(options_at(layout, i, Hero(inj, sw, run))) > 1:
             decisions[i + 1] = o
         h2, _ = step(layout, i, Hero(inj, sw, run), o)
@@ -616,11 +626,11 @@ def score_side(side, injuries: int = 0, swords: int = 0, choices=None) -> ScoreR
             raise IllegalMove(f"there is no space {sp}", rule="B16", move=f"{sp}:{opt}")
     hero = Hero(injuries, swords, 0)
     layouts = portal_layouts(events, dict(ch.portals))
-    best, first_error = None, None
+    best, first_error, shared = None, None, {}
     for ev, how in layouts.items():
         layout = Layout.of(ev)
         try:
-            (pts, sw, ninj), decisions = _best_walk(layout, hero, ch.decisions)
+            (pts, sw, ninj), decisions = _best_walk(layout, hero, ch.decisions, shared=shared)
         except IllegalMove as e:  # a fixed choice impossible with this Portal layout
             first_error = first_error or e
             continue
@@ -646,10 +656,10 @@ def best_points(events: Sequence[str | None], injuries: int = 0, swords: int = 0
     5
     """
     hero = Hero(injuries, swords, 0)
-    best = 0
+    best, shared = 0, {}
     for ev in portal_layouts(events):
         layout = Layout.of(ev)
-        (pts, _, _), _ = _best_walk(layout, hero, {}, reconstruct=False)
+        (pts, _, _), _ = _best_walk(layout, hero, {}, reconstruct=False, shared=shared)
         best = max(best, pts + layout.fish ** 2)
     return best
 
