@@ -15,6 +15,7 @@ player did, as one ``event`` dict per action:
   board has the focus (it takes the focus when clicked, or by Tab).
 
 Each event has a counter ``n`` so that two identical clicks are two changes.
+Events travel as custom messages, so quick ones (typing) are never merged.
 The front end is inline ES module code (``_esm``), so there is no build step;
 elements with a ``data-id`` get ``cursor: pointer``, and the board adds the
 class ``bw-tracing`` to elements while a drag passes over them.
@@ -56,24 +57,25 @@ function render({ model, el }) {
   // JupyterLab (lumino) leaves key presses inside this element alone
   box.setAttribute("data-lm-suppress-shortcuts", "true");
   el.appendChild(box);
-  let n = 0;
-  const send = (event) => {
-    n += 1;
-    model.set("event", { ...event, n: n, t: Date.now() });
-    model.save_changes();
-  };
+  // custom messages, not a synced trait: ipywidgets merges trait updates sent while the kernel is
+  // busy, which would drop all but the last of several quick events (typing, click then drag)
+  const send = (event) => model.send({ ...event, t: Date.now() });
+  let drawn = null;
   const draw = () => {
-    box.innerHTML = model.get("svg");
+    const svg = model.get("svg");
+    if (svg !== drawn) {
+      box.innerHTML = svg;
+      drawn = svg;
+    }
     const label = model.get("label");
     if (label) box.setAttribute("aria-label", label); else box.removeAttribute("aria-label");
-    box.dataset.version = String(model.get("version"));
     const cls = model.get("class_name");
     box.className = "bw-board-box" + (cls ? " " + cls : "");
+    box.dataset.version = String(model.get("version"));  // after the drawing: tests wait on it
   };
   draw();
-  model.on("change:svg", draw);
-  model.on("change:label", draw);
-  model.on("change:class_name", draw);
+  const traits = ["svg", "version", "label", "class_name"];
+  traits.forEach((t) => model.on("change:" + t, draw));
 
   const idAt = (x, y) => {
     const t = document.elementFromPoint(x, y);
@@ -136,6 +138,7 @@ function render({ model, el }) {
         "ArrowUp", "ArrowDown", " "].includes(ev.key)) ev.preventDefault();
     send({ type: "key", key: ev.key, shift: ev.shiftKey, ctrl: ev.ctrlKey, alt: ev.altKey, meta: ev.metaKey });
   });
+  return () => traits.forEach((t) => model.off("change:" + t, draw));
 }
 export default { render };
 """
@@ -161,7 +164,9 @@ class SvgBoard(anywidget.AnyWidget):
     svg:
         The markup to show (the whole board).
     event:
-        The last event from the front end (see the module docstring).
+        The last event from the front end (see the module docstring); a
+        Python-side trait set from the front end's custom messages, so
+        observe it (``on_event=`` in Solara).
     drag_events:
         Report drags (default ``True``); with ``False`` a press-and-move is just a click.
     key_events:
@@ -178,12 +183,21 @@ class SvgBoard(anywidget.AnyWidget):
     _esm = _ESM
     _css = _CSS
     svg = traitlets.Unicode("").tag(sync=True)
-    event = traitlets.Dict(default_value={}).tag(sync=True)
+    # Python side only: the front end sends each event as a custom message (never merged or dropped)
+    event = traitlets.Dict(default_value={})
     drag_events = traitlets.Bool(True).tag(sync=True)
     key_events = traitlets.Bool(True).tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
     class_name = traitlets.Unicode("").tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.on_msg(self._on_front_end_msg)
+
+    def _on_front_end_msg(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("type") in ("click", "drag", "key"):
+            self.event = {**content, "n": next(_counter)}
 
     # -- what the front end does, for tests and scripts
     def emit_click(self, id: str) -> None:

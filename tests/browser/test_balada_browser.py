@@ -1,0 +1,191 @@
+"""Balada in a real browser (headless Chromium): whole games clicked through, and JupyterLab.
+
+The board is one anywidget; its box carries ``data-version`` = the session's
+node id once the new drawing is in the page, which is what these tests wait
+for after each click (``wait_drawn``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import playwright.sync_api
+import pytest
+import solara
+from IPython.display import display
+
+from balada_widgets.balada import BaladaGame
+from balada_widgets.balada.view import BaladaApp
+from balada_widgets.core.session import Session
+from balada_widgets.ui import svg as S
+from balada_widgets.ui.board import Board
+
+SEEN = "F/O1/BS,F/O2/PT,F/O2/TW,F/O3/TW,D/FT/PR,D/FT/CH,D/SW/O2,D/SW/O3,M/FI/O4,M/FI/O5,M/KY/BS,M/CH/PT"
+WALK_SIDE = "F:SW D:O2 M:KY F:PT M:SW D:O3 D:TW F:O2 M:BS M:CH F:PR D:FI"
+SHEET = ".bw-board-box.bw-sheet-board"
+DECIDE = ".bw-walk button[class*='bw-decide-']"
+
+
+def wait_drawn(page: playwright.sync_api.Page, app: BaladaApp, timeout: float = 10_000) -> None:
+    """Wait until the sheet on the page is the drawing of the session's current node."""
+    page.locator(f"{SHEET}[data-version='{app.session.current.id}']").wait_for(timeout=timeout)
+
+
+def click_space(page, app, selector: str) -> None:
+    before = app.session.current.id
+    page.locator(f"{SHEET} {selector}").first.click()
+    page.wait_for_function("() => true")  # let the click go out
+    deadline_ok = False
+    for _ in range(200):
+        if app.session.current.id != before:
+            deadline_ok = True
+            break
+        page.wait_for_timeout(25)
+    assert deadline_ok, f"the click on {selector} changed nothing"
+    wait_drawn(page, app)
+
+
+def click_button(page, app, selector: str) -> None:
+    before = app.session.current.id
+    page.locator(selector).first.click()
+    for _ in range(200):
+        if app.session.current.id != before:
+            break
+        page.wait_for_timeout(25)
+    assert app.session.current.id != before, f"{selector} changed nothing"
+    wait_drawn(page, app)
+
+
+def test_complete_easy_game_by_clicks(solara_test, page_session: playwright.sync_api.Page):
+    app = BaladaApp(players=1, seed=5, easy=True)
+    display(app)
+    page = page_session
+    wait_drawn(page, app)
+    assert page.locator(".bw-cards-board [data-id='card-A']").count() == 1
+    assert page.locator(".bw-cards-board [data-id='card-B']").count() == 0
+    for turn in range(1, 13):
+        page.locator(".bw-round", has_text=f"turn {turn} of 12").wait_for()
+        n_legal = page.locator(f"{SHEET} g.space.legal").count()
+        assert n_legal >= 1
+        click_space(page, app, "g.space.legal")
+    assert app.session.state.players[0].events.count(None) == 0 or app.game.is_over(app.session.state)
+    decisions = 0
+    while not app.game.is_over(app.session.state):
+        if page.locator(".bw-portal-none").count():
+            click_button(page, app, ".bw-portal-none")
+        else:
+            page.locator(DECIDE).first.wait_for()
+            click_button(page, app, DECIDE)
+            decisions += 1
+    page.locator(".bw-winners", has_text="Final score").wait_for()
+    assert decisions >= 1
+    total = app.session.state.players[0].total
+    page.locator(".bw-winners", has_text=f"Final score: {total} points.").wait_for()
+    page.locator(".bw-rounds").wait_for()
+
+
+def test_illegal_click_shows_the_rule_in_the_browser(solara_test, page_session: playwright.sync_api.Page):
+    app = BaladaApp(players=1, seed=1)
+    display(app)
+    page = page_session
+    wait_drawn(page, app)
+    page.locator(f"{SHEET} g.space:not(.legal)").first.click()
+    page.locator(".bw-reminder", has_text="(rule B2)").wait_for()
+    page.locator(".bw-cards-board [data-id='card-B']").click()
+    page.locator(".bw-cards-board g.card-B.selected").wait_for()
+    click_space(page, app, "g.space.legal")
+    assert app.session.moves[-2].event == app.session.state.seen[0].b
+    assert page.locator(".bw-reminder").count() == 0
+
+
+def test_complete_scoring_walk_of_a_normal_game(solara_test, page_session: playwright.sync_api.Page):
+    game = BaladaGame(players=1)
+    state = game.state_from_text(f"round=day turn=12 phase=score seen={SEEN}\n"
+                                 f"p1 {WALK_SIDE} | swapped=0 swaps=0 inj=0 sw=0 walk=-")
+    app = BaladaApp.from_session(Session(game, state=state))
+    display(app)
+    page = page_session
+    wait_drawn(page, app)
+    assert page.locator(f"{SHEET} g.space.portal").count() == 1
+    click_space(page, app, "[data-id='space-3']")  # the Key moves onto the Portal of space 4
+    page.locator(".bw-advice").click()
+    page.locator(".bw-advice-table", has_text="points this round").wait_for()
+    steps = 0
+    while app.session.state.phase == "score":
+        page.locator(DECIDE).first.wait_for()
+        best = page.locator(".bw-advice-table tr.best td").first.inner_text() if page.locator(
+            ".bw-advice-table").count() else ""
+        buttons = page.locator(DECIDE)
+        labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
+        pick = next((i for i, t in enumerate(labels) if t.lower() == best.lower()), 0)
+        before = app.session.current.id
+        buttons.nth(pick).click()
+        for _ in range(200):
+            if app.session.current.id != before:
+                break
+            page.wait_for_timeout(25)
+        wait_drawn(page, app)
+        steps += 1
+        if page.locator(".bw-walk").count() and not page.locator(".bw-advice-table").count():
+            page.locator(".bw-advice").click()
+            page.locator(".bw-advice-table").wait_for()
+    st = app.session.state
+    assert steps >= 3 and st.round == 1 and st.phase == "place"  # on to the night round
+    from balada_widgets.balada import score_side
+
+    # after the Portal took the Key, the advice was followed: the best round with that Portal choice
+    assert st.players[0].rounds[0].points == score_side(WALK_SIDE, choices="P4<3").points
+    page.locator(".bw-rounds td", has_text=str(st.players[0].rounds[0].points)).first.wait_for()
+    page.locator(".bw-round", has_text="Night round").wait_for()
+
+
+def test_board_reports_click_drag_and_keys(solara_test, page_session: playwright.sync_api.Page):
+    got = []
+    cells = [S.rect(10 + 60 * i, 10, 50, 50, fill="#ddd", data_id=f"c{i}") for i in range(4)]
+
+    @solara.component
+    def Page():
+        return Board(svg=S.svg(cells, 260, 70), on_click=lambda i: got.append(("click", i)),
+                     on_drag=lambda ids: got.append(("drag", tuple(ids))), on_key=lambda k: got.append(("key", k)),
+                     class_name="test-board")
+
+    display(Page())
+    page = page_session
+    page.locator(".test-board [data-id='c0']").wait_for()
+    page.locator(".test-board [data-id='c1']").click()
+    boxes = [page.locator(f".test-board [data-id='c{i}']").bounding_box() for i in range(3)]
+    centre = [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
+    page.mouse.move(*centre[0])
+    page.mouse.down()
+    for x, y in centre[1:]:
+        page.mouse.move(x, y, steps=4)
+    page.mouse.up()
+    page.keyboard.press("a")
+    page.keyboard.press("Enter")
+    for _ in range(100):
+        if len(got) >= 4:
+            break
+        page.wait_for_timeout(25)
+    assert got == [("click", "c1"), ("drag", ("c0", "c1", "c2")), ("key", "a"), ("key", "Enter")]
+
+
+def test_live_game_in_a_jupyterlab_notebook(jupyter_lab_runner, page_session: playwright.sync_api.Page):
+    def kernel_code():
+        from balada_widgets import balada
+
+        app = balada.new_game(players=1, seed=3, easy=True)
+        app  # the last expression of the cell shows the live game
+
+    jupyter_lab_runner(kernel_code)
+    page = page_session
+    page.locator(f"{SHEET} svg").wait_for(timeout=30_000)
+    page.locator(".bw-round", has_text="turn 1 of 12").wait_for()
+    page.locator(f"{SHEET} g.space:not(.legal)").first.click()
+    page.locator(".bw-reminder", has_text="(rule B2)").wait_for()
+    for turn in (1, 2, 3):
+        page.locator(".bw-round", has_text=f"turn {turn} of 12").wait_for()
+        page.locator(f"{SHEET} g.space.legal").first.click()
+    page.locator(".bw-round", has_text="turn 4 of 12").wait_for()
+    page.locator(".bw-undo").click()
+    page.locator(".bw-round", has_text="turn 3 of 12").wait_for()
+    assert page.locator(f"{SHEET} g.space.filled").count() == 2
