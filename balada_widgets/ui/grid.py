@@ -23,8 +23,9 @@ Cell classes with a ready look (add your own with ``css``):
 ``last``    the last move (a ring)
 ==========  ===============================================================
 
-Paths (:class:`GridPath`) are drawn above the cells and never catch the
-pointer, so clicks and drags still reach the cells. A path with a ``hover``
+Paths (:class:`GridPath`) are drawn above the cells and below the letters
+(each letter carries its cell's classes, e.g. ``.letter.pending``); neither
+catches the pointer, so clicks and drags still reach the cells. A path with a ``hover``
 key is hidden until an element anywhere on the page carrying
 ``data-hover="<scope>:<key>"`` is hovered (a list of played words, say): see
 :func:`linked_hover_css`.
@@ -118,14 +119,14 @@ _CSS = """
 .bw-grid .frame { fill: #f7f3ea; }
 .bw-grid .axis { fill: #8a8170; font-size: 14px; font-weight: 600; text-anchor: middle; }
 .bw-grid .cell .bg { fill: #ffffff; stroke: #ddd5c4; stroke-width: 1.5; transition: fill .1s; }
-.bw-grid .cell .letter { fill: #3a2e1c; font-weight: 700; text-anchor: middle; pointer-events: none; }
+.bw-grid .letter { fill: #3a2e1c; font-weight: 700; text-anchor: middle; pointer-events: none; }
 .bw-grid .cell.filled .bg { fill: #fbe3b0; stroke: #d9b566; }
 .bw-grid .cell.fixed .bg { fill: #f4d58f; stroke: #c99a3b; }
-.bw-grid .cell.filled:hover .bg { fill: #f8d68e; }
+.bw-grid .cell.filled:not(.chosen):not(.onpath):hover .bg { fill: #f8d68e; }
 .bw-grid .cell.target .bg { fill: #eaf6ec; stroke: #57ab63; stroke-width: 2; stroke-dasharray: 6 4; }
 .bw-grid .cell.target:hover .bg { fill: #cdebd3; }
 .bw-grid .cell.chosen .bg { fill: #e2eeff; stroke: #1e6fd9; stroke-width: 3.5; stroke-dasharray: none; }
-.bw-grid .cell.pending .letter { fill: #1e6fd9; }
+.bw-grid .letter.pending { fill: #1e6fd9; }
 .bw-grid .cell.onpath .bg { fill: #ffdf8a; stroke: #e89b00; stroke-width: 3; stroke-dasharray: none; }
 .bw-grid .cell.chosen.onpath .bg { fill: #cfe2ff; stroke: #1e6fd9; }
 .bw-grid .cell.hinted .bg { stroke: #9c36b5; stroke-width: 3.5; stroke-dasharray: none; }
@@ -138,7 +139,7 @@ _CSS = """
 .bw-grid .gp.played { stroke: #1e6fd9; opacity: .55; }
 .bw-grid .gp.hint { stroke: #9c36b5; opacity: .55; }
 .bw-grid .gp .dot { stroke: none; }
-.bw-grid .gp-hover { opacity: 0; transition: opacity .12s; }
+.bw-grid .gp.gp-hover { opacity: 0; transition: opacity .12s; }
 .bw-grid .stepno { font-size: 12px; font-weight: 700; fill: #ffffff; text-anchor: middle; pointer-events: none; }
 .bw-grid .stepbg { pointer-events: none; }
 .bw-grid .bw-if-focus { display: none; }
@@ -162,7 +163,7 @@ def linked_hover_css(scope: str, keys: Iterable[str]) -> str:
     rules = []
     for key in keys:
         rules.append(f'body:has([data-hover="{scope}:{key}"]:hover) .bw-grid[data-scope="{scope}"] '
-                     f'.gp-hover-{key} {{ opacity: 1; }}')
+                     f'.gp-hover-{key} {{ opacity: .8; }}')
     return "\n".join(rules)
 
 
@@ -253,6 +254,7 @@ def grid_svg(rows: int, cols: int, *, text: Mapping[Cell, str] = {},  # noqa: B0
         out.append(S.text(x0 + c * step + look.cell / 2, y0 + rows * step - look.gap + look.label / 2 + 6,
                           name(rows - 1, c, rows)[0], class_="axis"))
     carets = set(carets)
+    letters: list[str] = []
     for r in range(rows):
         for c in range(cols):
             cell = (r, c)
@@ -267,9 +269,10 @@ def grid_svg(rows: int, cols: int, *, text: Mapping[Cell, str] = {},  # noqa: B0
             if cell in rings:
                 parts.append(S.rect(3.5, 3.5, look.cell - 7, look.cell - 7, rx=look.radius - 2, stroke=rings[cell],
                                     class_="ring"))
-            if letter:
-                parts.append(S.text(look.cell / 2, look.cell / 2 + look.letter_size * 0.36, shown,
-                                    font_size=look.letter_size, class_="letter"))
+            if letter:  # letters go on a layer above the paths (they never catch the pointer)
+                cx, cy = cell_centre(cell, look)
+                letters.append(S.text(cx, cy + look.letter_size * 0.36, shown, font_size=look.letter_size,
+                                      class_=" ".join(["letter"] + cls[1:])))
             elif cell in carets:
                 parts.append(S.rect(look.cell / 2 - 1.5, look.cell * 0.26, 3, look.cell * 0.48, rx=1.5,
                                     class_="caret"))
@@ -279,6 +282,7 @@ def grid_svg(rows: int, cols: int, *, text: Mapping[Cell, str] = {},  # noqa: B0
                                transform=S.translate(x0 + c * step, y0 + r * step)))
     for i, p in enumerate(paths):
         out.append(_path_markup(p, look, scope, i))
+    out.append(S.group(letters, class_="letters"))
     if footer is not None:
         fy = h - look.pad - 6
         out.append(S.text(w / 2, fy, footer[0], class_="foot on bw-if-focus"))

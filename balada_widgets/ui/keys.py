@@ -62,10 +62,14 @@ def letter_from_key(key: str, alphabet: Iterable[str], normalise: Optional[Calla
 
 
 def layout_for(alphabet: Iterable[str], per_row: int = 10) -> tuple[str, ...]:
-    """Rows of keys for ``alphabet``: QWERTY or ЙЦУКЕН when it fits, else the letters in order."""
+    """Rows of keys for ``alphabet``: QWERTY or ЙЦУКЕН when the letters are all on it, else the letters in order.
+
+    >>> layout_for("abd")[0], layout_for("xyz+")
+    ('qwertyuiop', ('+xyz',))
+    """
     letters = set(alphabet)
     for rows in LAYOUTS.values():
-        if letters == set("".join(rows)):
+        if letters and letters <= set("".join(rows)):
             return rows
     ordered = "".join(sorted(letters))
     return tuple(ordered[i:i + per_row] for i in range(0, len(ordered), per_row))

@@ -1,0 +1,894 @@
+"""Balda in Jupyter and Solara: the live game, hot-seat or against bots.
+
+Imported only when a game is shown (``balda.new_game(...)`` or the app), so
+``import balada_widgets.balda`` stays free of Solara.
+
+- :class:`BaldaApp`: a plain object (``balda.new_game(...)`` makes one); the
+  last expression of a notebook cell, or ``display(app)``, shows the live
+  game. ``app.session`` is the :class:`~balada_widgets.core.session.Session`,
+  ``app.game`` the :class:`~.rules.BaldaGame`; ``app.play("c4=l ball
+  a3-b3-c3-c4")`` plays for the human to move and lets the bots answer.
+- :func:`BaldaView`: the game view of one session. The grid is one SVG
+  board: the empty cells where a letter may go are highlighted (from the
+  legal moves, never from a rule of the view's own). A turn: click a
+  highlighted cell, type its letter (keyboard, Russian letters too, or the
+  on-screen keys), trace the word by clicking cells in order or dragging
+  across them, and press Enter (or *Play*). While tracing, the engine's
+  :func:`~.movegen.explain_path` says whether the path is good, the word in the
+  dictionary, new (rule D3) and not readable before (rule D4), with the rule
+  id. Backspace takes back a step, Escape clears. Beside the grid: the scores,
+  the words played with their paths (hover or click one to see its path),
+  undo/redo, pass, hints, and the new-game form.
+- :func:`BaldaPage`: the app's page (``solara run balada_widgets/app.py``).
+
+Stable hooks for tests: grid cells are ``data-id="cell-c4"`` in the board
+with the class ``bw-balda-grid`` (cell classes ``target``, ``chosen``,
+``pending``, ``onpath``, ``hinted``, ``last``); the words list is the board
+``bw-balda-words`` (``data-id="word-<i>"``), the on-screen keys the board
+``bw-balda-keys`` (``data-id="key-a"``, ``"key-Enter"``), hint chips the board
+``bw-balda-hints`` (``data-id="hint-<i>"``); the feedback box has the class
+``bw-balda-feedback`` plus ``ok``/``bad``/``wait`` and ``bw-rule-<id>``;
+buttons carry ``bw-balda-play``, ``bw-balda-clear``, ``bw-balda-pass``,
+``bw-undo``, ``bw-redo``, ``bw-new-game``, ``bw-hint-count``,
+``bw-hint-longest``, ``bw-hint-through``, ``bw-run-bots``; the form
+``bw-balda-form`` with ``bw-balda-start``; the result ``bw-balda-result``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import zlib
+from dataclasses import dataclass, replace
+from typing import Callable, Optional
+
+import solara
+
+from ..core.bots import run_bots
+from ..core.errors import GameError, InvalidInput
+from ..core.session import Session
+from ..ui import svg as S
+from ..ui.board import Board
+from ..ui.controls import Controls
+from ..ui.grid import PLAYER_COLOURS, GridLook, GridPath, grid_svg, linked_hover_css, parse_cell_id
+from ..ui.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
+from ..ui.paths import Trace
+from ..ui.reminder import Reminder, try_move
+from ..ui.session import use_session_version
+from .bots import BOT_LEVELS, make_bot
+from .lexicon import TIERS, normalise_word
+from .movegen import Move, check_move, explain_path
+from .position import cell_name, parse_cell, path_text
+from .rules import BaldaGame, Pass, hints
+
+__all__ = ["BaldaApp", "BaldaPage", "BaldaRoot", "BaldaView", "NewGameForm", "Settings", "board_svg",
+           "feedback_stages", "words_markup"]
+
+_PANEL = {"gap": "8px", "align-items": "center", "flex-wrap": "wrap"}
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
+TIER_NAMES = {None: "every word", "common": "common words", "everyday": "everyday words", "basic": "basic words"}
+
+
+# ======================================================================= settings and seats
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the new-game form sets: seats, bots, grid and dictionary.
+
+    The last ``bots`` seats are played by bots of ``bot_level`` knowing the
+    words of ``bot_tier`` (``None``: every word). ``tier="common"`` plays with
+    common words only.
+    """
+
+    players: int = 2
+    bots: int = 1
+    seed: int = 0
+    size: int = 5
+    language: str = "en"
+    tier: Optional[str] = None
+    bot_level: str = "strong"
+    bot_tier: Optional[str] = None
+
+    def check(self) -> None:
+        """:raises InvalidInput: a value out of range (the form's message)."""
+        if not isinstance(self.bots, int) or not 0 <= self.bots <= self.players:
+            raise InvalidInput(f"bots must be 0 to {self.players} (the number of players), not {self.bots!r}")
+        if self.bot_level not in BOT_LEVELS:
+            raise InvalidInput(f"unknown bot level {self.bot_level!r}; choose one of {', '.join(BOT_LEVELS)}")
+        for tier in (self.tier, self.bot_tier):
+            if tier is not None and tier not in TIERS:
+                raise InvalidInput(f"unknown vocabulary tier {tier!r}; choose None or one of {', '.join(TIERS)}")
+
+
+def seat_name(p: int, bots: dict, humans: int) -> str:
+    """``You`` (one human), ``Player 2``, ``Bot 2 (strong)``."""
+    if p in bots:
+        return f"Bot {p + 1} ({getattr(bots[p], 'level', 'bot')})"
+    return "You" if humans == 1 and bots else f"Player {p + 1}"
+
+
+def _humans_wait(session: Session, bots: dict) -> bool:
+    game = session.game
+    return not game.is_over(session.state) and any(p not in bots for p in game.to_move(session.state))
+
+
+def _only_bots_wait(session: Session, bots: dict) -> bool:
+    game = session.game
+    if game.is_over(session.state):
+        return False
+    waiting = game.to_move(session.state)
+    return bool(waiting) and all(p in bots for p in waiting)
+
+
+def play_human(session: Session, bots: dict, move) -> Optional[str]:
+    """Play a human's move and let the bots answer; the rule reminder if refused."""
+    if _only_bots_wait(session, bots):
+        return f"it is {seat_name(session.state.turn, bots, 0)}'s turn, not a human's"
+    error = try_move(session, move)
+    if error is None and bots:
+        run_bots(session, bots)
+    return error
+
+
+def human_moves(session: Session, bots: dict) -> int:
+    """How many moves of the current line a human made (what undo can take back)."""
+    return sum(1 for n in session.current.path() if not n.by_chance and n.parent.state.turn not in bots)
+
+
+def undo_human(session: Session, bots: dict) -> None:
+    """Take back the last human move and the bot moves that answered it."""
+    if not human_moves(session, bots):
+        return
+    session.undo()
+    while _only_bots_wait(session, bots) and session.can_undo():
+        session.undo()
+
+
+def redo_human(session: Session, bots: dict) -> None:
+    """Replay the next human move and the bot moves that followed it."""
+    session.redo()
+    while _only_bots_wait(session, bots) and session.can_redo():
+        session.redo()
+
+
+# ======================================================================= drawings (pure functions)
+
+LOOK = GridLook()
+_GRID_CSS = """
+.bw-grid .letter.ghost { fill: #9c36b5; opacity: .85; }
+.bw-grid .cell.ghost .bg { fill: #f6ecfb; stroke: #9c36b5; stroke-width: 3; stroke-dasharray: none; }
+.bw-grid .cell.bad .bg { stroke: #d9480f; }
+"""
+
+
+def board_svg(game: BaldaGame, state, trace: Trace = Trace(), targets=(), *, shown: Optional[int] = None,
+              hint: Optional[Move] = None, hint_paths=(), scope: str = "", show_targets: bool = True,
+              footer: Optional[tuple[str, str]] = None, version: int = 0) -> str:
+    """The grid as one SVG: letters, who wrote them, the last move, the targets and the paths.
+
+    ``targets`` are the cells where a letter may go (from the legal moves);
+    ``trace`` what the player entered; ``shown`` the index of a played word
+    whose path to draw; ``hint`` a move to show as a hint; every played word
+    (and each of ``hint_paths``) also gets a path that shows while its entry
+    in the list is hovered (``scope``, see :func:`~balada_widgets.ui.grid.linked_hover_css`).
+    """
+    pos = state.position
+    n = game.size
+    text, classes, bars, rings = {}, {}, {}, {}
+    mid = n // 2
+    for r in range(n):
+        for c in range(n):
+            ch = pos.cell((r, c)) if pos is not None else None
+            if ch:
+                text[(r, c)] = ch
+    for c in range(n):
+        classes[(mid, c)] = ["fixed"]
+    for p, m in state.words:
+        bars[m.cell] = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+        classes[m.cell] = []
+    if state.words:
+        p, m = state.words[-1]
+        rings[m.cell] = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+        classes[m.cell] = classes.get(m.cell, []) + ["last"]
+    if show_targets:
+        for cell in targets:
+            classes[cell] = classes.get(cell, []) + ["target"]
+    carets = []
+    if trace.cell is not None:
+        classes[trace.cell] = [k for k in classes.get(trace.cell, []) if k != "target"] + ["chosen"]
+        if trace.letter:
+            text[trace.cell] = trace.letter
+            classes[trace.cell].append("pending")
+        else:
+            carets.append(trace.cell)
+    for cell in trace.path:
+        classes[cell] = classes.get(cell, []) + ["onpath"]
+    if hint is not None:
+        if hint.cell not in text:
+            text[hint.cell] = hint.letter
+            classes[hint.cell] = classes.get(hint.cell, []) + ["ghost"]
+        classes[hint.cell] = classes.get(hint.cell, []) + ["hinted"]
+    paths = []
+    for i, (p, m) in enumerate(state.words):
+        paths.append(GridPath(m.path, "played", hover=f"w{i}", colour=PLAYER_COLOURS[p % len(PLAYER_COLOURS)]))
+    for i, m in enumerate(hint_paths):
+        paths.append(GridPath(m.path, "hint", hover=f"h{i}"))
+    if shown is not None and 0 <= shown < len(state.words):
+        p, m = state.words[shown]
+        paths.append(GridPath(m.path, "played", numbered=True, colour=PLAYER_COLOURS[p % len(PLAYER_COLOURS)]))
+    if hint is not None:
+        paths.append(GridPath(hint.path, "hint", numbered=True))
+    if trace.path:
+        paths.append(GridPath(trace.path, "trace", numbered=True))
+    keys = [f"w{i}" for i in range(len(state.words))] + [f"h{i}" for i in range(len(hint_paths))]
+    css = _GRID_CSS + (linked_hover_css(scope, keys) if scope else "")
+    return grid_svg(n, n, text=text, classes=classes, bars=bars, rings=rings, carets=carets, paths=paths,
+                    look=LOOK, footer=footer, css=css, scope=scope, label=f"Balda grid {n} by {n}", version=version)
+
+
+#: The checks a traced word passes, in the order the engine makes them: (key, rule, label).
+STAGES = (("path", "D2", "path through the new letter"), ("word", "D2", "in the dictionary"),
+          ("new", "D3", "not played before"), ("fresh", "D4", "not readable before"))
+
+
+def feedback_stages(ok: bool, rule: Optional[str], message: str) -> list[tuple[str, str, str, str]]:
+    """``(key, rule, label, status)`` for each of :data:`STAGES`; status ``ok``, ``bad`` or ``todo``.
+
+    Reads the verdict of :func:`~.movegen.explain_path`: the engine checks
+    the path, then the dictionary, then D3, then D4, and stops at the first
+    failure, so every stage before the failing one passed.
+
+    >>> [s[3] for s in feedback_stages(False, "D3", "illegal move ...: 'lab' was already played (rule D3)")]
+    ['ok', 'ok', 'bad', 'todo']
+    """
+    if ok:
+        failing = len(STAGES)
+    elif rule == "D2" and ("dictionary" in message or "at least" in message):
+        failing = 1
+    else:
+        failing = {"D3": 2, "D4": 3}.get(rule, 0)
+    out = []
+    for i, (key, r, label) in enumerate(STAGES):
+        status = "ok" if i < failing else "bad" if i == failing else "todo"
+        out.append((key, r, label, status))
+    return out
+
+
+_SIDE_CSS = """
+.bw-bw { font: 14px/1.5 system-ui, -apple-system, 'Segoe UI', sans-serif; color: #2b2f36; }
+.bw-bw .list { display: flex; flex-direction: column; gap: 2px; max-height: 320px; overflow-y: auto; }
+.bw-bw .w, .bw-bw .pass, .bw-bw .start { display: flex; align-items: baseline; gap: 8px; padding: 2px 8px;
+  border-radius: 8px; }
+.bw-bw .w:hover { background: #eef4ff; }
+.bw-bw .w.shown { background: #dce8fb; }
+.bw-bw .dot { width: 10px; height: 10px; border-radius: 50%; display: inline-block; flex: none;
+  transform: translateY(1px); }
+.bw-bw .word { font-weight: 700; letter-spacing: .06em; }
+.bw-bw .pts { color: #1b7f3b; font-weight: 700; }
+.bw-bw .where { color: #7a7467; font-size: 12px; margin-left: auto; font-variant-numeric: tabular-nums; }
+.bw-bw .pass { color: #888; font-style: italic; }
+.bw-bw .start { color: #8a6414; }
+.bw-bw .empty { color: #888; padding: 2px 8px; }
+.bw-bw .chips { display: flex; flex-wrap: wrap; gap: 4px; }
+.bw-bw .chip { border: 1px solid #d5c4e0; border-radius: 12px; padding: 0 8px; background: #fbf7fd; }
+.bw-bw .chip:hover { background: #f1e4f8; }
+.bw-bw .chip.on { background: #9c36b5; color: white; border-color: #9c36b5; }
+.bw-bw .chip small { color: inherit; opacity: .7; }
+"""
+
+
+def words_markup(game: BaldaGame, session: Session, bots: dict, shown: Optional[int], scope: str) -> str:
+    """The start word and every move of the current line (words with their paths, passes), as HTML."""
+    state = session.state
+    n = game.size
+    humans = game.num_players - len(bots)
+    rows = []
+    if state.position is not None:
+        rows.append(f'<div class="start">start word <span class="word">{S.escape(state.position.start_word.upper())}'
+                    f'</span></div>')
+    i = 0
+    for node in session.current.path():
+        if node.by_chance:
+            continue
+        p = node.parent.state.turn
+        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+        who = S.escape(seat_name(p, bots, humans))
+        if isinstance(node.move, Pass):
+            rows.append(f'<div class="pass"><span class="dot" style="background:{colour}"></span>{who} passed</div>')
+            continue
+        m = node.state.words[-1][1]
+        cls = "w shown" if shown == i else "w"
+        rows.append(f'<div class="{cls}" data-id="word-{i}" data-hover="{scope}:w{i}" title="{who}: '
+                    f'{S.escape(m.to_text(n))} (click to show the path)"><span class="dot" style="background:{colour}">'
+                    f'</span><span class="word">{S.escape(m.word.upper())}</span><span class="pts">+{m.score}</span>'
+                    f'<span class="where">{cell_name(m.cell, n)}={S.escape(m.letter.upper())} · '
+                    f'{path_text(m.path, n)}</span></div>')
+        i += 1
+    if i == 0:
+        rows.append('<div class="empty">No word yet.</div>')
+    return f'<style>{_SIDE_CSS}</style><div class="bw-bw"><div class="list">{"".join(rows)}</div></div>'
+
+
+def hints_markup(moves, n: int, picked: Optional[int], scope: str, limit: int = 40) -> str:
+    """Hint moves as chips (``data-id="hint-<i>"``); hovering one shows its path on the grid."""
+    chips = []
+    for i, m in enumerate(moves[:limit]):
+        cls = "chip on" if picked == i else "chip"
+        chips.append(f'<span class="{cls}" data-id="hint-{i}" data-hover="{scope}:h{i}" title="{S.escape(m.to_text(n))}">'
+                     f'{S.escape(m.word.upper())} <small>{cell_name(m.cell, n)}={S.escape(m.letter.upper())}'
+                     f'</small></span>')
+    more = f'<span class="empty">and {len(moves) - limit} more</span>' if len(moves) > limit else ""
+    return f'<style>{_SIDE_CSS}</style><div class="bw-bw"><div class="chips">{"".join(chips)}{more}</div></div>'
+
+
+_TABLE_CSS = """
+.bw-balda-scores { border-collapse: collapse; font: 15px/1.4 system-ui, -apple-system, 'Segoe UI', sans-serif;
+  width: 100%; }
+.bw-balda-scores td { padding: 4px 8px; border-bottom: 1px solid #eee; }
+.bw-balda-scores td.n { text-align: right; font-weight: 700; font-variant-numeric: tabular-nums; font-size: 18px; }
+.bw-balda-scores td.k { text-align: right; color: #888; font-size: 12px; }
+.bw-balda-scores tr.turn td { background: #eef4ff; }
+.bw-balda-scores tr.turn td.name { font-weight: 700; }
+.bw-balda-scores .dot { width: 12px; height: 12px; border-radius: 50%; display: inline-block; }
+.bw-balda-scores .tag { color: #1e6fd9; font-size: 12px; font-weight: 600; }
+.bw-balda-scores .crown { color: #c99a0b; font-weight: 700; }
+"""
+
+
+def scores_markup(game: BaldaGame, state, bots: dict) -> str:
+    """The score table: one row per seat, the player to move marked, the winners crowned at the end."""
+    humans = game.num_players - len(bots)
+    winners = set(game.winners(state)) if state.over else set()
+    counts = [0] * game.num_players
+    for p, _m in state.words:
+        counts[p] += 1
+    rows = []
+    for p in range(game.num_players):
+        turn = not state.over and state.position is not None and p == state.turn
+        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+        tag = '<span class="tag">to move</span>' if turn else ""
+        if p in winners:
+            tag = '<span class="crown">★ draw</span>' if len(winners) > 1 else '<span class="crown">★ winner</span>'
+        words = f"{counts[p]} word{'s' if counts[p] != 1 else ''}"
+        rows.append(f'<tr class="{"turn" if turn else ""}" data-player="{p}"><td><span class="dot" '
+                    f'style="background:{colour}"></span></td><td class="name">{S.escape(seat_name(p, bots, humans))}'
+                    f'</td><td>{tag}</td><td class="k">{words}</td><td class="n">{state.scores[p]}</td></tr>')
+    return f"<style>{_TABLE_CSS}</style><table class='bw-balda-scores'>{''.join(rows)}</table>"
+
+
+_FEEDBACK_CSS = """
+.bw-balda-fb { font: 14px/1.45 system-ui, -apple-system, 'Segoe UI', sans-serif; border-radius: 10px;
+  padding: 8px 12px; border: 1px solid #dde3ea; background: #f8fafc; color: #2b2f36; min-height: 64px; }
+.bw-balda-fb.ok { border-color: #8fd19e; background: #effaf1; }
+.bw-balda-fb.bad { border-color: #f3c48b; background: #fff8ee; }
+.bw-balda-fb .tiles { display: flex; gap: 3px; margin-bottom: 4px; flex-wrap: wrap; }
+.bw-balda-fb .tile { min-width: 24px; height: 28px; padding: 0 3px; border-radius: 5px; background: #fbe3b0;
+  border: 1px solid #d9b566; font-weight: 700; font-size: 17px; display: inline-flex; align-items: center;
+  justify-content: center; }
+.bw-balda-fb .tile.new { background: #e2eeff; border-color: #1e6fd9; color: #1e6fd9; }
+.bw-balda-fb .tile.none { background: #fff; border-style: dashed; color: #aaa; }
+.bw-balda-fb .msg { margin: 2px 0; }
+.bw-balda-fb .checks { display: flex; gap: 6px; flex-wrap: wrap; margin-top: 4px; }
+.bw-balda-fb .chk { font-size: 12px; padding: 0 8px; border-radius: 10px; background: #eceff3; color: #666; }
+.bw-balda-fb .chk.ok { background: #d3f0da; color: #1b6b32; }
+.bw-balda-fb .chk.bad { background: #ffe0c2; color: #9a3d00; font-weight: 700; }
+.bw-balda-fb .rule { display: inline-block; padding: 0 6px; border-radius: 8px; background: #e9ecf3; color: #335;
+  font-size: 12px; margin-left: 4px; }
+.bw-balda-fb .kbd { font: 12px ui-monospace, monospace; border: 1px solid #ccd; border-bottom-width: 2px;
+  border-radius: 4px; padding: 0 4px; background: white; }
+"""
+
+
+def feedback_markup(game: BaldaGame, state, trace: Trace, targets: int, human_turn: bool, who: str) -> tuple[str, str]:
+    """The live feedback under the grid, as HTML; and its status (``ok``, ``bad`` or ``wait``)."""
+    pos = state.position
+    n = game.size
+    kbd = lambda k: f'<span class="kbd">{k}</span>'  # noqa: E731
+    tiles, checks, status, rule = "", "", "wait", None
+    if state.over:
+        return "", "wait"
+    if not human_turn:
+        msg = f"{S.escape(who)} is to move."
+    elif trace.cell is None:
+        msg = (f"<b>{S.escape(who)}</b>: click a highlighted cell ({targets} can take a letter) to write a new letter "
+               f"there." if targets else f"<b>{S.escape(who)}</b>: no word can be made now; pass (rule D6).")
+    elif not trace.letter:
+        msg = (f"Type the letter for <b>{cell_name(trace.cell, n)}</b> (keyboard, or the keys below)."
+               if not trace.path else f"Type the letter for <b>{cell_name(trace.cell, n)}</b> first.")
+    elif not trace.path:
+        msg = (f"Now trace the word: click its cells in order, or drag across them. It must pass through "
+               f"<b>{cell_name(trace.cell, n)}</b>.")
+    else:
+        ok, rule, message = explain_path(pos, game.lexicon, trace.cell, trace.letter, trace.path)
+        status = "ok" if ok else "bad"
+        msg = S.escape(message)
+        if ok:
+            msg = f"✓ {msg} — press {kbd('Enter')} or <b>Play</b>."
+        checks = "".join(f'<span class="chk {st}">{"✓" if st == "ok" else "✗" if st == "bad" else "·"} {label} '
+                         f'({r})</span>' for _k, r, label, st in feedback_stages(ok, rule, message))
+        checks = f'<div class="checks">{checks}</div>'
+    if trace.path:
+        out = []
+        for cell in trace.path:
+            if cell == trace.cell:
+                out.append(f'<span class="tile new">{S.escape((trace.letter or "?").upper())}</span>')
+            else:
+                ch = pos.cell(cell)
+                out.append(f'<span class="tile{"" if ch else " none"}">{S.escape((ch or "?").upper())}</span>')
+        tiles = f'<div class="tiles">{"".join(out)}</div>'
+    if human_turn and not trace.empty:
+        msg += f' <span style="color:#888">{kbd("Backspace")} takes a step back, {kbd("Esc")} clears.</span>'
+    cls = f"bw-balda-fb {status}" + (f" bw-rule-{rule}" if rule else "")
+    return f'<style>{_FEEDBACK_CSS}</style><div class="{cls}">{tiles}<div class="msg">{msg}</div>{checks}</div>', status
+
+
+def end_reason(game: BaldaGame, state) -> str:
+    """Why the game ended (rule D6)."""
+    if state.position is not None and state.position.is_full():
+        return "the grid is full (rule D6)"
+    if state.passes >= game.num_players:
+        return "every player passed in turn (rule D6)"
+    return "no legal word is left (rule D6)"
+
+
+# ======================================================================= components
+
+_scopes = itertools.count(1)
+
+
+@solara.component
+def NewGameForm(settings: Settings, on_start: Callable[[Settings], None], on_cancel: Optional[Callable[[], None]] = None):
+    """Players 2–4, hot-seat or bots (how many, level, vocabulary), 5x5 or 7x7, language, common words only."""
+    draft, set_draft = solara.use_state(replace(settings, players=max(2, settings.players),
+                                                bots=min(settings.bots, max(2, settings.players) - 1)))
+
+    def upd(**changes):
+        set_draft(replace(draft, **changes))
+
+    mode = "bots" if draft.bots else "hot-seat"
+    with solara.Card("New game", classes=["bw-balda-form"], margin=0, style={"max-width": "640px"}) as card:
+        with solara.Row(style=_PANEL):
+            solara.Text("Players", style={"min-width": "90px"})
+            solara.ToggleButtonsSingle(value=draft.players, values=[2, 3, 4],
+                                       on_value=lambda v: upd(players=v, bots=min(draft.bots, v - 1)),
+                                       classes=["bw-balda-players"], dense=True)
+        with solara.Row(style=_PANEL):
+            solara.Text("Opponents", style={"min-width": "90px"})
+            solara.ToggleButtonsSingle(value=mode, values=["hot-seat", "bots"],
+                                       on_value=lambda v: upd(bots=0 if v == "hot-seat" else max(1, draft.bots)),
+                                       classes=["bw-balda-mode"], dense=True)
+        if draft.bots:
+            with solara.Row(style=_PANEL):
+                solara.Select("Bots", values=list(range(1, draft.players)), value=min(draft.bots, draft.players - 1),
+                              on_value=lambda v: upd(bots=v), classes=["bw-balda-bots"], style={"max-width": "90px"})
+                solara.Select("Bot level", values=list(BOT_LEVELS), value=draft.bot_level,
+                              on_value=lambda v: upd(bot_level=v), classes=["bw-balda-bot-level"],
+                              style={"max-width": "130px"})
+                solara.Select("Bot knows", values=list(TIER_NAMES.values()), value=TIER_NAMES[draft.bot_tier],
+                              on_value=lambda v: upd(bot_tier={b: a for a, b in TIER_NAMES.items()}[v]),
+                              classes=["bw-balda-bot-tier"], style={"max-width": "170px"})
+        with solara.Row(style=_PANEL):
+            solara.Text("Grid", style={"min-width": "90px"})
+            solara.ToggleButtonsSingle(value=f"{draft.size}×{draft.size}", values=["5×5", "7×7"],
+                                       on_value=lambda v: upd(size=int(v[0])), classes=["bw-balda-size"], dense=True)
+        with solara.Row(style=_PANEL):
+            solara.Text("Language", style={"min-width": "90px"})
+            solara.ToggleButtonsSingle(value=LANGUAGE_NAMES[draft.language], values=list(LANGUAGE_NAMES.values()),
+                                       on_value=lambda v: upd(language={b: a for a, b in LANGUAGE_NAMES.items()}[v]),
+                                       classes=["bw-balda-language"], dense=True)
+        with solara.Div(classes=["bw-balda-common"]):
+            solara.Checkbox(label="Common words only (a smaller, friendlier dictionary)", value=draft.tier == "common",
+                            on_value=lambda v: upd(tier="common" if v else None))
+        with solara.Row(style=_PANEL):
+            solara.Button("Start", on_click=lambda: on_start(replace(draft, seed=draft.seed + 1)), color="primary",
+                          classes=["bw-balda-start"])
+            if on_cancel is not None:
+                solara.Button("Cancel", on_click=on_cancel, text=True, classes=["bw-balda-cancel"])
+    return card
+
+
+@solara.component
+def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[[], None]] = None):  # noqa: B006
+    """The live game of ``session``; ``bots`` maps seats to bots (see the module docstring)."""
+    version, _refresh = use_session_version(session)
+    import reacton.core
+
+    rc = reacton.core.get_render_context()  # a context manager: several state changes, one render
+    game: BaldaGame = session.game
+    state = session.state
+    pos = state.position
+    n = game.size
+    node_id = session.current.id
+    humans = game.num_players - len(bots)
+    scope = solara.use_memo(lambda: f"balda{next(_scopes)}", [])
+
+    traced, set_traced = solara.use_state((None, Trace()))  # (node id, trace): a new position forgets the trace
+    message, set_message = solara.use_state(None)
+    shown, set_shown = solara.use_state((None, None))  # (node id, word index)
+    hint, set_hint = solara.use_state((None, None, None))  # (node id, kind, cell)
+    picked, set_picked = solara.use_state((None, None))  # (node id, hint index)
+    focus, set_focus = solara.use_state(None)  # the last clicked cell: "words through" it
+
+    trace = traced[1] if traced[0] == node_id else Trace()
+    shown_word = shown[1] if shown[0] == node_id else None
+    hint_kind, hint_cell = (hint[1], hint[2]) if hint[0] == node_id else (None, None)
+    hint_pick = picked[1] if picked[0] == node_id else None
+
+    human_turn = _humans_wait(session, bots)
+    moves = solara.use_memo(lambda: game.word_moves(state) if human_turn else [], [session, node_id, human_turn])
+    targets = {m.cell for m in moves}
+    who = seat_name(state.turn, bots, humans) if pos is not None else ""
+
+    def set_trace(t: Trace):
+        set_traced((session.current.id, t))
+
+    # ---------------------------------------------------------------- actions
+    def play():
+        if not human_turn:
+            return
+        if not trace.complete:
+            set_message("illegal move: choose a cell, type its letter and trace the word first (rule D2)")
+            return
+        try:
+            move = check_move(pos, game.lexicon, trace.cell, trace.letter, trace.path)
+        except GameError as e:
+            set_message(str(e))
+            return
+        with rc:
+            error = play_human(session, bots, move)
+            set_message(error)
+
+    def pass_turn():
+        with rc:
+            set_message(play_human(session, bots, Pass(state.turn)))
+
+    def undo():
+        with rc:
+            undo_human(session, bots)
+            set_message(None)
+
+    def redo():
+        with rc:
+            redo_human(session, bots)
+            set_message(None)
+
+    def let_bots_play():
+        with rc:
+            run_bots(session, bots)
+
+    def clear():
+        with rc:
+            set_trace(Trace())
+            set_message(None)
+
+    # ---------------------------------------------------------------- board events
+    def on_cell(cell) -> None:
+        set_focus(cell)
+        if not human_turn:
+            return
+        with rc:
+            set_message(None)
+            if pos.cell(cell) is not None:  # a letter: a step of the path
+                if trace.cell is None:
+                    set_message("first click a highlighted empty cell for the new letter, then trace the word "
+                                "through it (rule D2)")
+                else:
+                    set_trace(trace.step(cell))
+            elif cell == trace.cell or trace.path:  # on the path (an empty cell there: the engine says why not)
+                set_trace(trace.step(cell))
+            elif cell in targets:
+                set_trace(trace.choose(cell))
+            else:
+                set_message(f"no legal word goes through a letter at {cell_name(cell, n)} now: choose a highlighted "
+                            f"cell (rule D2)")
+
+    def on_click(id_: str) -> None:
+        name = parse_cell_id(id_)
+        if name is not None:
+            on_cell(parse_cell(name, n))
+
+    def on_drag(ids: list) -> None:
+        cells = [parse_cell(name, n) for name in map(parse_cell_id, ids) if name is not None]
+        if not cells or not human_turn:
+            return
+        with rc:
+            set_message(None)
+            if trace.cell is None:
+                empty = [c for c in cells if c in targets]
+                if len(empty) != 1:
+                    set_message("drag across the word through one highlighted cell, or click that cell first "
+                                "(rule D2)")
+                    return
+                set_trace(Trace(empty[0]).drag(cells))
+            else:
+                set_trace(trace.drag(cells))
+
+    def on_key(key: str) -> None:
+        if key == "Enter":
+            play()
+        elif key in ("Backspace", "Delete"):
+            set_trace(trace.back())
+            set_message(None)
+        elif key == "Escape":
+            clear()
+        elif len(key) == 1 and human_turn:
+            letter = letter_from_key(key, game.lexicon.alphabet, normalise_word)
+            if letter is None:
+                if key.isalnum():
+                    set_message(f"invalid input {key!r}: not a letter of the {game.lexicon.name} alphabet (rule D7)")
+                return
+            with rc:
+                if trace.cell is None:
+                    set_message("click a highlighted cell first, then type its letter")
+                else:
+                    set_trace(trace.with_letter(letter))
+                    set_message(None)
+
+    def on_key_click(id_: str) -> None:
+        key = parse_key_id(id_)
+        if key is not None:
+            on_key(key)
+
+    def on_word(id_: str) -> None:
+        if id_.startswith("word-"):
+            i = int(id_[5:])
+            set_shown((node_id, None if shown_word == i else i))
+
+    def on_hint_chip(id_: str) -> None:
+        if id_.startswith("hint-"):
+            i = int(id_[5:])
+            set_picked((node_id, None if hint_pick == i else i))
+
+    def ask_hint(kind: str, cell=None) -> None:
+        with rc:
+            set_hint((node_id, kind, cell))
+            set_picked((node_id, None))
+
+    # ---------------------------------------------------------------- hints
+    hint_title, hint_moves = "", []
+    if hint_kind is not None and human_turn:
+        h = hints(game, state, hint_cell)
+        if hint_kind == "count":
+            hint_title = (f"{h.count} legal word{'s' if h.count != 1 else ''} now, with a letter in one of "
+                          f"{len(targets)} cells.")
+        elif hint_kind == "longest":
+            best = h.longest[0].score if h.longest else 0
+            hint_title = (f"The longest words now have {best} letters (rule D5: {best} points):" if h.longest
+                          else "No word can be played now.")
+            hint_moves = h.longest
+        elif hint_kind == "through":
+            hint_moves = sorted(h.through.values(), key=lambda m: (-m.score, m.word))
+            hint_title = (f"{len(hint_moves)} word{'s' if len(hint_moves) != 1 else ''} go through "
+                          f"{cell_name(hint_cell, n)}" + (":" if hint_moves else "."))
+    hinted_move = hint_moves[hint_pick] if hint_pick is not None and hint_pick < len(hint_moves) else None
+    through_cell = trace.cell if trace.cell is not None else focus
+
+    # ---------------------------------------------------------------- drawing
+    footer = ("⌨ type a letter · Enter plays · Backspace/Esc clear", "click the board, then type") \
+        if human_turn else None
+    svg_text = board_svg(game, state, trace, targets, shown=shown_word, hint=hinted_move, hint_paths=hint_moves[:40],
+                         scope=scope, show_targets=not trace.letter, footer=footer, version=node_id)
+    feedback, status = feedback_markup(game, state, trace, len(targets), human_turn, who)
+    can_play = status == "ok"
+    width = 470 if n <= 5 else 600
+
+    with solara.Column(classes=["bw-balda"], gap="10px", style={"max-width": "1060px"}) as main:
+        with solara.Row(style=_PANEL, classes=["bw-balda-status"]):
+            lex = game.lexicon
+            solara.Text(f"Balda · {n}×{n} · {lex.name} dictionary ({len(lex):,} words)",
+                        style={"font-weight": "700", "font-size": "1.1em"})
+            if state.over:
+                solara.Text("Game over", style={"font-weight": "700", "color": "#1b7f3b"})
+            elif pos is not None:
+                colour = PLAYER_COLOURS[state.turn % len(PLAYER_COLOURS)]
+                solara.Text(f"{who} to move" if who != "You" else "your turn",
+                            classes=["bw-balda-turn"], style={"color": "white", "background": colour,
+                                                              "border-radius": "12px", "padding": "1px 10px",
+                                                              "font-weight": "600"})
+        if state.over:
+            result = game.result_text(state)
+            scores = ", ".join(f"{seat_name(p, bots, humans)} {s}" for p, s in enumerate(state.scores))
+            solara.Success(f"Game over: {end_reason(game, state)}. {result[0].upper()}{result[1:]}. Scores: {scores}.",
+                           classes=["bw-balda-result"])
+        elif _only_bots_wait(session, bots):
+            with solara.Row(style=_PANEL):
+                solara.Text("The bots are to move.")
+                solara.Button("Let the bots play", on_click=let_bots_play, classes=["bw-run-bots"])
+        with solara.Row(style={"gap": "18px", "align-items": "flex-start", "flex-wrap": "wrap"}):
+            with solara.Column(gap="8px", style={"flex": f"1 1 {width - 100}px", "max-width": f"{width}px"}):
+                Board(svg=svg_text, on_click=on_click, on_drag=on_drag, on_key=on_key,
+                      class_name="bw-balda-grid", label="Balda grid: click a cell, type a letter, trace the word",
+                      version=zlib.crc32(svg_text.encode()) & 0x7FFFFFFF)
+                solara.HTML(tag="div", unsafe_innerHTML=feedback, classes=["bw-balda-feedback", status])
+                Reminder(message, on_close=lambda: set_message(None))
+                with solara.Row(style=_PANEL):
+                    solara.Button("Play", icon_name="mdi-check", on_click=play, disabled=not can_play, color="primary" if can_play else None,
+                                  classes=["bw-balda-play"])
+                    solara.Button("Clear", icon_name="mdi-backspace-outline", on_click=clear,
+                                  disabled=trace.empty, outlined=True, classes=["bw-balda-clear"])
+                    solara.Button("Pass", icon_name="mdi-skip-next", on_click=pass_turn, disabled=not human_turn,
+                                  outlined=True, classes=["bw-balda-pass"])
+                    Controls(on_undo=undo, on_redo=redo, on_new_game=on_new_game,
+                             can_undo=human_moves(session, bots) > 0, can_redo=session.can_redo(), dense=False)
+                if human_turn:
+                    keys = keyboard_svg(layout_for(game.lexicon.alphabet), active=trace.letter or None,
+                                        enabled=trace.cell is not None, label="letters")
+                    Board(svg=keys, on_click=on_key_click, on_key=on_key, class_name="bw-balda-keys",
+                          label="on-screen letters")
+            with solara.Column(gap="10px", style={"flex": "1 1 280px", "min-width": "260px", "max-width": "440px"}):
+                solara.HTML(tag="div", unsafe_innerHTML=scores_markup(game, state, bots),
+                            classes=["bw-balda-score-table"])
+                solara.Text("Words played (hover or click one to see its path)",
+                            style={"font-weight": "600", "color": "#555"})
+                Board(svg=words_markup(game, session, bots, shown_word, scope), on_click=on_word,
+                      class_name="bw-balda-words", label="words played")
+                if human_turn:
+                    with solara.Card("Hints", margin=0, classes=["bw-balda-hints-card"]):
+                        with solara.Row(style=_PANEL):
+                            solara.Button("How many words?", on_click=lambda: ask_hint("count"), text=True,
+                                          classes=["bw-hint-count"])
+                            solara.Button("Longest word", on_click=lambda: ask_hint("longest"), text=True,
+                                          classes=["bw-hint-longest"])
+                            solara.Button("Words through " + (cell_name(through_cell, n) if through_cell else "a cell"),
+                                          on_click=lambda: ask_hint("through", through_cell), text=True,
+                                          disabled=through_cell is None, classes=["bw-hint-through"])
+                        if hint_title:
+                            solara.Text(hint_title, classes=["bw-hint-text"])
+                        if hint_moves:
+                            Board(svg=hints_markup(hint_moves, n, hint_pick, scope), on_click=on_hint_chip,
+                                  class_name="bw-balda-hints", label="hint words")
+                with solara.Details("How to play"):
+                    solara.Markdown(RULES_IN_BRIEF)
+    return main
+
+
+RULES_IN_BRIEF = """
+- **A turn**: write one letter in an empty cell next to a letter (the green cells), then read a word
+  through it along neighbouring cells — up, down, left or right, turning as you like, each cell once (D2).
+- **Which words**: nouns of the dictionary, not played before in this game, the start word included (D3),
+  and not readable on the grid before your letter (D4). `ё` counts as `е` (D7).
+- **Points**: one per letter (D5). You may always pass; the game ends when the grid is full, when nobody
+  can move, or when everybody passed in turn (D6). Highest score wins; equal scores draw (D8).
+"""
+
+
+# ======================================================================= the app object
+
+
+class BaldaApp:
+    """A Balda game to show in a notebook: ``balda.new_game(...)`` returns one.
+
+    Shown as the live game when it is the last expression of a cell or with
+    ``display(app)``; several displays of the same app show the same game.
+
+    Attributes
+    ----------
+    session:
+        The :class:`~balada_widgets.core.session.Session` (move tree, undo, save files).
+    game:
+        The :class:`~.rules.BaldaGame`.
+    bots:
+        ``{seat: bot}`` for the seats played by bots (the last ``bots`` seats).
+    settings:
+        The :class:`Settings` of the game (what the new-game form starts from).
+
+    Examples
+    --------
+    >>> from balada_widgets.balda.lexicon import Lexicon
+    >>> lex = Lexicon.from_words(["balda", "ball", "bad", "lab", "lad"], name="demo")
+    >>> app = BaldaApp(bots=1, bot_level="greedy", game=BaldaGame(2, start_word="balda", lexicon=lex))
+    >>> app.play("c4=l ball a3-b3-c3-c4")  # the bot answers at once
+    >>> app.session.state.scores
+    (4, 3)
+    >>> app.play("b4=l lab b4-b3-a3")
+    "illegal move 'b4=l lab b4-b3-a3': 'lab' could already be read before this move (along c3-b3-a3); the new letter must make the word (rule D4)"
+    """
+
+    def __init__(self, players: int = 2, bots: int = 1, seed: int = 0, size: int = 5, language: str = "en",
+                 tier: Optional[str] = None, bot_level: str = "strong", bot_tier: Optional[str] = None,
+                 game: Optional[BaldaGame] = None, session: Optional[Session] = None):
+        self._listeners: list = []
+        self.start(Settings(players, bots, seed, size, language, tier, bot_level, bot_tier), game=game,
+                   session=session)
+
+    # ------------------------------------------------------------ game control
+    def start(self, settings: Settings, game: Optional[BaldaGame] = None, session: Optional[Session] = None) -> None:
+        """Start a game with ``settings`` (or on ``game`` / ``session``); every display of this app follows."""
+        if session is None:
+            if game is None:
+                settings.check()
+                game = BaldaGame(players=settings.players, size=settings.size, language=settings.language,
+                                 tier=settings.tier)
+            session = Session(game, seed=settings.seed)
+        game = session.game
+        settings = replace(settings, players=game.num_players, size=game.size, language=game.language,
+                           tier=game.tier, bots=min(settings.bots, game.num_players))
+        settings.check()
+        self.settings = settings
+        self.session: Session = session
+        self.game: BaldaGame = game
+        self.bots: dict = {p: make_bot(settings.bot_level, settings.bot_tier, seed=f"{settings.seed}:{p}")
+                           for p in range(game.num_players - settings.bots, game.num_players)}
+        if self.bots:
+            run_bots(self.session, self.bots)
+        for cb in list(self._listeners):
+            cb(self.session, self.bots)
+
+    def new_game(self, **changes) -> None:
+        """A new game with some settings changed (``players``, ``bots``, ``size``, ``language``...)."""
+        self.start(replace(self.settings, **changes))
+
+    def play(self, move) -> Optional[str]:
+        """Play a human's move (object or text) and let the bots answer; the rule reminder if refused."""
+        return play_human(self.session, self.bots, move)
+
+    def undo(self) -> None:
+        undo_human(self.session, self.bots)
+
+    def redo(self) -> None:
+        redo_human(self.session, self.bots)
+
+    def on_new_game(self, callback) -> Callable[[], None]:
+        """Call ``callback(session, bots)`` when a new game starts; returns an unsubscribe."""
+        self._listeners.append(callback)
+        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+
+    # ------------------------------------------------------------ display
+    def element(self):
+        """The Solara element of the live game."""
+        return BaldaRoot(app=self)
+
+    def widget(self):
+        """The live game as an ipywidget."""
+        import reacton.core
+
+        return reacton.core.make(self.element())
+
+    def _ipython_display_(self, **kwargs):
+        import reacton.core
+
+        reacton.core.display(self.element())
+
+    def __repr__(self) -> str:
+        st = self.session.state
+        humans = self.game.num_players - len(self.bots)
+        who = ", ".join(seat_name(p, self.bots, humans) for p in range(self.game.num_players))
+        return (f"<BaldaApp {self.game.size}x{self.game.size} {self.game.lexicon.name}; {who}; "
+                f"{self.game.result_text(st)}>")
+
+
+@solara.component
+def BaldaRoot(app: BaldaApp):
+    """The live game of ``app`` with its new-game form."""
+    match, set_match = solara.use_state((app.session, app.bots))
+    form, set_form = solara.use_state(False)
+    error, set_error = solara.use_state(None)
+
+    def subscribe():
+        return app.on_new_game(lambda session, bots: (set_match((session, bots)), set_form(False)))
+
+    solara.use_effect(subscribe, [app])
+    session, bots = match
+    if session is not app.session:  # a new game started before this view subscribed
+        session, bots = app.session, app.bots
+
+    def start(settings: Settings):
+        try:
+            app.start(settings)
+            set_error(None)
+        except GameError as e:
+            set_error(str(e))
+
+    with solara.Column(classes=["balda-app"], gap="8px") as col:
+        if form:
+            NewGameForm(app.settings, start, lambda: set_form(False))
+            Reminder(error, on_close=lambda: set_error(None))
+        BaldaView(session, bots, on_new_game=lambda: set_form(not form)).key(f"view-{id(session)}")
+    return col
+
+
+@solara.component
+def BaldaPage():
+    """The app's Balda page: you against a strong bot on 5x5, New game for the rest."""
+    app = solara.use_memo(lambda: BaldaApp(players=2, bots=1, seed=0), [])
+    return BaldaRoot(app)
