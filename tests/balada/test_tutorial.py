@@ -84,7 +84,11 @@ MISREADINGS = [
 ]
 
 
-@pytest.mark.parametrize("mid,text,kw,answer,rule", MISREADINGS, ids=[f"{m[0]}-{m[3]}" for m in MISREADINGS])
+MISREADING_IDS = [f"{m[0]}-{m[3]}" for m in MISREADINGS]
+MISREADING_TEST = "test_check_score_names_the_misconception_and_its_rule"
+
+
+@pytest.mark.parametrize("mid,text,kw,answer,rule", MISREADINGS, ids=MISREADING_IDS)
 def test_check_score_names_the_misconception_and_its_rule(mid, text, kw, answer, rule):
     right = score_side(text, kw.get("injuries", 0), kw.get("swords", 0), kw.get("choices")).points
     assert answer != right
@@ -335,3 +339,119 @@ def test_check_choices_compares_with_the_advice():
     assert not fb.ok and fb.rule == "B10" and fb.expected == "3:endure 4:fight"
     assert check_choices(text, "3:fight").rule == "B7"
     assert check_choices(side("PT", "TW", E, "KY"), "P1<-").rule == "B11"
+
+
+# ------------------------------------------------------------------ clauses of the rule text not tested elsewhere
+
+
+def test_clause_each_turn_flips_one_card_of_each_deck():
+    """Day side first; a round turns 12 landscape cards (all), 12 A (all) and 12 of the 17 B cards."""
+    from collections import Counter
+
+    from balada_widgets.balada import load_decks
+    from balada_widgets.balada.bots import make_bot
+    from balada_widgets.core.bots import run_bots
+
+    g = BaladaGame(players=1)
+    assert g.initial_state().players[0].lands == g.sheet.day
+    sess = Session(g, seed=21)
+    bot = make_bot("random", 21)
+    while len(sess.state.seen) < 12:
+        run_bots(sess, {0: bot}, max_moves=1)
+    assert sess.state.round == 0
+    seen = sess.state.seen
+    decks = load_decks()
+    assert len(seen) == 12
+    assert Counter(f.landscape for f in seen) == Counter(decks.landscape)
+    assert Counter(f.a for f in seen) == Counter(decks.a)
+    unseen_b = Counter(decks.b) - Counter(f.b for f in seen)
+    assert sum(unseen_b.values()) == len(decks.b) - 12 == 5
+
+
+def test_clause_example_sword_or_obstacle_in_the_mountains():
+    g = BaladaGame(players=1)
+    s = g.apply(g.initial_state(), "flip M SW O2")
+    mountains = [i for i, land in enumerate(g.sheet.day, 1) if land == "M"]
+    moves = {(m.event, m.space) for m in g.legal_moves(s, 0) if hasattr(m, "event")}
+    assert moves == {(ev, sp) for ev in ("SW", "O2") for sp in mountains}
+
+
+def test_clause_fountain_never_heals_more_than_five():
+    import random
+
+    rng = random.Random(5)
+    pool = ["O1", "O2", "O3", "O4", "O5", "FT", "TW", "SW", E]
+    for _ in range(200):
+        r = score_side(" ".join(rng.choice(pool) for _ in range(12)), injuries=rng.randrange(6))
+        assert all(0 <= s.points <= 5 for s in r.trace if s.rule == "B8")
+        assert r.injuries <= 5
+
+
+def test_clause_chest_with_key_scores_at_most_ten():
+    assert score_side("KY .. .. .. .. .. .. .. .. .. .. CH").points == 10
+
+
+def test_clause_boss_may_be_left_alone():
+    r = score_side(side("BS"), swords=2, choices="1:pass")
+    assert r.points == 0 and r.swords == 2
+
+
+# ------------------------------------------------------------------ docs/balada.md coverage table
+
+
+DOC = ROOT / "docs" / "balada.md"
+
+
+def coverage_rows():
+    text = DOC.read_text(encoding="utf-8")
+    section = text.split("## Coverage", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        if not line.startswith("|") or line.startswith("|---"):
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells[0].startswith("Clause of the rule text"):
+            continue
+        rows.append(cells)
+    return rows
+
+
+def test_coverage_table_names_rulings_steps_and_existing_tests():
+    rows = coverage_rows()
+    assert len(rows) > 40
+    step_ids = {s.id for s in STEPS}
+    ids = set()
+    for clause, step, tests in rows:
+        assert step in step_ids, f"unknown step {step!r} for {clause!r}"
+        found = re.findall(r"`(tests/[^`]+)`", tests)
+        assert found or "not modelled" in tests, f"no test for {clause!r}"
+        ids.update(found)
+    # every ruling is in the table, and every step teaches something in it
+    firsts = " ".join(r[0] for r in rows)
+    for rid in [f"B{i}" for i in range(1, 18)] + [f"P{i}" for i in range(1, 7)]:
+        assert re.search(rf"\b{rid}\b", firsts), f"{rid} missing from the coverage table"
+    assert {r[1] for r in rows} == step_ids
+    # every test id exists: the function in the file (fast), and the exact node id when collected
+    functions = {}
+    for node in ids:
+        path, _, name = node.partition("::")
+        if path not in functions:
+            tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+            functions[path] = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+        assert name.split("[")[0] in functions[path], f"{node} does not exist"
+    # parametrised ids: only this file's misreading cases are named with parameters
+    for node in ids:
+        path, _, name = node.partition("::")
+        if "[" in name:
+            func, param = name[:-1].split("[", 1)
+            assert path == "tests/balada/test_tutorial.py" and func == MISREADING_TEST, node
+            assert param in MISREADING_IDS, f"{node}: no such case"
+
+
+def test_misconception_table_lists_every_misconception():
+    text = DOC.read_text(encoding="utf-8").split("## Misreadings", 1)[1]
+    listed = set()
+    for line in text.splitlines():
+        if line.startswith("| ") and not line.startswith("| Id"):
+            listed.update(t.strip() for t in line.strip("|").split("|")[0].split(","))
+    assert listed == set(MISCONCEPTIONS)
