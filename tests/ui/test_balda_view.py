@@ -375,3 +375,51 @@ def test_board_svg_draws_the_trace_over_the_grid():
     svg = board_svg(game, state, Trace((1, 2), "l", ((2, 0), (2, 1), (2, 2), (1, 2))), {(1, 2)})
     assert svg.count('class="stepno"') == 4 and 'class="gp trace"' in svg
     assert svg.index('class="gp trace"') < svg.index('class="letters"')  # letters stay readable above the path
+
+
+# ---------------------------------------------------------------------- the kit pieces this view added (ui.grid, ui.keys, ui.paths)
+
+
+def test_trace_editing_is_immutable_and_generic():
+    t = Trace()
+    assert t.empty and not t.complete
+    t2 = t.choose((1, 2)).with_letter("Ж").step((2, 2)).step((1, 2))
+    assert t.empty and t2.complete and t2.letter == "ж"
+    assert t2.choose((1, 2)) is t2 and t2.choose((0, 0)) == Trace((0, 0))
+    assert t2.drag([]) is t2 and t2.clear() == Trace()
+    assert Trace(path=("a", "b", "c")).step("a").path == ("a",)
+
+
+def test_keys_read_letters_of_the_alphabet_only():
+    from balada_widgets.ui.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
+
+    assert letter_from_key("Q", ENGLISH_ALPHABET) == "q"
+    assert letter_from_key("й", ENGLISH_ALPHABET) is None  # no Latin fallback for an English game
+    assert letter_from_key("[", ENGLISH_ALPHABET) is None and letter_from_key("ArrowUp", ENGLISH_ALPHABET) is None
+    assert letter_from_key("`", RUSSIAN_ALPHABET) is None  # the key of ё: ё is not a letter of the grid...
+    from balada_widgets.balda.lexicon import normalise_word
+
+    assert letter_from_key("`", RUSSIAN_ALPHABET, normalise_word) == "е"  # ...unless folded to е (rule D7)
+    svg = keyboard_svg(layout_for(RUSSIAN_ALPHABET), active="ж", enabled=False)
+    assert svg.count('class="key"') + svg.count('class="key active"') == 32 and 'class="bw-keys off"' in svg
+    assert 'class="key active" data-id="key-ж"' in svg and parse_key_id("key-Enter") == "Enter"
+    assert parse_key_id("cell-a1") is None
+
+
+def test_grid_draws_names_classes_marks_and_linked_hover_paths():
+    from balada_widgets.ui.grid import GridPath, grid_size, grid_svg, linked_hover_css, parse_cell_id
+
+    svg = grid_svg(7, 7, text={(0, 0): "я"}, classes={(6, 6): "target chosen"}, bars={(0, 0): "#123456"},
+                   rings={(0, 0): "#654321"}, carets=[(6, 6)],
+                   paths=[GridPath(((0, 0), (0, 1)), "played", hover="w0")], scope="s9",
+                   footer=("typing", "click first"))
+    assert 'data-id="cell-a7"' in svg and 'data-id="cell-g1"' in svg and ">Я</text>" in svg
+    assert 'class="cell target chosen empty"' in svg and 'class="caret"' in svg
+    assert 'fill="#123456"' in svg and 'stroke="#654321"' in svg
+    assert 'class="gp played gp-hover gp-hover-w0"' in svg and 'data-scope="s9"' in svg
+    assert "bw-if-focus" in svg and "click first" in svg
+    css = linked_hover_css("s9", ["w0"])
+    assert '[data-hover="s9:w0"]:hover' in css and ".gp-hover-w0" in css
+    w, h = grid_size(7, 7)
+    assert f'viewBox="0 0 {w:g} {h + 28:g}"' in svg
+    assert parse_cell_id("cell-") is None and parse_cell_id("key-a") is None

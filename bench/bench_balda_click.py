@@ -1,0 +1,179 @@
+"""Click or key to redrawn Balda grid, in a real browser, against a bare Solara button.
+
+One page (this file is also the Solara app it serves) holds a bare
+``solara.Button`` that counts its clicks and the live Balda view (you against
+a bot, shipped English list, 5x5 or 7x7). Headless Chromium, in turn:
+
+- clicks the button (the baseline: the cheapest round trip Solara makes);
+- clicks a highlighted cell of the grid (the view re-renders: the cell is
+  chosen, the feedback and the keys change);
+- presses a letter key on the grid (the letter shows, ``explain_path`` is not
+  called yet) and then Escape (not measured) to start again.
+
+Each time is measured inside the page, from the event to the moment the new
+drawing is in the DOM (a MutationObserver sees the button's new label, or
+the grid's ``data-version``, which changes with its SVG), so the figure is the
+whole round trip: browser -> kernel -> view -> browser. Goal: median grid
+event <= 1.5 x median button click.
+
+Run: ``python bench/bench_balda_click.py`` (``--quick``: fewer events). Needs
+Chromium (``/usr/bin/chromium`` or ``$BALADA_CHROMIUM``) and Solara's offline
+assets (``scripts/solara_offline.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import solara
+
+HERE = Path(__file__).resolve()
+
+# ------------------------------------------------------------------ the page (when served by solara)
+
+
+@solara.component
+def Page():
+    from balada_widgets.balda.view import BaldaApp, BaldaRoot
+
+    count, set_count = solara.use_state(0)
+    size = int(os.environ.get("BENCH_SIZE", "5"))
+    app = solara.use_memo(lambda: BaldaApp(players=2, bots=1, seed=1, size=size, bot_level="greedy"), [])
+    with solara.Column() as main:
+        solara.Button(f"clicks {count}", on_click=lambda: set_count(count + 1), classes=["bench-button"])
+        BaldaRoot(app)
+    return main
+
+
+# ------------------------------------------------------------------ the measurement
+
+_MEASURE = """
+async ([kind]) => {
+  const grid = document.querySelector('.bw-board-box.bw-balda-grid');
+  const button = document.querySelector('.bench-button');
+  let fire, done, root;
+  if (kind === 'button') {
+    const before = button.textContent;
+    done = () => button.textContent !== before;
+    root = button;
+    fire = () => button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+  } else {
+    const before = grid.dataset.version;
+    done = () => grid.dataset.version !== before;
+    root = grid;
+    if (kind === 'cell') {
+      const target = grid.querySelector('g.cell.target');
+      if (!target) return null;
+      fire = () => target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+    } else {
+      fire = () => grid.dispatchEvent(new KeyboardEvent('keydown', { key: kind, bubbles: true, cancelable: true }));
+    }
+  }
+  return await new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      if (done()) { obs.disconnect(); resolve(performance.now() - t0); }
+    });
+    obs.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    const t0 = performance.now();
+    fire();
+    setTimeout(() => { obs.disconnect(); resolve(-1); }, 15000);
+  });
+}
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _chromium() -> str:
+    return os.environ.get("BALADA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def _serve(port: int, size: int):
+    solara_bin = Path(sys.executable).with_name("solara")
+    env = {**os.environ, "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "false", "BENCH_CLICK_SERVING": "1",
+           "BENCH_SIZE": str(size)}
+    proc = subprocess.Popen([str(solara_bin), "run", str(HERE), "--host", "127.0.0.1", "--port", str(port),
+                             "--no-open", "--production"], env=env, cwd=str(HERE.parent.parent),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            return proc
+        except OSError:
+            time.sleep(0.2)
+    proc.terminate()
+    raise RuntimeError("solara run did not start")
+
+
+def _measure(size: int, rounds: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    port = _free_port()
+    proc = _serve(port, size)
+    times: dict[str, list[float]] = {"button": [], "cell": [], "key": []}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=_chromium(),
+                                        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+            page = browser.new_page(viewport={"width": 1200, "height": 1000})
+            page.goto(f"http://127.0.0.1:{port}/")
+            page.locator(".bw-board-box.bw-balda-grid g.cell.target").first.wait_for(timeout=60_000)
+            page.locator(".bench-button").wait_for()
+
+            def one(kind: str) -> float:
+                got = page.evaluate(_MEASURE, [kind])
+                if got is None or got < 0:
+                    raise RuntimeError(f"the {kind} event did not redraw ({got})")
+                return got
+
+            for r in range(rounds + 2):  # the first two rounds warm up
+                got = {"button": one("button"), "cell": one("cell"), "key": one("e")}
+                one("Escape")  # start again (not measured)
+                if r >= 2:
+                    for k, v in got.items():
+                        times[k].append(v)
+            browser.close()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    return times
+
+
+def run(quick: bool = False) -> list[dict]:
+    rows = []
+    for size in (5, 7):
+        times = _measure(size, 5 if quick else 15)
+        button = statistics.median(times["button"])
+        for kind, label in (("cell", "click a highlighted cell"), ("key", "type a letter")):
+            ms = times[kind]
+            med = statistics.median(ms)
+            rows.append({"bench": f"{label} -> redrawn Balda {size}x{size} grid (browser)", "n": len(ms),
+                         "median_ms": med, "p90_ms": sorted(ms)[int(0.9 * (len(ms) - 1))],
+                         "baseline": "bare Solara button", "baseline_median_ms": button, "ratio": med / button,
+                         "goal": "ratio <= 1.5"})
+    return rows
+
+
+def print_rows(rows):
+    for r in rows:
+        print(f"{r['bench']}: n={r['n']} median {r['median_ms']:.1f} ms p90 {r['p90_ms']:.1f} ms | baseline "
+              f"({r['baseline']}) median {r['baseline_median_ms']:.1f} ms | ratio {r['ratio']:.2f}x | goal {r['goal']}")
+
+
+if __name__ == "__main__" and not os.environ.get("BENCH_CLICK_SERVING"):  # solara runs this file as __main__
+    print_rows(run(quick="--quick" in sys.argv))
