@@ -88,8 +88,25 @@ class Feedback:
         return self.ok
 
     def pair(self) -> tuple[bool, str]:
-        """``(ok, message)``: the shape the ``ui.tutorial.Exercise`` check returns."""
+        """``(ok, message)``."""
         return self.ok, self.message
+
+    def for_exercise(self) -> tuple[bool, str]:
+        """``(ok, message)`` for the ``ui.tutorial.Exercise`` component, which says "Right!" or
+        "Not yet." itself: the message loses its own leading verdict.
+
+        >>> Feedback(True, "Right: 5 points.").for_exercise()
+        (True, '5 points.')
+        >>> Feedback(False, "No: 'sword' at space 2 leads to 1 point.").for_exercise()
+        (False, "'sword' at space 2 leads to 1 point.")
+        """
+        msg = self.message
+        for verdict in ("Right: ", "Yes: ", "No: "):
+            if msg.startswith(verdict):
+                msg = msg[len(verdict):]
+                msg = msg[:1].upper() + msg[1:] if msg[:1].isalpha() and msg[:1].islower() else msg
+                break
+        return self.ok, msg
 
     def _repr_markdown_(self) -> str:
         mark = "✅" if self.ok else "❌"
@@ -106,7 +123,7 @@ def exercise_check(check: Callable[..., Feedback], *args, **kwargs) -> Callable[
     (True, False)
     """
     def run(answer):
-        return check(*args, answer, **kwargs).pair()
+        return check(*args, answer, **kwargs).for_exercise()
 
     return run
 

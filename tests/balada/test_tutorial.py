@@ -455,3 +455,50 @@ def test_misconception_table_lists_every_misconception():
         if line.startswith("| ") and not line.startswith("| Id"):
             listed.update(t.strip() for t in line.strip("|").split("|")[0].split(","))
     assert listed == set(MISCONCEPTIONS)
+
+
+# ------------------------------------------------------------------ the checks inside the Exercise component
+
+
+def _widgets(rc):
+    import ipywidgets
+
+    seen, out, stack = set(), [], list(rc.find(ipywidgets.Widget).widgets)
+    while stack:
+        w = stack.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        out.append(w)
+        for name in w.keys:
+            val = getattr(w, name, None)
+            stack += [x for x in (val if isinstance(val, (list, tuple)) else [val]) if isinstance(x, ipywidgets.Widget)]
+    return out
+
+
+def _shown_text(rc) -> str:
+    out = []
+    for w in _widgets(rc):
+        for name in ("children", "value", "v_model"):
+            val = getattr(w, name, None)
+            out += [val] if isinstance(val, str) else [c for c in (val or ()) if isinstance(c, str)] \
+                if isinstance(val, (list, tuple)) else []
+    return "\n".join(out)
+
+
+def test_exercise_component_shows_the_rule_missed():
+    solara = pytest.importorskip("solara")
+    from balada_widgets.ui.tutorial import Exercise
+
+    text = side("TW", "O2", "FT")
+    _box, rc = solara.render(Exercise("How many points?", check=exercise_check(check_score, text)),
+                             handle_error=False)
+    field = [w for w in _widgets(rc) if "bw-exercise-input" in (getattr(w, "class_", "") or "")][0]
+    check = [w for w in _widgets(rc) if "bw-exercise-check" in (getattr(w, "class_", "") or "")][0]
+    field.v_model = "2"
+    check.click()
+    shown = _shown_text(rc)
+    assert "Not yet. Not 2. Each Tower adds 1" in shown and "(rule B7)" in shown
+    field.v_model = "3"
+    check.click()
+    assert "Right! 3 points." in _shown_text(rc)
