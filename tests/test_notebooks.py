@@ -87,3 +87,26 @@ def test_notebook_runs_headless(path):
     assert not stderr_tracebacks(nb), "\n".join(stderr_tracebacks(nb))
     code_cells = sum(c.cell_type == "code" for c in nb.cells)
     print(f"{path.name}: {len(nb.cells)} cells ({code_cells} code) ran in {seconds:.1f} s")
+
+
+def test_balada_tutorial_teaches_every_ruling_in_the_steps_order():
+    """Each step of ``tutorial.STEPS`` is a section, in order, and names the rulings it teaches."""
+    import re
+
+    from balada_widgets.balada.tutorial import STEPS
+
+    nb = nbformat.read(ROOT / "notebooks" / "balada_tutorial.ipynb", as_version=4)
+    sections = [c.source for c in nb.cells if c.cell_type == "markdown" and c.source.startswith("## ")]
+    titles = [s.splitlines()[0] for s in sections]
+    numbered = [t for t in titles if re.match(r"## \d+\. ", t)]
+    assert [re.sub(r"## \d+\. ", "", t) for t in numbered] == [s.title for s in STEPS]
+    # the text of each step (its markdown up to the next section) names the rulings of the step
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    parts = re.split(r"^## \d+\. .*$", text, flags=re.M)[1:]
+    for step, part in zip(STEPS, parts):
+        for rid in step.rules:
+            if step.id == "play":  # the last step replays what the others taught
+                continue
+            assert re.search(rf"\b{rid}\b", part), f"step {step.id!r} does not name {rid}"
+    for rid in [f"B{i}" for i in range(1, 18)] + [f"P{i}" for i in range(1, 7)]:
+        assert re.search(rf"\b{rid}\b", text), f"the tutorial never names {rid}"

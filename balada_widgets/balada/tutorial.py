@@ -955,7 +955,7 @@ class Step:
 STEPS: tuple[Step, ...] = (
     Step("goal", "The story and the goal", ("B1", "B17"),
          "look at a map sheet: 12 spaces a side, three landscapes, day and night"),
-    Step("draw", "Drawing a symbol where the landscape matches", ("B1", "B2", "P5"),
+    Step("draw", "Drawing a symbol: the landscape must match", ("B1", "B2", "P5"),
          "draw a flipped symbol into a matching space; see a wrong space refused"),
     Step("obstacle", "Obstacles, injuries and the knock-down", ("B6", "B7"),
          "score a path of Obstacles, with and without a knock-down"),
