@@ -311,19 +311,27 @@ def draw_path_graph(position: Position, graph: nx.DiGraph, ax=None):
         nx.draw_networkx_nodes(graph, pos, nodelist=new, ax=ax, node_color="#ffd27f", node_shape="s",
                                node_size=900)
         nx.draw_networkx_labels(graph, pos, {v: (graph.nodes[v]["letter"] or "?").upper() for v in new}, ax=ax)
-        widths = [1 + d["weight"] for _, _, d in graph.edges(data=True)]
-        nx.draw_networkx_edges(graph, pos, ax=ax, width=widths, edge_color="#c0392b", arrowsize=14,
-                               node_size=900, node_shape="s", connectionstyle="arc3,rad=0.15")
+        widths = [0.8 + 0.5 * min(d["weight"], 6) for _, _, d in graph.edges(data=True)]
+        nx.draw_networkx_edges(graph, pos, ax=ax, width=widths, edge_color="#c0392b", arrowsize=10,
+                               arrowstyle="-|>", node_size=1100, node_shape="s",
+                               connectionstyle="arc3,rad=0.12")
     ax.set_axis_off()
     return ax
 
 
-def draw_game_tree(tree: nx.DiGraph, ax=None, max_label: int = 14):
-    """Draw a :func:`game_tree` top-down: node label = minimax value, best moves in bold. Returns the axes."""
+def draw_game_tree(tree: nx.DiGraph, ax=None, max_label: int = 14, max_depth: Optional[int] = None):
+    """Draw a :func:`game_tree` top-down: node label = minimax value, best moves in red. Returns the axes.
+
+    Blue nodes wait for the root player, orange ones for an opponent.
+    ``max_depth`` draws only the first levels of a deep tree (the values
+    still come from the whole search).
+    """
     import matplotlib.pyplot as plt
 
     if ax is None:
         _, ax = plt.subplots(figsize=(10, 5))
+    if max_depth is not None:
+        tree = tree.subgraph([v for v, d in tree.nodes(data=True) if d["depth"] <= max_depth])
     pos = {}
     by_depth: dict = {}
     for v, d in tree.nodes(data=True):
@@ -340,7 +348,7 @@ def draw_game_tree(tree: nx.DiGraph, ax=None, max_label: int = 14):
     nx.draw_networkx_edges(tree, pos, edgelist=other, ax=ax, edge_color="0.8", arrows=False)
     nx.draw_networkx_edges(tree, pos, edgelist=best, ax=ax, edge_color="#c0392b", width=2, arrows=False)
     if tree.number_of_edges() <= 40:
-        labels = {(u, v): d["text"].split(" ")[0 if d["word"] is None else 1][:max_label]
+        labels = {(u, v): "pass" if d["word"] is None else d["word"][:max_label]
                   for u, v, d in tree.edges(data=True)}
         nx.draw_networkx_edge_labels(tree, pos, labels, ax=ax, font_size=7)
     ax.set_axis_off()
@@ -361,5 +369,7 @@ def plot_word_lengths(state: BaldaState, ax=None, names: Optional[list] = None):
         ax.bar([r["n"] for r in mine], [r["length"] for r in mine], label=names[p])
     ax.set_xlabel("word number")
     ax.set_ylabel("letters = points (D5)")
-    ax.legend()
+    if 0 < len(rows) <= 40:
+        ax.set_xticks(range(1, len(rows) + 1))
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return ax
