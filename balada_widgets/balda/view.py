@@ -524,7 +524,7 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
 
     # ---------------------------------------------------------------- actions
     def play():
-        if not human_turn:
+        if not human_turn or trace.empty:
             return
         if not trace.complete:
             set_message("illegal move: choose a cell, type its letter and trace the word first (rule D2)")
