@@ -156,6 +156,22 @@ def pytest_runtest_call(item: pytest.Item):
             )
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Free ports for the browser tests' servers, unless given on the command line.
+
+    pytest-ipywidgets' fixed defaults collide when two test runs share a
+    machine (two checkouts, or a test that runs pytest itself).
+    """
+    try:
+        from solara.server.threaded import get_free_port
+        from solara.test.pytest_plugin import TEST_PORT_START
+    except ImportError:
+        return
+    for offset, dest in enumerate(("solara_port", "jupyter_port", "voila_port")):
+        if getattr(config.option, dest, None) == TEST_PORT_START + offset:
+            setattr(config.option, dest, get_free_port())
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _solara_telemetry_off():
     """The env var above is read when solara is imported, which the pytest plugin did first."""

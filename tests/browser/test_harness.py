@@ -16,7 +16,6 @@ import playwright.sync_api
 import pytest
 import solara
 from IPython.display import display
-from solara.server.threaded import get_free_port
 
 HERE = Path(__file__).parent
 
@@ -181,11 +180,7 @@ def test_callback_exceptions_fail_the_test(pytester: pytest.Pytester):
     browser = pytester.mkdir("browser")
     (browser / "conftest.py").write_text((HERE / "conftest.py").read_text())
     (browser / "test_in_browser.py").write_text(textwrap.dedent(BROWSER_TESTS))
-    result = pytester.runpytest_subprocess(
-        "-p", "no:cacheprovider", "-p", "no:randomly",
-        f"--solara-port={get_free_port()}", f"--jupyter-port={get_free_port()}",
-        "-o", "addopts=", "-rA",
-    )  # fmt: skip
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-o", "addopts=", "-rA")
     outcomes = {  # "FAILED browser/test_in_browser.py::test_x[chromium] - ..." -> {"browser/...::test_x": "FAILED"}
         line.split()[1].split("[")[0]: line.split()[0]
         for line in result.outlines
