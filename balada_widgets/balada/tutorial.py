@@ -48,8 +48,8 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..core.errors import GameError, IllegalMove, InvalidInput
 from .scoring import (
-    EVENT_NAMES, LANDSCAPES, Choices, Hero, Layout, ScoreResult, best_points, event_name, fish_step, is_obstacle, options_at,
-    parse_choices, parse_side, score_side, step,
+    EVENT_NAMES, LANDSCAPES, Choices, Hero, Layout, ScoreResult, best_points, event_name, fish_step, is_obstacle,
+    options_at, parse_choices, parse_side, score_side, step,
 )
 
 __all__ = ["Feedback", "MISCONCEPTIONS", "Misconception", "STEPS", "Step", "check_best_choice",
@@ -483,7 +483,8 @@ def _candidates(result: ScoreResult, injuries: int, swords: int, given) -> Itera
         except IllegalMove:
             alt = None
         if alt is not None:
-            yield "carry-forgotten", alt.points, f"the hero starts with {_n(injuries, 'injury')} and {_n(swords, 'sword')}"
+            carried = f"the hero starts with {_n(injuries, 'injury')} and {_n(swords, 'sword')}"
+            yield "carry-forgotten", alt.points, carried
     for st in result.trace:
         if st.points:
             where = "the Fish at the end" if st.where == "end" else f"space {st.where}"
@@ -655,7 +656,8 @@ def _merge(base: Choices, space: int, option) -> tuple[Choices, str]:
         portals = dict(base.portals)
         portals[space] = src
         what = "nothing" if src is None else f"the event of space {src}"
-        return Choices(tuple(sorted(portals.items())), dict(base.decisions)), f"the Portal at space {space} taking {what}"
+        label = f"the Portal at space {space} taking {what}"
+        return Choices(tuple(sorted(portals.items())), dict(base.decisions)), label
     dec = dict(base.decisions)
     dec[space] = str(option).lower()
     return Choices(base.portals, dec), f"{str(option).lower()!r} at space {space}"
