@@ -256,6 +256,7 @@ class BaladaGame(Game):
     title = "Balada"
     min_players = 1
     max_players = 6
+    end_rule = "B17"
 
     def __init__(self, players: int = 1, easy: bool = False, sheet: str = "standard", decks: str | None = None):
         from ..core.game import check_player_count

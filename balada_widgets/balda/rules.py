@@ -141,6 +141,7 @@ class BaldaGame(Game):
     title = "Balda"
     min_players = 1
     max_players = 4
+    end_rule = "D6"
 
     def __init__(self, players: int = 2, size: int = 5, language: str = "en", tier: Optional[str] = None,
                  start_word: Optional[str] = None, add_words=(), remove_words=(), word_list: Optional[str] = None,
@@ -197,7 +198,8 @@ class BaldaGame(Game):
 
     def initial_state(self) -> BaldaState:
         pos = Position.new(self.start_word) if self.start_word else None
-        return BaldaState(pos, 0, (0,) * self.players)
+        state = BaldaState(pos, 0, (0,) * self.players)
+        return self._check_end(state) if pos is not None else state
 
     # ---------------------------------------------------------- turn order
     def is_chance(self, state):
@@ -235,8 +237,14 @@ class BaldaGame(Game):
         """Apply a move; a word move may use any valid path (the player's own trace)."""
         if isinstance(move, str):
             move = self.parse_move(move, state)
-        if isinstance(move, Move) and not state.over and state.position is not None:
+        if not state.over and state.position is None and not isinstance(move, Start):
+            raise IllegalMove("the start word is not set yet: it comes first", rule="D1",
+                              move=self.move_to_text(move))
+        if isinstance(move, Move) and not state.over:
             checked = check_move(state.position, self.lexicon, move.cell, move.letter, move.path)
+            if checked.word != normalise_word(move.word):
+                raise IllegalMove(f"the path spells {checked.word!r}, not {move.word!r}", rule="D2",
+                                  move=self.move_to_text(move))
             return self._apply(state, checked)
         if isinstance(move, Pass) and move.player is None:
             move = Pass(state.turn)
@@ -246,6 +254,8 @@ class BaldaGame(Game):
         return move.player if isinstance(move, Pass) else None
 
     def why_illegal(self, state, move):
+        if state.position is None and not isinstance(move, Start):
+            return "D1", "the start word is not set yet: it comes first"
         if isinstance(move, Start):
             if state.position is not None:
                 return "D1", "the start word is already set"
@@ -257,7 +267,7 @@ class BaldaGame(Game):
     def _apply(self, state, move):
         if isinstance(move, Start):
             self._check_start(move.word)
-            return replace(state, position=Position.new(move.word))
+            return self._check_end(replace(state, position=Position.new(move.word)))
         n = self.players
         if isinstance(move, Pass):
             passes = state.passes + 1
@@ -369,13 +379,30 @@ class BaldaGame(Game):
             problems.append(("D6", f"no player {state.turn + 1}"))
         if any(s < 0 for s in state.scores):
             problems.append(("D5", "scores cannot be negative"))
-        if state.words:
-            total = sum(m.score for _, m in state.words)
-            if total != sum(state.scores):
-                problems.append(("D5", f"the words played add up to {total}, the scores to {sum(state.scores)}"))
         letters = sum(ch != "." for row in pos.rows for ch in row) - pos.size
         if state.words and letters != len(state.words):
             problems.append(("D2", f"{letters} letters added but {len(state.words)} words played"))
+        for p, m in state.words:
+            label = m.to_text(pos.size)
+            if not 0 <= p < self.players:
+                problems.append(("D6", f"{label}: played by player {p + 1}, who is not in the game"))
+            if m.word not in pos.used:
+                problems.append(("D3", f"{label}: {m.word!r} is missing from the words played (used=)"))
+            if "".join(pos.cell(c) or "." for c in m.path) != m.word:
+                problems.append(("D2", f"{label}: the grid does not spell {m.word!r} along that path"))
+        if state.words and len(pos.used) != len(state.words) + 1:
+            problems.append(("D3", f"{len(pos.used)} words in used= but {len(state.words)} played after the "
+                                   f"start word"))
+        if state.words:
+            per_player = [0] * self.players
+            for p, m in state.words:
+                if 0 <= p < self.players:
+                    per_player[p] += m.score
+            if tuple(per_player) != tuple(state.scores):
+                problems.append(("D5", f"the scores {list(state.scores)} are not the words' letters "
+                                       f"{per_player}"))
+        if not state.over and state.passes >= self.players:
+            problems.append(("D6", f"{state.passes} passes in a row end a {self.players}-player game"))
         return problems
 
 

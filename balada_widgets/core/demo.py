@@ -15,7 +15,7 @@ a few lines and lets the core be tested without any real game.
 >>> g.apply(s, "p2 +1")
 Traceback (most recent call last):
 ...
-balada_widgets.core.errors.IllegalMove: illegal move 'p2 +1': the game is over
+balada_widgets.core.errors.IllegalMove: illegal move 'p2 +1': the game is over (rule R3)
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ class RaceGame(Game):
     title = "Race to the target"
     min_players = 1
     max_players = 6
+    end_rule = "R3"
 
     def __init__(self, players: int = 2, target: int = 10, die: bool = False):
         self.players, self.target, self.die = players, target, die

@@ -54,6 +54,8 @@ class Game(ABC, Generic[S, M]):
     title: ClassVar[str] = ""
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 6
+    #: the rule id that ends the game (named when a move comes after the end)
+    end_rule: ClassVar[str | None] = None
 
     # ------------------------------------------------------------------ setup
     @property
@@ -120,7 +122,7 @@ class Game(ABC, Generic[S, M]):
         if isinstance(move, str):
             move = self.parse_move(move, state)
         if self.is_over(state):
-            raise IllegalMove("the game is over", move=self.move_to_text(move))
+            raise IllegalMove("the game is over", rule=self.end_rule, move=self.move_to_text(move))
         if move not in self.legal_moves(state, self.move_player(move)):
             rule, reason = self.why_illegal(state, move)
             raise IllegalMove(reason, rule=rule, move=self.move_to_text(move))
