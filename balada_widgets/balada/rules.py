@@ -30,6 +30,8 @@ Rulings of the project (where neither the rules nor RULINGS.md decide)
 - **P6 scoring order.** In the scoring walk Portals are decided left to right,
   then the hero walks; spaces without a choice are walked automatically, so
   each scoring move is a real decision. Players walk independently.
+- **P7 easy version.** The easy version keeps the Change of Landscape: it is
+  not a card, and the easy version only leaves out deck B and the night side.
 - **P2** (portals) and **P1** (tie-breaks of the advice) are in :mod:`.scoring`.
 
 Notation

@@ -977,7 +977,7 @@ STEPS: tuple[Step, ...] = (
     Step("fish", "Fish", ("B12",), "score a side with several Fish"),
     Step("rounds", "Two rounds, the carry-over and the winner", ("B6", "B13", "B17"),
          "score day and night with the carry-over; find the winner of a tie"),
-    Step("easy", "The easy version", ("B4",), "play the easy version: deck A, one side, one round"),
+    Step("easy", "The easy version", ("B4", "P7"), "play the easy version: deck A, one side, one round"),
     Step("play", "A whole game", ("B2", "B3", "B16", "B17", "P5"), "play a full game against a bot"),
 )
 

@@ -195,6 +195,14 @@ def test_b4_easy_version_deck_a_one_side_one_round_a_compulsory():
         g.apply(g.apply(g.initial_state(), "flip F O2"), "p1 BS@1")
 
 
+def test_p7_easy_version_keeps_the_change_of_landscape():
+    g = BaladaGame(players=1, easy=True)
+    s = g.apply(g.initial_state(), "flip F O2")
+    assert any(isinstance(m, Swap) for m in g.legal_moves(s))
+    s = g.apply(s, "p1 swap 1 2")
+    assert Place(0, "O2", 2) in g.legal_moves(s)
+
+
 # ----------------------------------------------------------------- B6 night round
 
 

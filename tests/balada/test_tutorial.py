@@ -303,7 +303,7 @@ def test_steps_cover_every_ruling_in_the_tutorial_order():
     ids = [s.id for s in STEPS]
     assert len(ids) == len(set(ids))
     taught = {r for s in STEPS for r in s.rules}
-    assert {f"B{i}" for i in range(1, 18)} <= taught and {f"P{i}" for i in range(1, 7)} <= taught
+    assert {f"B{i}" for i in range(1, 18)} <= taught and {f"P{i}" for i in range(1, 8)} <= taught
     # the order the tutorial promises: landscapes, events, portal, change, walk, fish, rounds, easy
     order = ["draw", "obstacle", "portal", "change", "walk", "fish", "rounds", "easy"]
     assert [i for i in ids if i in order] == order
