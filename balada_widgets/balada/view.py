@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Optional
 
 import solara
@@ -76,6 +77,7 @@ CELL, HGAP, VGAP, MARGIN, TOP = 112, 18, 38, 14, 24
 PER_ROW = 6
 
 
+@lru_cache(maxsize=256)
 def _land_icon(land: str, x: float, y: float, scale: float = 1.0) -> str:
     """A small landscape icon centred at (x, y)."""
     ink = LAND_STYLE[land][2]
@@ -95,6 +97,7 @@ def _land_icon(land: str, x: float, y: float, scale: float = 1.0) -> str:
     return S.group(parts, transform=f"translate({x},{y}) scale({scale})", fill=ink)
 
 
+@lru_cache(maxsize=512)
 def glyph(ev: str, value: Optional[int] = None, effective: Optional[int] = None) -> str:
     """The symbol of an event, drawn in a box about 48 units wide centred at (0, 0).
 
@@ -183,22 +186,23 @@ def space_xy(i: int) -> tuple[float, float]:
 SHEET_W = 2 * MARGIN + PER_ROW * CELL + (PER_ROW - 1) * HGAP
 SHEET_H = TOP + 2 * CELL + VGAP + 14
 
-_SHEET_CSS = """
-.space .bg { transition: stroke-width .1s; }
-.space.legal .bg { stroke: #f59e0b; stroke-width: 5; }
-.space.legal:hover .bg { stroke: #d97706; stroke-width: 7; }
-.space.legal:hover .preview { opacity: .6; }
-.space.picked .bg { stroke: #1e6fd9; stroke-width: 6; }
-.space.focus .bg { stroke: #e8590c; stroke-width: 6; }
-.space.portal .bg { stroke: #7b3fbf; stroke-width: 6; }
-.space.step .bg { stroke: #db2777; stroke-width: 7; }
-.space.hero .bg { stroke: #1e6fd9; stroke-width: 5; }
-.space.done { opacity: .78; }
-.space:hover .bg { filter: brightness(1.03); }
-text { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+SHEET_CSS = """
+.balada-sheet .space .bg { transition: stroke-width .1s; }
+.balada-sheet .space.legal .bg { stroke: #f59e0b; stroke-width: 5; }
+.balada-sheet .space.legal:hover .bg { stroke: #d97706; stroke-width: 7; }
+.balada-sheet .space.legal:hover .preview { opacity: .6; }
+.balada-sheet .space.picked .bg { stroke: #1e6fd9; stroke-width: 6; }
+.balada-sheet .space.focus .bg { stroke: #e8590c; stroke-width: 6; }
+.balada-sheet .space.portal .bg { stroke: #7b3fbf; stroke-width: 6; }
+.balada-sheet .space.step .bg { stroke: #db2777; stroke-width: 7; }
+.balada-sheet .space.hero .bg { stroke: #1e6fd9; stroke-width: 5; }
+.balada-sheet .space.done { opacity: .78; }
+.balada-sheet .space:hover .bg { filter: brightness(1.03); }
 """
 
 
+@lru_cache(maxsize=None)
 def _road() -> str:
     """The path behind the spaces, with arrows showing the direction of the walk."""
     pts = [space_xy(i) for i in range(SIDE_LENGTH)]
@@ -224,10 +228,46 @@ def _hero_token(x: float, y: float) -> str:
                    transform=S.translate(x, y), class_="hero-token")
 
 
+@lru_cache(maxsize=4096)
+def _cell(n: int, land: str, ev: Optional[str], classes: str, value, eff, preview, badge, clickable: bool) -> str:
+    """One space of the sheet (cached: a board redraw reuses the markup of unchanged spaces)."""
+    x, y = space_xy(n - 1)
+    fill, stroke, ink = LAND_STYLE.get(land, ("#eee", "#999", "#333"))
+    what = f"space {n}: {LANDSCAPES.get(land, land)}, " + ("empty" if ev is None else event_label(ev))
+    parts = [S.title(what),
+             S.rect(0, 0, CELL, CELL, rx=12, fill=fill, stroke=stroke, stroke_width=2, class_="bg"),
+             S.circle(15, 15, 11, fill="white", stroke=stroke, stroke_width=1.5),
+             S.text(15, 19.5, str(n), font_size=13, font_weight="700", fill=ink, text_anchor="middle"),
+             S.text(30, 19, LANDSCAPES.get(land, "?"), font_size=10.5, fill=ink, opacity=0.9),
+             _land_icon(land, CELL - 14, 15, 0.8)]
+    if ev is not None:
+        parts.append(S.group(glyph(ev, value, eff), transform=S.translate(CELL / 2, 58)))
+        parts.append(S.text(CELL / 2, 101, event_label(ev), font_size=12, font_weight="600", fill="#333",
+                            text_anchor="middle"))
+    elif preview:
+        parts.append(S.group(glyph(preview), transform=S.translate(CELL / 2, 58), opacity=0.3, class_="preview"))
+        parts.append(S.text(CELL / 2, 101, "place here", font_size=11, fill="#b45309", text_anchor="middle"))
+    if badge is not None:
+        b = str(badge)
+        w = 8 + 7 * len(b)
+        color = "#1b7f3b" if b.startswith("+") and b != "+0" else "#6b7280"
+        parts.append(S.rect(CELL - w - 4, 64, w, 17, rx=8.5, fill=color, class_="badge"))
+        parts.append(S.text(CELL - 4 - w / 2, 76.5, b, font_size=11.5, font_weight="700", fill="white",
+                            text_anchor="middle"))
+    attrs = {"class_": classes, "transform": S.translate(x, y)}
+    if clickable:
+        attrs["data_id"] = f"space-{n}"
+    return S.group(parts, **attrs)
+
+
 def sheet_svg(lands, events, *, legal=(), picked=(), focus=None, portal=None, hero=None, step_space=None,
               preview: Optional[str] = None, badges: Optional[dict] = None, done_upto: Optional[int] = None,
-              title: str = "", clickable: bool = True, version: int = 0) -> str:
+              title: str = "", clickable: bool = True, version: int = 0, embed_css: bool = False) -> str:
     """A map side as one SVG: 12 spaces on a 2-row path.
+
+    The highlight styles are :data:`SHEET_CSS` (give them to the board's
+    ``css``); ``embed_css=True`` puts them inside the SVG, for a drawing
+    shown on its own.
 
     Parameters
     ----------
@@ -256,9 +296,7 @@ def sheet_svg(lands, events, *, legal=(), picked=(), focus=None, portal=None, he
     cells = []
     for i in range(SIDE_LENGTH):
         n = i + 1
-        x, y = space_xy(i)
-        land, ev = lands[i], events[i]
-        fill, stroke, ink = LAND_STYLE.get(land, ("#eee", "#999", "#333"))
+        ev = events[i]
         cls = ["space"]
         if n in legal:
             cls.append("legal")
@@ -275,41 +313,18 @@ def sheet_svg(lands, events, *, legal=(), picked=(), focus=None, portal=None, he
         if done_upto is not None and n < done_upto:
             cls.append("done")
         cls.append("empty" if ev is None else "filled")
-        what = f"space {n}: {LANDSCAPES.get(land, land)}, " + ("empty" if ev is None else event_label(ev))
-        parts = [S.title(what),
-                 S.rect(0, 0, CELL, CELL, rx=12, fill=fill, stroke=stroke, stroke_width=2, class_="bg"),
-                 S.circle(15, 15, 11, fill="white", stroke=stroke, stroke_width=1.5),
-                 S.text(15, 19.5, str(n), font_size=13, font_weight="700", fill=ink, text_anchor="middle"),
-                 S.text(30, 19, LANDSCAPES.get(land, "?"), font_size=10.5, fill=ink, opacity=0.9),
-                 _land_icon(land, CELL - 14, 15, 0.8)]
-        if ev is not None:
-            value = layout.boss_value(i) if ev == "BS" else None
-            eff = layout.effective[i] if is_obstacle(ev) else None
-            parts.append(S.group(glyph(ev, value, eff), transform=S.translate(CELL / 2, 58)))
-            parts.append(S.text(CELL / 2, 101, event_label(ev), font_size=12, font_weight="600", fill="#333",
-                                text_anchor="middle"))
-        elif n in legal and preview:
-            parts.append(S.group(glyph(preview), transform=S.translate(CELL / 2, 58), opacity=0.3, class_="preview"))
-            parts.append(S.text(CELL / 2, 101, "place here", font_size=11, fill="#b45309", text_anchor="middle"))
-        if n in badges:
-            b = str(badges[n])
-            w = 8 + 7 * len(b)
-            color = "#1b7f3b" if b.startswith("+") and b != "+0" else "#6b7280"
-            parts.append(S.rect(CELL - w - 4, 64, w, 17, rx=8.5, fill=color, class_="badge"))
-            parts.append(S.text(CELL - 4 - w / 2, 76.5, b, font_size=11.5, font_weight="700", fill="white",
-                                text_anchor="middle"))
-        attrs = {"class_": " ".join(cls), "transform": S.translate(x, y)}
-        if clickable:
-            attrs["data_id"] = f"space-{n}"
-        cells.append(S.group(parts, **attrs))
+        value = layout.boss_value(i) if ev == "BS" else None
+        eff = layout.effective[i] if is_obstacle(ev) else None
+        cells.append(_cell(n, lands[i], ev, " ".join(cls), value, eff, preview if n in legal else None,
+                           badges.get(n), clickable))
     extra = []
     if hero is not None and 1 <= hero <= SIDE_LENGTH:
         hx, hy = space_xy(hero - 1)
         extra.append(_hero_token(hx + CELL / 2, hy - 2))
-    head = [S.style(_SHEET_CSS), S.rect(0, 0, SHEET_W, SHEET_H, rx=14, fill="#fbf8f1")]
+    head = ([S.style(SHEET_CSS)] if embed_css else []) + [S.rect(0, 0, SHEET_W, SHEET_H, rx=14, fill="#fbf8f1")]
     if title:
         head.append(S.text(SHEET_W - MARGIN, 16, title, font_size=12, fill="#7a6a48", text_anchor="end"))
-    return S.svg(head + [_road()] + cells + extra, SHEET_W, SHEET_H, class_="balada-sheet",
+    return S.svg(head + [_road()] + cells + extra, SHEET_W, SHEET_H, class_="balada-sheet", font_family=FONT,
                  data_version=version, role="img", aria_label="map sheet")
 
 
@@ -350,24 +365,25 @@ def _card(kind: str, code: Optional[str], x: float, *, selected=False, clickable
     return S.group(parts, **attrs)
 
 
-_CARDS_CSS = """
-.card.choice { cursor: pointer; }
-.card.choice:hover .bg { stroke: #1e6fd9; }
-text { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
+CARDS_CSS = """
+.balada-cards .card.choice { cursor: pointer; }
+.balada-cards .card.choice:hover .bg { stroke: #1e6fd9; }
 """
+PALETTE_CSS = ".balada-palette .tool:hover .bg { stroke: #1e6fd9; }"
 
 
+@lru_cache(maxsize=256)
 def cards_svg(cards: Optional[Flip], selected: Optional[str] = "A", clickable: bool = True, version: int = 0) -> str:
     """The turn's flipped cards: the landscape, the A card and (not in the easy version) the B card."""
     if cards is None:
         return S.svg([], 10, 10)
     items = [("L", cards.landscape), ("A", cards.a)] + ([("B", cards.b)] if cards.b else [])
     width = len(items) * CARD_W + (len(items) - 1) * CARD_GAP + 12
-    out = [S.style(_CARDS_CSS)]
+    out = []
     for k, (kind, code) in enumerate(items):
         x = 6 + k * (CARD_W + CARD_GAP)
         out.append(_card(kind, code, x, selected=kind == selected, clickable=clickable and kind != "L"))
-    return S.svg(out, width, CARD_H + 12, class_="balada-cards", data_version=version)
+    return S.svg(out, width, CARD_H + 12, class_="balada-cards", data_version=version, font_family=FONT)
 
 
 PALETTE = ("F", "D", "M", "O1", "O2", "O3", "O4", "O5", "FT", "SW", "BS", "PT", "TW", "FI", "KY", "CH", "PR", "..")
@@ -376,7 +392,7 @@ PALETTE = ("F", "D", "M", "O1", "O2", "O3", "O4", "O5", "FT", "SW", "BS", "PT", 
 def palette_svg(selected: Optional[str]) -> str:
     """The lab's palette: landscapes, events and the eraser (``..``), one swatch each (``data-id="tool-<code>"``)."""
     w, gap = 58, 6
-    out = [S.style(".tool:hover .bg { stroke: #1e6fd9; } text { font-family: system-ui, sans-serif; }")]
+    out = []
     for k, code in enumerate(PALETTE):
         x = 4 + k * (w + gap)
         sel = code == selected
@@ -399,7 +415,7 @@ def palette_svg(selected: Optional[str]) -> str:
                  S.text(w / 2, 56, label, font_size=10, fill="#333", text_anchor="middle")]
         out.append(S.group(parts, transform=S.translate(x, 4), data_id=f"tool-{code}",
                            class_="tool selected" if sel else "tool"))
-    return S.svg(out, 8 + len(PALETTE) * (w + gap), 70, class_="balada-palette")
+    return S.svg(out, 8 + len(PALETTE) * (w + gap), 70, class_="balada-palette", font_family=FONT)
 
 
 # ======================================================================= play logic (no Solara)
@@ -453,6 +469,13 @@ def _only_bots_wait(session: Session, bots: dict) -> bool:
         return False
     waiting = game.to_move(session.state)
     return bool(waiting) and all(p in bots for p in waiting)
+
+
+def settle(session: Session) -> None:
+    """After a jump to a chance node (the start, a flip), move on to where a player decides."""
+    game = session.game
+    while game.is_chance(session.state) and not game.is_over(session.state) and session.can_redo():
+        session.redo()
 
 
 def _last_decision(session: Session):
@@ -552,6 +575,27 @@ def player_name(p: int, bots: dict) -> str:
     return f"Player {p + 1}"
 
 
+VIEW_CSS = """
+.bw-rounds { border-collapse: collapse; font: 14px system-ui, sans-serif; }
+.bw-rounds th, .bw-rounds td { padding: 3px 10px; border-bottom: 1px solid #e5e1d6; text-align: right; }
+.bw-rounds th:first-child, .bw-rounds td:first-child { text-align: left; }
+.bw-rounds th { color: #6b5d3f; font-weight: 600; }
+.bw-rounds tr.winner td { background: #fff4cc; font-weight: 700; }
+.bw-advice-t { border-collapse: collapse; font: 13px system-ui, sans-serif; }
+.bw-advice-t td { padding: 2px 10px; border-bottom: 1px solid #eee; }
+.bw-advice-t td.n { text-align: right; font-weight: 700; }
+.bw-advice-t tr.best td { color: #1b7f3b; }
+"""
+ADVISOR_CSS = """
+.bw-adv { border-collapse: collapse; font: 13px/1.4 system-ui, sans-serif; }
+.bw-adv td, .bw-adv th { padding: 2px 10px; border-bottom: 1px solid #eee; text-align: right; }
+.bw-adv td:first-child, .bw-adv th:first-child { text-align: left; }
+.bw-adv tr.best td { color: #1b7f3b; font-weight: 700; }
+.bw-adv tr[data-id] { cursor: pointer; }
+.bw-adv tr[data-id]:hover td { background: #eef4ff; }
+"""
+
+
 def round_table_html(game: BaladaGame, state, bots: dict) -> str:
     """The scores: day, night, total, carried injuries and swords, Changes of Landscape."""
     heads = ["", "Day"] + ([] if game.easy else ["Night"]) + ["Total", "Injuries", "Swords", "Changes"]
@@ -570,13 +614,8 @@ def round_table_html(game: BaladaGame, state, bots: dict) -> str:
                   str(ps.swords if ps.walk is None else ps.walk.hero.swords), str(ps.swaps)]
         cls = " class='winner'" if p in winners else ""
         rows.append(f"<tr{cls}>" + "".join(f"<td>{S.escape(c)}</td>" for c in cells) + "</tr>")
-    css = ("<style>.bw-rounds{border-collapse:collapse;font:14px system-ui,sans-serif}"
-           ".bw-rounds th,.bw-rounds td{padding:3px 10px;border-bottom:1px solid #e5e1d6;text-align:right}"
-           ".bw-rounds th:first-child,.bw-rounds td:first-child{text-align:left}"
-           ".bw-rounds th{color:#6b5d3f;font-weight:600}.bw-rounds tr.winner td{background:#fff4cc;font-weight:700}"
-           "</style>")
     head = "<tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr>"
-    return f"{css}<table class='bw-rounds'>{head}{''.join(rows)}</table>"
+    return f"<table class='bw-rounds'>{head}{''.join(rows)}</table>"
 
 
 def winners_text(game: BaladaGame, state, bots: dict) -> str:
@@ -624,7 +663,7 @@ def CardsBoard(cards: Optional[Flip], selected: Optional[str], on_select: Option
 
     with solara.Div(style={"width": f"{width}px", "max-width": "100%"}, classes=["bw-cards"]) as div:
         Board(svg=cards_svg(cards, selected, on_select is not None, version), on_click=click, class_name="bw-cards-board",
-              label="the flipped cards", version=version)
+              label="the flipped cards", version=version, css=CARDS_CSS)
     return div
 
 
@@ -638,8 +677,52 @@ def SheetBoard(svg_text: str, on_click: Optional[Callable[[int], None]] = None, 
             on_click(int(id_[6:]))
 
     with solara.Div(style={"width": "100%", "max-width": f"{max_width}px"}, classes=["bw-sheet"]) as div:
-        Board(svg=svg_text, on_click=click, class_name="bw-sheet-board", label="map sheet", version=version)
+        Board(svg=svg_text, on_click=click, class_name="bw-sheet-board", label="map sheet", version=version,
+              css=SHEET_CSS)
     return div
+
+
+@solara.component
+def StatusBar(title: str, active: str = "", chosen: str = "", best: str = ""):
+    """Round and turn, whose turn it is, who has chosen, the personal best."""
+    with solara.Row(style=_PANEL, classes=["bw-status"]) as row:
+        solara.Text(title, style={"font-weight": "700", "font-size": "1.1em"}, classes=["bw-round"])
+        if active:
+            solara.Text(active, classes=["bw-active"], style={"color": "#1e6fd9", "font-weight": "600"})
+        if chosen:
+            solara.Text(chosen, style={"color": "#777"})
+        if best:
+            solara.Text(best, classes=["bw-personal-best"], style={"color": "#8a6414"})
+    return row
+
+
+@solara.component
+def TurnHelp(easy: bool, swapped: bool, can_swap: bool, swap_mode: bool, swap_first: Optional[int],
+             on_toggle_swap: Callable[[], None]):
+    """What to do this turn, and the Change of Landscape toggle (B3)."""
+    with solara.Column(gap="6px", style={"max-width": "380px"}) as col:
+        if easy:
+            solara.Text("Draw the A symbol in a highlighted space (easy version: rule B4).")
+        else:
+            solara.Text("Click the A or B card to choose the symbol, then a highlighted space "
+                        "(its landscape matches the card: rule B2).")
+        label = ("Change of Landscape: used" if swapped else
+                 "Cancel the Change of Landscape" if swap_mode else "Change of Landscape…")
+        with solara.Row():
+            solara.Button(label, icon_name="mdi-swap-horizontal", on_click=on_toggle_swap,
+                          disabled=not can_swap and not swap_mode, outlined=not swap_mode,
+                          color="primary" if swap_mode else None, classes=["bw-swap-toggle"])
+        if swap_mode:
+            solara.Text("Click two empty spaces of different landscapes to swap them (once per round, rule B3)."
+                        if swap_first is None else f"Space {swap_first} picked: click the second space.",
+                        style={"color": "#1e6fd9"})
+    return col
+
+
+@solara.component
+def LogToggle(shown: bool, on_toggle: Callable[[], None]):
+    return solara.Button("Hide the moves" if shown else "Show the moves", icon_name="mdi-format-list-numbered",
+                         text=True, on_click=on_toggle, classes=["bw-show-log"])
 
 
 @solara.component
@@ -663,9 +746,7 @@ def AdviceTable(rows: list, title: str = "What is best?"):
     if not rows:
         return solara.Div()
     best = rows[0][1]
-    html = ["<style>.bw-advice-t{border-collapse:collapse;font:13px system-ui,sans-serif}"
-            ".bw-advice-t td{padding:2px 10px;border-bottom:1px solid #eee}.bw-advice-t td.n{text-align:right;"
-            "font-weight:700}.bw-advice-t tr.best td{color:#1b7f3b}</style><table class='bw-advice-t'>"]
+    html = ["<table class='bw-advice-t'>"]
     for words, pts in rows:
         cls = " class='best'" if pts == best else ""
         html.append(f"<tr{cls}><td>{S.escape(words)}</td><td class='n'>{pts} points this round</td>"
@@ -714,11 +795,7 @@ def PlacementAdvisor(game: BaladaGame, state, player: int, node_id: int, on_play
             solara.Error(f"the advisor failed: {result.error}")
         if advice:
             best = advice[0].expected
-            html = ["<style>.bw-adv{border-collapse:collapse;font:13px system-ui,sans-serif}.bw-adv td,.bw-adv th"
-                    "{padding:2px 10px;border-bottom:1px solid #eee;text-align:right}.bw-adv td:first-child,"
-                    ".bw-adv th:first-child{text-align:left}.bw-adv tr.best td{color:#1b7f3b;font-weight:700}"
-                    ".bw-adv tr[data-id]{cursor:pointer}.bw-adv tr[data-id]:hover td{background:#eef4ff}</style>"
-                    "<div style='line-height:1.4'><table class='bw-adv'><tr><th>placement (click to play)</th>"
+            html = ["<div style='line-height:1.4'><table class='bw-adv'><tr><th>placement (click to play)</th>"
                     "<th>expected</th><th>± spread</th><th>samples</th></tr>"]
             for i, a in enumerate(advice):
                 cls = " class='best'" if a.expected == best else ""
@@ -730,7 +807,7 @@ def PlacementAdvisor(game: BaladaGame, state, player: int, node_id: int, on_play
                 if id_.startswith("advice-"):
                     on_play(advice[int(id_[7:])].move)
 
-            Board(svg="".join(html), on_click=click, class_name="bw-advice-board")
+            Board(svg="".join(html), on_click=click, class_name="bw-advice-board", css=ADVISOR_CSS)
     return col
 
 
@@ -804,6 +881,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
     step, set_step = solara.use_state(None)
     advice_on, set_advice_on = solara.use_state(False)
     review, set_review = solara.use_state(0)  # whose sheet is shown at the end
+    show_log, set_show_log = solara.use_state(False)
 
     node_id = session.current.id
     active = waiting[0] if waiting else None
@@ -836,39 +914,65 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
         if PERSONAL_BEST.record(game.sheet_name, game.easy, score, token=(id(session), node_id)):
             best_news.current = node_id
 
-    def act(move):
-        with rc:
-            error = play_human(session, bots, move)
-            set_message(error)
-            if error is None:
-                reset_transient()
-                set_advice_on(False)
+    def handlers():
+        # made once per session: children given these callbacks are not re-rendered when nothing else changed
 
-    def undo():
-        with rc:
-            undo_human(session, bots)
-            set_message(None)
+        def act(move):
+            with rc:
+                error = play_human(session, bots, move)
+                set_message(error)
+                if error is None:
+                    reset_transient()
+                    set_advice_on(False)
 
-    def redo():
-        with rc:
-            redo_human(session, bots)
-            set_message(None)
+        def undo():
+            with rc:
+                undo_human(session, bots)
+                set_message(None)
 
-    def restart():
-        with rc:
-            session.restart()
-            if bots:
+        def redo():
+            with rc:
+                redo_human(session, bots)
+                set_message(None)
+
+        def restart():
+            with rc:
+                session.restart()
+                settle(session)
+                while _only_bots_wait(session, bots) and session.can_redo():
+                    session.redo()
+                if bots:
+                    run_bots(session, bots)
+                set_message(None)
+
+        def goto(node: int):
+            with rc:
+                session.goto(node)
+                settle(session)
+                set_message(None)
+
+        def let_bots_play():
+            with rc:
                 run_bots(session, bots)
-            set_message(None)
 
-    def goto(node: int):
-        with rc:
-            session.goto(node)
-            set_message(None)
+        def toggle_swap():
+            with rc:
+                set_swap_mode(lambda on: not on)
+                set_swap_first(None)
+                set_message(None)
 
-    def let_bots_play():
-        with rc:
-            run_bots(session, bots)
+        def on_card(kind: str):
+            with rc:
+                set_pick((kind, session.current.id))
+                set_swap_mode(False)
+                set_swap_first(None)
+                set_message(None)
+
+        return (act, undo, redo, restart, goto, let_bots_play, lambda: set_message(None), toggle_swap, on_card,
+                lambda: set_show_log(lambda on: not on))
+
+    (act, undo, redo, restart, goto, let_bots_play, clear_message, toggle_swap, on_card,
+     toggle_log) = solara.use_memo(handlers, [session, id(bots)])
 
     # ---------------------------------------------------------------- clicks
     def on_space(n: int):
@@ -897,12 +1001,6 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                 act(PortalMove(viewer, w.portals_left[0], n))
             else:
                 set_message(f"the hero is at space {w.pos + 1}: choose with the buttons below" if n != w.pos + 1 else None)
-
-    def on_card(kind: str):
-        set_pick((kind, node_id))
-        set_swap_mode(False)
-        set_swap_first(None)
-        set_message(None)
 
     # ---------------------------------------------------------------- what the board shows
     board_kw: dict = {}
@@ -948,24 +1046,19 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
 
     # ---------------------------------------------------------------- layout
     with solara.Column(classes=["balada-view"], gap="10px", style={"max-width": "860px"}) as main:
-        # status line
-        with solara.Row(style=_PANEL, classes=["bw-status"]):
-            if phase == "over":
-                solara.Text("Game over", style={"font-weight": "700", "font-size": "1.1em"})
-            else:
-                turn_text = f"turn {state.turn} of {SIDE_LENGTH}" if phase == "place" else "scoring walk"
-                solara.Text(f"{round_name} round · {turn_text}" + (" · easy version" if game.easy else ""),
-                            style={"font-weight": "700", "font-size": "1.1em"}, classes=["bw-round"])
-                if active is not None and not hidden:
-                    solara.Text(f"{player_name(active, bots)}, " + ("your turn" if phase == "place" else "your walk"),
-                                classes=["bw-active"], style={"color": "#1e6fd9", "font-weight": "600"})
-                chosen = [player_name(p, bots) for p in game.chosen_players(state)]
-                if chosen and game.num_players > 1:
-                    solara.Text("chosen: " + ", ".join(chosen), style={"color": "#777"})
-            if game.num_players == 1 and not bots:
-                best = PERSONAL_BEST.get(game.sheet_name, game.easy)
-                if best is not None:
-                    solara.Text(f"personal best: {best}", classes=["bw-personal-best"], style={"color": "#8a6414"})
+        solara.Style(VIEW_CSS).key("css")
+        if phase == "over":
+            title = "Game over"
+        else:
+            turn_text = f"turn {state.turn} of {SIDE_LENGTH}" if phase == "place" else "scoring walk"
+            title = f"{round_name} round · {turn_text}" + (" · easy version" if game.easy else "")
+        active_text = ""
+        if phase != "over" and active is not None and not hidden:
+            active_text = f"{player_name(active, bots)}, " + ("your turn" if phase == "place" else "your walk")
+        chosen = [player_name(p, bots) for p in game.chosen_players(state)] if game.num_players > 1 else []
+        best = PERSONAL_BEST.get(game.sheet_name, game.easy) if game.num_players == 1 and not bots else None
+        StatusBar(title, active_text, ("chosen: " + ", ".join(chosen)) if chosen else "",
+                  f"personal best: {best}" if best is not None else "").key("status")
 
         if phase != "over" and not waiting and game.to_move(state):
             with solara.Row(style=_PANEL):
@@ -978,34 +1071,17 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                 CardsBoard(state.cards, None, None, version=node_id)
         else:
             if phase == "place" and state.cards is not None:
-                with solara.Row(style={**_PANEL, "align-items": "flex-start"}):
+                with solara.Row(style={**_PANEL, "align-items": "flex-start"}).key("cards-row"):
                     CardsBoard(state.cards, selected, on_card if viewer in waiting else None, version=node_id)
-                    with solara.Column(gap="6px", style={"max-width": "380px"}):
-                        if game.easy:
-                            solara.Text("Draw the A symbol in a highlighted space (easy version: rule B4).")
-                        else:
-                            solara.Text("Click the A or B card to choose the symbol, then a highlighted space "
-                                        "(its landscape matches the card: rule B2).")
-                        can_swap = any(isinstance(m, Swap) for m in legal)
-                        label = ("Change of Landscape: used" if ps.swapped else
-                                 "Cancel the Change of Landscape" if swap_mode else "Change of Landscape…")
-                        with solara.Row():
-                            solara.Button(label, icon_name="mdi-swap-horizontal", on_click=lambda: (
-                                set_swap_mode(not swap_mode), set_swap_first(None), set_message(None)),
-                                disabled=not can_swap and not swap_mode, outlined=not swap_mode,
-                                color="primary" if swap_mode else None, classes=["bw-swap-toggle"])
-                        if swap_mode:
-                            solara.Text("Click two empty spaces of different landscapes to swap them "
-                                        "(once per round, rule B3)." if swap_first is None else
-                                        f"Space {swap_first} picked: click the second space.",
-                                        style={"color": "#1e6fd9"})
-            SheetBoard(svg_text, on_space, version=node_id)
-            Reminder(message, on_close=lambda: set_message(None))
+                    can_swap = any(isinstance(m, Swap) for m in legal)
+                    TurnHelp(game.easy, ps.swapped, can_swap, swap_mode, swap_first, toggle_swap)
+            SheetBoard(svg_text, on_space, version=node_id).key("sheet")
+            Reminder(message, on_close=clear_message).key("reminder")
 
             if phase == "score" and ps.walk is not None and viewer in waiting:
                 w = ps.walk
                 layout = Layout.of(w.events)
-                with solara.Card(classes=["bw-walk"], margin=0):
+                with solara.Card(classes=["bw-walk"], margin=0).key("walk"):
                     hero_bits = [f"injuries {w.hero.injuries}", f"swords {w.hero.swords}",
                                  f"key: {'yes' if (not w.portals_left and layout.has_key(w.pos)) else 'no'}",
                                  f"points so far {w.points}"]
@@ -1028,7 +1104,8 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                                       on_click=lambda: set_advice_on(not advice_on), text=True, classes=["bw-advice"])
                     if advice_on:
                         AdviceTable([(move_words(game, view, m), pts) for m, pts in walk_advice(game, view, viewer)])
-                Explain(walk_steps, step, set_step, title="The walk so far")
+                if walk_steps:
+                    Explain(walk_steps, step, set_step, title="The walk so far").key("walk-trace")
 
             if phase == "place" and lab and viewer in waiting:
                 PlacementAdvisor(game, view, viewer, node_id, act)
@@ -1061,13 +1138,13 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                 solara.Button("Open this side in the editor", icon_name="mdi-pencil", text=True,
                               on_click=lambda: on_edit_side(side_to_text(tuple(Space(l, e) for l, e in zip(lands, events)))),
                               classes=["bw-to-editor"])
-        label = None if lab else hidden_label(session, viewer if not hidden else None)
-        entries = log_entries(session, label, include_future=lab)
         if lab:
-            MoveLog(entries, branch_entries(session), goto)
+            MoveLog(log_entries(session, None, include_future=True), branch_entries(session), goto).key("log")
         else:
-            with solara.Details("Moves"):
-                MoveLog(entries, [], None)
+            LogToggle(show_log, toggle_log).key("log-toggle")
+            if show_log:
+                label = hidden_label(session, viewer if not hidden else None)
+                MoveLog(log_entries(session, label, include_future=False), [], None).key("log")
     return main
 
 
@@ -1104,8 +1181,8 @@ class BaladaApp:
     >>> app = BaladaApp(players=2, bots=1, seed=3, easy=True, bot_level="random")
     >>> app.game.easy, sorted(app.bots)
     (True, [1])
-    >>> app.play("p1 O9@1")
-    "invalid input 'p1 O9@1': ..."
+    >>> app.play("p1 XX@1")
+    "invalid input 'p1 XX@1': unknown event 'XX'"
     """
 
     def __init__(self, players: int = 1, bots: int = 0, seed: int = 0, easy: bool = False, sheet: str = "standard",
@@ -1299,7 +1376,7 @@ def SideEditor(text: str, on_text: Callable[[str], None], can_undo: bool, can_re
     with solara.Column(gap="8px", classes=["bw-side-editor"]) as col:
         solara.Text("Pick a landscape or an event, then click spaces to paint them.", style={"color": "#555"})
         with solara.Div(style={"max-width": "1160px", "width": "100%"}):
-            Board(svg=palette_svg(tool), on_click=pick, class_name="bw-palette-board")
+            Board(svg=palette_svg(tool), on_click=pick, class_name="bw-palette-board", css=PALETTE_CSS)
         SheetBoard(sheet_svg(lands, events, title="lab side"), paint)
         with solara.Row(style={**_PANEL, "align-items": "flex-start"}):
             solara.InputText("Side text (F:O2 D:.. M:FT …)", value=draft, on_value=lambda t: (set_draft(t), load(t)),

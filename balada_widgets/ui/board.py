@@ -56,15 +56,63 @@ function render({ model, el }) {
   box.tabIndex = 0;
   // JupyterLab (lumino) leaves key presses inside this element alone
   box.setAttribute("data-lm-suppress-shortcuts", "true");
+  // the board's CSS lives in its own <style>, written only when it changes: a <style> inside the
+  // redrawn SVG would make the browser recompute the whole page's styles on every redraw
+  const style = document.createElement("style");
+  el.appendChild(style);
   el.appendChild(box);
   // custom messages, not a synced trait: ipywidgets merges trait updates sent while the kernel is
   // busy, which would drop all but the last of several quick events (typing, click then drag)
   const send = (event) => model.send({ ...event, t: Date.now() });
+  // redraw by patching: parse the new markup aside, then change only the nodes that differ, so the
+  // browser restyles and lays out a few spaces instead of the whole board
+  const template = document.createElement("template");
+  const patch = (old, neu) => {
+    if (old.nodeType !== neu.nodeType || old.nodeName !== neu.nodeName) {
+      old.replaceWith(neu);
+      return;
+    }
+    if (old.nodeType !== 1) {  // text, comment
+      if (old.nodeValue !== neu.nodeValue) old.nodeValue = neu.nodeValue;
+      return;
+    }
+    for (const a of Array.from(old.attributes)) {
+      if (!neu.hasAttribute(a.name)) old.removeAttribute(a.name);
+    }
+    for (const a of Array.from(neu.attributes)) {
+      if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+    }
+    const oldKids = old.childNodes, newKids = Array.from(neu.childNodes);
+    if (oldKids.length !== newKids.length) {
+      old.replaceChildren(...newKids);
+      return;
+    }
+    for (let i = 0; i < newKids.length; i++) {
+      if (!oldKids[i].isEqualNode(newKids[i])) patch(oldKids[i], newKids[i]);
+    }
+  };
   let drawn = null;
+  let drawnCss = null;
   const draw = () => {
+    const css = model.get("css");
+    if (css !== drawnCss) {
+      style.textContent = css;
+      drawnCss = css;
+    }
     const svg = model.get("svg");
     if (svg !== drawn) {
-      box.innerHTML = svg;
+      if (drawn === null || !box.firstChild) {
+        box.innerHTML = svg;
+      } else {
+        template.innerHTML = svg;
+        const fresh = template.content;
+        if (fresh.childNodes.length === box.childNodes.length) {
+          const kids = Array.from(fresh.childNodes);
+          kids.forEach((k, i) => { if (!box.childNodes[i].isEqualNode(k)) patch(box.childNodes[i], k); });
+        } else {
+          box.replaceChildren(...Array.from(fresh.childNodes));
+        }
+      }
       drawn = svg;
     }
     const label = model.get("label");
@@ -74,7 +122,7 @@ function render({ model, el }) {
     box.dataset.version = String(model.get("version"));  // after the drawing: tests wait on it
   };
   draw();
-  const traits = ["svg", "version", "label", "class_name"];
+  const traits = ["svg", "version", "label", "class_name", "css"];
   traits.forEach((t) => model.on("change:" + t, draw));
 
   const idAt = (x, y) => {
@@ -163,6 +211,12 @@ class SvgBoard(anywidget.AnyWidget):
     ------
     svg:
         The markup to show (the whole board).
+    css:
+        Style rules of the board, kept in their own ``<style>`` element (prefix
+        them with the board's ``class_name``). Put CSS here rather than in a
+        ``<style>`` inside ``svg``: a style element in the redrawn markup makes
+        the browser recompute the styles of the whole page on every redraw
+        (about 3x slower in Chromium).
     event:
         The last event from the front end (see the module docstring); a
         Python-side trait set from the front end's custom messages, so
@@ -183,6 +237,7 @@ class SvgBoard(anywidget.AnyWidget):
     _esm = _ESM
     _css = _CSS
     svg = traitlets.Unicode("").tag(sync=True)
+    css = traitlets.Unicode("").tag(sync=True)
     # Python side only: the front end sends each event as a custom message (never merged or dropped)
     event = traitlets.Dict(default_value={})
     drag_events = traitlets.Bool(True).tag(sync=True)
@@ -229,7 +284,7 @@ def dispatch(event: dict, on_click=None, on_drag=None, on_key=None) -> None:
 
 def Board(svg: str, on_click: Optional[Callable[[str], None]] = None,
           on_drag: Optional[Callable[[list], None]] = None, on_key: Optional[Callable[[str], None]] = None,
-          label: str = "", class_name: str = "", version: int = 0):
+          label: str = "", class_name: str = "", version: int = 0, css: str = ""):
     """The board as a Solara/reacton element: ``svg`` markup and callbacks by ``data-id``.
 
     ``on_click(id)`` for a click, ``on_drag(ids)`` for a drag across
@@ -243,4 +298,4 @@ def Board(svg: str, on_click: Optional[Callable[[str], None]] = None,
 
     return SvgBoard.element(svg=svg, on_event=on_event, drag_events=on_drag is not None,
                             key_events=on_key is not None,
-                            label=label, class_name=class_name, version=version)
+                            label=label, class_name=class_name, version=version, css=css)

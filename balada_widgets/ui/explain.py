@@ -25,7 +25,7 @@ from .board import Board
 
 __all__ = ["Explain", "trace_markup"]
 
-_CSS = """
+TRACE_CSS = """
 .bw-trace { font: 13px/1.4 system-ui, -apple-system, 'Segoe UI', sans-serif; color: #222; width: 100%;
   border-collapse: collapse; }
 .bw-trace th { text-align: left; font-weight: 600; color: #555; border-bottom: 2px solid #ccd; padding: 3px 6px; }
@@ -46,7 +46,10 @@ def _field(step, name):
 
 
 def trace_markup(steps, current: Optional[int] = None, where_label: str = "space") -> str:
-    """The HTML table of ``steps`` (TraceSteps or their dicts) with the ``current`` one marked."""
+    """The HTML table of ``steps`` (TraceSteps or their dicts) with the ``current`` one marked.
+
+    Its styles are :data:`TRACE_CSS` (the board's ``css``).
+    """
     rows = [f"<tr><th>{S.escape(where_label)}</th><th>rule</th><th class='num'>points</th><th>why</th>"
             f"<th class='num'>total</th></tr>"]
     total = 0
@@ -71,7 +74,7 @@ def trace_markup(steps, current: Optional[int] = None, where_label: str = "space
     upto = total if current is None else sum(_field(s, "points") for s in list(steps)[: current + 1])
     label = "total" if current is None or current >= len(steps) - 1 else f"so far (step {current + 1} of {len(steps)})"
     rows.append(f"<tr class='total'><td colspan='4'>{label}</td><td class='num bw-trace-total'>{upto}</td></tr>")
-    return (f"<style>{_CSS}</style><div style='line-height:1.4;max-height:420px;overflow-y:auto'>"
+    return ("<div style='line-height:1.4;max-height:420px;overflow-y:auto'>"
             f"<table class='bw-trace'>{''.join(rows)}</table></div>")
 
 
@@ -120,5 +123,5 @@ def Explain(steps: list, step: Optional[int] = None, on_step: Optional[Callable[
                           classes=["bw-step-all"])
             if step is not None and 0 <= step < n:
                 solara.Text(f"step {step + 1} of {n}", classes=["bw-step-label"], style={"color": "#555"})
-        Board(svg=trace_markup(steps, step, where_label), on_click=click, class_name="bw-trace-board")
+        Board(svg=trace_markup(steps, step, where_label), on_click=click, class_name="bw-trace-board", css=TRACE_CSS)
     return col

@@ -85,7 +85,7 @@ def branch_entries(session) -> list[Branch]:
     return out
 
 
-_CSS = """
+LOG_CSS = """
 .bw-log { font: 13px/1.55 system-ui, -apple-system, 'Segoe UI', sans-serif; color: #333; }
 .bw-log .bw-moves { display: flex; flex-wrap: wrap; gap: 3px 4px; max-height: 180px; overflow-y: auto; }
 .bw-log .bw-move { padding: 0 6px; border-radius: 10px; background: #eef1f5; white-space: nowrap; }
@@ -102,7 +102,7 @@ _CSS = """
 
 
 def log_markup(entries: list[Entry], branches: list[Branch], future_after: Optional[int] = None) -> str:
-    """The HTML of the log (moves, then branches when there are several)."""
+    """The HTML of the log (moves, then branches when there are several); styles in :data:`LOG_CSS`."""
     moves = ['<span class="bw-start" data-id="node-0" title="go to the start">start</span>']
     seen_current = not any(e.current for e in entries)
     for e in entries:
@@ -113,7 +113,7 @@ def log_markup(entries: list[Entry], branches: list[Branch], future_after: Optio
                      f'{S.escape(e.text)}</span>')
         if e.current:
             seen_current = True
-    parts = [f"<style>{_CSS}</style>", '<div class="bw-log">', '<div class="bw-moves">', *moves, "</div>"]
+    parts = ['<div class="bw-log">', '<div class="bw-moves">', *moves, "</div>"]
     if len(branches) > 1:
         parts.append('<div class="bw-branches"><span class="bw-label">Branches:</span>')
         for i, b in enumerate(branches, 1):
@@ -134,4 +134,4 @@ def MoveLog(entries: list, branches: list = [], on_goto: Optional[Callable[[int]
         if on_goto is not None and kind in ("node", "branch"):
             on_goto(int(node))
 
-    return Board(svg=log_markup(entries, branches), on_click=click, class_name="bw-move-log")
+    return Board(svg=log_markup(entries, branches), on_click=click, class_name="bw-move-log", css=LOG_CSS)

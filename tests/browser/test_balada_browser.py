@@ -28,7 +28,13 @@ DECIDE = ".bw-walk button[class*='bw-decide-']"
 
 def wait_drawn(page: playwright.sync_api.Page, app: BaladaApp, timeout: float = 10_000) -> None:
     """Wait until the sheet on the page is the drawing of the session's current node."""
-    page.locator(f"{SHEET}[data-version='{app.session.current.id}']").wait_for(timeout=timeout)
+    want = app.session.current.id
+    try:
+        page.locator(f"{SHEET}[data-version='{want}']").wait_for(timeout=timeout)
+    except playwright.sync_api.TimeoutError:
+        shown = page.locator(SHEET).evaluate_all("els => els.map(e => e.dataset.version)")
+        raise AssertionError(f"the page shows versions {shown}, the session is at node {want} "
+                             f"(now {app.session.current.id}; moves {app.session.history})") from None
 
 
 def click_space(page, app, selector: str) -> None:

@@ -139,6 +139,7 @@ def test_hot_seat_hides_the_other_choice_until_everybody_chose(render):
     ui.click("bw-pass-ready")
     assert "Player 2, your turn" in ui.text()
     p1_move = app.session.moves[-1]
+    ui.click("bw-show-log")
     assert f"p1 {p1_move.event}@{p1_move.space}" not in ui.board("bw-move-log").svg and "p1 chose" in ui.board("bw-move-log").svg
     # player 2's sheet does not show player 1's symbol
     assert ui.spaces("filled") == []

@@ -1,0 +1,193 @@
+"""Click to redrawn board, in a real browser: the Balada board against a bare Solara button.
+
+One page (this file is also the Solara app it serves) holds a bare
+``solara.Button`` that counts its clicks, a bare one-rectangle ``SvgBoard``
+that counts its taps (the floor of the kit's board), and the live Balada view
+of a solo game. Headless Chromium clicks, in turn, the button and a highlighted space of
+the board (a real placement: the rules check it, the next cards are flipped,
+the whole view re-renders). Each time is measured inside the page, from the
+click event to the moment the new drawing is in the DOM (a MutationObserver
+sees the button's new label, or the board's ``data-version`` that is set
+after the new SVG), so the figure is the whole round trip: browser → kernel →
+rules and rendering → browser.
+
+The bare button is the baseline: the cheapest round trip Solara makes. Goal:
+median board click <= 1.5 x median button click.
+
+Run: ``python bench/bench_click.py`` (``--quick``: fewer clicks). Needs
+Chromium (``/usr/bin/chromium`` or ``$BALADA_CHROMIUM``) and Solara's offline
+assets (``scripts/solara_offline.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import solara
+
+HERE = Path(__file__).resolve()
+
+# ------------------------------------------------------------------ the page (when served by solara)
+
+
+@solara.component
+def Page():
+    from balada_widgets.balada.view import BaladaApp, BaladaRoot
+
+    from balada_widgets.ui import svg as S
+    from balada_widgets.ui.board import Board
+
+    count, set_count = solara.use_state(0)
+    taps, set_taps = solara.use_state(0)
+    app = solara.use_memo(lambda: BaladaApp(players=1, seed=int(os.environ.get("BENCH_SEED", "1"))), [])
+    with solara.Column() as main:
+        with solara.Row():
+            solara.Button(f"clicks {count}", on_click=lambda: set_count(count + 1), classes=["bench-button"])
+            with solara.Div(style={"width": "120px"}):
+                Board(svg=S.svg([S.rect(0, 0, 100, 30, fill="#ddd", data_id="tap"), S.text(10, 20, f"taps {taps}")],
+                                100, 30), on_click=lambda _id: set_taps(taps + 1), class_name="bench-bare-board",
+                      version=taps)
+        BaladaRoot(app)
+    return main
+
+
+# ------------------------------------------------------------------ the measurement
+
+_MEASURE = """
+async ([kind]) => {
+  const sheet = document.querySelector('.bw-board-box.bw-sheet-board');
+  const button = document.querySelector('.bench-button');
+  let target, done, root;
+  if (kind === 'bare') {
+    const bare = document.querySelector('.bw-board-box.bench-bare-board');
+    target = bare.querySelector('[data-id=tap]');
+    const before = bare.dataset.version;
+    done = () => bare.dataset.version !== before;
+    root = bare;
+  } else if (kind === 'board') {
+    target = sheet.querySelector('g.space.legal');
+    if (!target) return null;
+    const before = sheet.dataset.version;
+    done = () => sheet.dataset.version !== before;
+    root = sheet;
+  } else {
+    target = button;
+    const before = button.textContent;
+    done = () => button.textContent !== before;
+    root = button;
+  }
+  return await new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      if (done()) { obs.disconnect(); resolve(performance.now() - t0); }
+    });
+    obs.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    const t0 = performance.now();
+    target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+    setTimeout(() => { obs.disconnect(); resolve(-1); }, 15000);
+  });
+}
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _chromium() -> str:
+    return os.environ.get("BALADA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def _serve(port: int):
+    solara_bin = Path(sys.executable).with_name("solara")
+    env = {**os.environ, "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "false", "BENCH_CLICK_SERVING": "1"}
+    proc = subprocess.Popen([str(solara_bin), "run", str(HERE), "--host", "127.0.0.1", "--port", str(port),
+                             "--no-open", "--production"], env=env, cwd=str(HERE.parent.parent),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            return proc
+        except OSError:
+            time.sleep(0.2)
+    proc.terminate()
+    raise RuntimeError("solara run did not start")
+
+
+def run(quick: bool = False) -> list[dict]:
+    from playwright.sync_api import sync_playwright
+
+    clicks = 6 if quick else 20
+    port = _free_port()
+    proc = _serve(port)
+    board_ms: list[float] = []
+    button_ms: list[float] = []
+    bare_ms: list[float] = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=_chromium(),
+                                        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+            page = browser.new_page(viewport={"width": 1100, "height": 900})
+            page.goto(f"http://127.0.0.1:{port}/")
+            page.locator(".bw-board-box.bw-sheet-board g.space.legal").first.wait_for(timeout=60_000)
+            page.locator(".bench-button").wait_for()
+
+            def one(kind: str) -> float:
+                if kind == "board" and page.locator(".bw-board-box.bw-sheet-board g.space.legal").count() == 0:
+                    # the 12 spaces are full: start the round again (not measured)
+                    page.locator(".bw-restart").click()
+                    page.locator(".bw-board-box.bw-sheet-board g.space.legal").first.wait_for()
+                if os.environ.get("BENCH_DEBUG"):
+                    print(kind, page.locator(".bw-board-box.bw-sheet-board g.space.legal").count(),
+                          page.locator(".bw-status").first.inner_text().replace("\n", " "), flush=True)
+                got = page.evaluate(_MEASURE, [kind])
+                if got is None or got < 0:
+                    status = page.locator(".bw-status").first.inner_text()
+                    raise RuntimeError(f"the {kind} click did not redraw ({got}; {status!r})")
+                return got
+
+            for _ in range(3):  # warm up every path
+                one("button")
+                one("bare")
+                one("board")
+            for _ in range(clicks):
+                button_ms.append(one("button"))
+                bare_ms.append(one("bare"))
+                board_ms.append(one("board"))
+            browser.close()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    board, button, bare = statistics.median(board_ms), statistics.median(button_ms), statistics.median(bare_ms)
+
+    def p90(xs):
+        return sorted(xs)[int(0.9 * (len(xs) - 1))]
+
+    return [{"bench": "click -> redrawn Balada board (browser)", "n": len(board_ms), "median_ms": board,
+             "p90_ms": p90(board_ms), "baseline": "bare Solara button", "baseline_median_ms": button,
+             "ratio": board / button, "goal": "ratio <= 1.5"},
+            {"bench": "click -> redrawn bare SvgBoard (the kit's floor)", "n": len(bare_ms), "median_ms": bare,
+             "p90_ms": p90(bare_ms), "baseline": "bare Solara button", "baseline_median_ms": button,
+             "ratio": bare / button, "goal": "information"}]
+
+
+def print_rows(rows):
+    for r in rows:
+        print(f"{r['bench']}: n={r['n']} median {r['median_ms']:.1f} ms p90 {r['p90_ms']:.1f} ms | baseline "
+              f"({r['baseline']}) median {r['baseline_median_ms']:.1f} ms | ratio {r['ratio']:.2f}x | goal {r['goal']}")
+
+
+if __name__ == "__main__" and not os.environ.get("BENCH_CLICK_SERVING"):  # solara runs this file as __main__
+    print_rows(run(quick="--quick" in sys.argv))
