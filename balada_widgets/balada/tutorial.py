@@ -44,9 +44,10 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ..core.errors import GameError, IllegalMove, InvalidInput
+from ..core.feedback import Feedback, exercise_check, parse_number  # noqa: F401 (re-exported)
 from .scoring import (
     EVENT_NAMES, LANDSCAPES, Choices, Hero, Layout, ScoreResult, best_points, event_name, fish_step, is_obstacle,
     options_at, parse_choices, parse_side, score_side, step,
@@ -63,95 +64,8 @@ __all__ = ["Feedback", "MISCONCEPTIONS", "Misconception", "STEPS", "Step", "chec
 # --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Feedback:
-    """The verdict on one answer.
-
-    ``ok``: right or not. ``message``: the explanation for the learner (given
-    either way). ``rule``: the rule id the explanation rests on (``None`` when
-    no single rule is to blame). ``misconception``: the id in
-    :data:`MISCONCEPTIONS` recognised in a wrong answer, if any.
-    ``expected``: the right answer (points, option, spaces...), for a
-    notebook that wants to reveal it after the attempt.
-    """
-
-    ok: bool
-    message: str
-    rule: str | None = None
-    misconception: str | None = None
-    expected: Any = None
-
-    def __str__(self) -> str:
-        return self.message
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-    def pair(self) -> tuple[bool, str]:
-        """``(ok, message)``."""
-        return self.ok, self.message
-
-    def for_exercise(self) -> tuple[bool, str]:
-        """``(ok, message)`` for the ``ui.tutorial.Exercise`` component, which says "Right!" or
-        "Not yet." itself: the message loses its own leading verdict.
-
-        >>> Feedback(True, "Right: 5 points.").for_exercise()
-        (True, '5 points.')
-        >>> Feedback(False, "No: 'sword' at space 2 leads to 1 point.").for_exercise()
-        (False, "'sword' at space 2 leads to 1 point.")
-        """
-        msg = self.message
-        for verdict in ("Right: ", "Yes: ", "No: "):
-            if msg.startswith(verdict):
-                msg = msg[len(verdict):]
-                msg = msg[:1].upper() + msg[1:] if msg[:1].isalpha() and msg[:1].islower() else msg
-                break
-        return self.ok, msg
-
-    def _repr_markdown_(self) -> str:
-        mark = "✅" if self.ok else "❌"
-        return f"{mark} {self.message}"
-
-
-def exercise_check(check: Callable[..., Feedback], *args, **kwargs) -> Callable[[Any], tuple[bool, str]]:
-    """A one-argument check for the ``Exercise`` component: ``answer -> (ok, message)``.
-
-    The answer goes last among the positional arguments, as in every check here.
-
-    >>> f = exercise_check(check_score, "O3 O2 FT .. .. .. .. .. .. .. .. ..")
-    >>> f("5")[0], f("3")[0]
-    (True, False)
-    """
-    def run(answer):
-        return check(*args, answer, **kwargs).for_exercise()
-
-    return run
-
-
 def _with_rule(text: str, rule: str | None) -> str:
     return f"{text} (rule {rule})" if rule else text
-
-
-def _from_error(e: GameError) -> Feedback:
-    return Feedback(False, str(e), e.rule)
-
-
-def _points_answer(answer) -> int | None:
-    if isinstance(answer, bool):
-        return None
-    if isinstance(answer, int):
-        return answer
-    if isinstance(answer, float) and answer.is_integer():
-        return int(answer)
-    if isinstance(answer, str):
-        t = answer.strip().rstrip(".")
-        if t.lower().endswith("points"):
-            t = t[:-6].strip()
-        try:
-            return int(t)
-        except ValueError:
-            return None
-    return None
 
 
 def _n(k: int, word: str) -> str:
@@ -566,8 +480,8 @@ def check_score(side, answer, injuries: int = 0, swords: int = 0, choices=None, 
         given = None if choices is None else parse_choices(choices)
         result = score_side(side, injuries, swords, given)
     except GameError as e:
-        return _from_error(e)
-    n = _points_answer(answer)
+        return Feedback.from_error(e)
+    n = parse_number(answer)
     if n is None:
         return Feedback(False, f"Write the points as a whole number (e.g. 12), not {answer!r}.",
                         expected=result.points)
@@ -594,8 +508,8 @@ def check_injuries(side, answer, injuries: int = 0, swords: int = 0, choices=Non
         given = None if choices is None else parse_choices(choices)
         result = score_side(side, injuries, swords, given)
     except GameError as e:
-        return _from_error(e)
-    n = _points_answer(answer)
+        return Feedback.from_error(e)
+    n = parse_number(answer)
     if n is None:
         return Feedback(False, f"Write the injuries as a whole number, not {answer!r}.", expected=result.injuries)
     if n == result.injuries:
@@ -638,7 +552,7 @@ def check_choices(side, choices, injuries: int = 0, swords: int = 0) -> Feedback
         mine = score_side(side, injuries, swords, choices if choices else None)
         best = score_side(side, injuries, swords)
     except GameError as e:
-        return _from_error(e)
+        return Feedback.from_error(e)
     taken = mine.choices.text() or "no choices to make"
     if mine.points == best.points:
         return Feedback(True, f"Yes: {taken} scores {_n(mine.points, 'point')}, the most this side can give.",
@@ -712,7 +626,7 @@ def check_best_choice(side, space: int, option, injuries: int = 0, swords: int =
         best = score_side(side, injuries, swords, base)
         mine = score_side(side, injuries, swords, want)
     except GameError as e:
-        return _from_error(e)
+        return Feedback.from_error(e)
     best_option = _option_words(best, space)
     if mine.points == best.points:
         msg = f"Yes: {label} leads to {_n(mine.points, 'point')}, the most this side can give."
@@ -783,7 +697,7 @@ def check_best_placement(side, event: str, space: int, landscape: str | None = N
                 raise IllegalMove(f"space {space} is not an empty space of the side; drawn symbols stay",
                                   rule="B2", move=f"{event}@{space}")
     except GameError as e:
-        return _from_error(e)
+        return Feedback.from_error(e)
     values = {k: best_points(tuple(s.event for s in _side_with(side, k, event)), injuries, swords) for k in allowed}
     top = max(values.values())
     best_spaces = [k for k, v in values.items() if v == top]
@@ -827,7 +741,7 @@ def check_placement(game, state, player: int, move) -> Feedback:
             return Feedback(False, f"This move is player {who + 1}'s; the question is about player {player + 1}.")
         game.apply(state, move)
     except GameError as e:
-        return _from_error(e)
+        return Feedback.from_error(e)
     from .rules import Decide, Flip, Place, PortalMove, Swap
 
     if isinstance(move, Place):
@@ -865,9 +779,9 @@ def check_game_total(day, night, answer, injuries: int = 0, swords: int = 0) -> 
         d = score_side(day, injuries, swords)
         n = score_side(night, d.injuries, d.swords)
     except GameError as e:
-        return _from_error(e)
+        return Feedback.from_error(e)
     total = d.points + n.points
-    got = _points_answer(answer)
+    got = parse_number(answer)
     if got is None:
         return Feedback(False, f"Write the points as a whole number, not {answer!r}.", expected=total)
     if got == total:

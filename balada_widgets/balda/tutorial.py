@@ -45,9 +45,10 @@ Remember: if a word can already be read on the grid before your letter goes in, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 from ..core.errors import GameError
+from ..core.feedback import Feedback, exercise_check, parse_number, parse_yes_no  # noqa: F401 (re-exported)
 from .lexicon import Lexicon, normalise_word
 from .movegen import check_move, explain_path, readable_path
 from .position import Position, parse_path, path_text, to_cell
@@ -83,84 +84,8 @@ RULES: dict[str, str] = {
 # --------------------------------------------------------------------------
 # Feedback
 # --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Feedback:
-    """The verdict on one answer.
-
-    ``ok``: right or not.  ``message``: the explanation for the learner
-    (given either way).  ``rule``: the ruling the explanation rests on.
-    ``expected``: the right answer (a number, a path, a move...), for a
-    notebook that reveals it after the attempt.
-    """
-
-    ok: bool
-    message: str
-    rule: Optional[str] = None
-    expected: Any = None
-
-    def __str__(self) -> str:
-        return self.message
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-    def pair(self) -> tuple[bool, str]:
-        """``(ok, message)``: the shape the ``ui.tutorial.Exercise`` check returns."""
-        return self.ok, self.message
-
-    def _repr_markdown_(self) -> str:
-        mark = "✅" if self.ok else "❌"
-        return f"{mark} " + self.message.replace("\n", "  \n")
-
-
-def exercise_check(check: Callable[..., Feedback], *args, **kwargs) -> Callable[[Any], tuple[bool, str]]:
-    """A one-argument check for the ``Exercise`` component: ``answer -> (ok, message)``.
-
-    The answer goes last among the positional arguments, as in every check here.
-
-    >>> f = exercise_check(check_score, "table")
-    >>> f("5")[0], f("4")[0]
-    (True, False)
-    """
-    def run(answer):
-        return check(*args, answer, **kwargs).pair()
-
-    return run
-
-
 def _remind(rule: Optional[str]) -> str:
     return f"Remember: {RULES[rule]}" if rule in RULES else ""
-
-
-def _yes_no(answer) -> Optional[bool]:
-    if isinstance(answer, bool):
-        return answer
-    if isinstance(answer, str):
-        t = answer.strip().lower().rstrip(".!")
-        if t in ("yes", "y", "true", "1", "да", "over"):
-            return True
-        if t in ("no", "n", "false", "0", "нет", "not over"):
-            return False
-    return None
-
-
-def _number(answer) -> Optional[int]:
-    if isinstance(answer, bool):
-        return None
-    if isinstance(answer, int):
-        return answer
-    if isinstance(answer, float) and answer.is_integer():
-        return int(answer)
-    if isinstance(answer, str):
-        t = answer.strip().rstrip(".").lower()
-        for unit in ("points", "point", "pts"):
-            if t.endswith(unit):
-                t = t[: -len(unit)].strip()
-        try:
-            return int(t)
-        except ValueError:
-            return None
-    return None
 
 
 def _unclear(what: str, rule: str) -> Feedback:
@@ -188,7 +113,7 @@ def check_move_answer(position: Position, lexicon: Lexicon, cell, letter: str, p
     ok, rule, message = explain_path(position, lexicon, cell, letter, path)
     if ok:
         move = check_move(position, lexicon, cell, letter, path)
-        return Feedback(True, f"Right! {message}", "D5", move)
+        return Feedback(True, f"Right! {message}", "D5", expected=move)
     return Feedback(False, f"{message}\n{_remind(rule)}".rstrip(), rule)
 
 
@@ -229,7 +154,7 @@ def check_move_text(position: Position, lexicon: Lexicon, answer: str) -> Feedba
         if "?" not in reads and normalise_word(word) != reads:
             return Feedback(False, f"You wrote {normalise_word(word)!r} but the path {path_text(cells, position.size)} "
                                    f"spells {reads!r}: read the letters along the path, in order (rule D2).", "D2",
-                            fb.expected)
+                            expected=fb.expected)
     return fb
 
 
@@ -241,11 +166,11 @@ def check_score(word: str, answer) -> Feedback:
     """
     w = normalise_word(word)
     right = len(w)
-    got = _number(answer)
+    got = parse_number(answer)
     if got is None:
         return _unclear(f"{answer!r} is not a number of points", "D5")
     if got == right:
-        return Feedback(True, f"Right: {w!r} has {right} letters, so it scores {right} (rule D5).", "D5", right)
+        return Feedback(True, f"Right: {w!r} has {right} letters, so it scores {right} (rule D5).", "D5", expected=right)
     if got == 1:
         why = "the points are not per word but per letter"
     elif got == right - 1:
@@ -255,7 +180,7 @@ def check_score(word: str, answer) -> Feedback:
     else:
         why = "only the letters of the word count, not the other letters on the grid"
     return Feedback(False, f"Not {got}: {why}, and {w!r} has {right} letters, so it scores {right} (rule D5).",
-                    "D5", right)
+                    "D5", expected=right)
 
 
 # --------------------------------------------------------------------------
@@ -274,7 +199,7 @@ def check_readable_before(position: Position, word: str, answer) -> Feedback:
     >>> check_readable_before(pos, "bald", True).ok
     True
     """
-    said = _yes_no(answer)
+    said = parse_yes_no(answer)
     if said is None:
         return _unclear(f"{answer!r}: answer yes or no", "D4")
     w = normalise_word(word)
@@ -287,7 +212,7 @@ def check_readable_before(position: Position, word: str, answer) -> Feedback:
         msg = (f"{w!r} cannot be read yet: its letters are not in a chain of touching cells, so a new "
                f"letter could still make it (rule D4).")
     right = said == (path is not None)
-    return Feedback(right, ("Right: " if right else "Not quite: ") + msg, "D4", where)
+    return Feedback(right, ("Right: " if right else "Not quite: ") + msg, "D4", expected=where)
 
 
 def check_already_played(position: Position, word: str, answer) -> Feedback:
@@ -297,7 +222,7 @@ def check_already_played(position: Position, word: str, answer) -> Feedback:
     >>> check_already_played(pos, "BALDA", "yes").ok, check_already_played(pos, "lad", "yes").ok
     (True, False)
     """
-    said = _yes_no(answer)
+    said = parse_yes_no(answer)
     if said is None:
         return _unclear(f"{answer!r}: answer yes or no", "D3")
     w = normalise_word(word)
@@ -309,7 +234,7 @@ def check_already_played(position: Position, word: str, answer) -> Feedback:
     else:
         msg = f"{w!r} has not been played yet in this game (rule D3)."
     right = said == used
-    return Feedback(right, ("Right: " if right else "Not quite: ") + msg, "D3", used)
+    return Feedback(right, ("Right: " if right else "Not quite: ") + msg, "D3", expected=used)
 
 
 def check_start_word(word: str, size: int, lexicon: Lexicon, answer) -> Feedback:
@@ -320,7 +245,7 @@ def check_start_word(word: str, size: int, lexicon: Lexicon, answer) -> Feedback
     >>> check_start_word("table", 5, lex, "yes").ok, check_start_word("table", 7, lex, "yes").ok
     (True, False)
     """
-    said = _yes_no(answer)
+    said = parse_yes_no(answer)
     if said is None:
         return _unclear(f"{answer!r}: answer yes or no", "D1")
     w = normalise_word(word)
@@ -333,7 +258,7 @@ def check_start_word(word: str, size: int, lexicon: Lexicon, answer) -> Feedback
     else:
         fits, msg = True, f"{w!r} has {size} letters and is in the dictionary: it fills the middle row"
     right = said == fits
-    return Feedback(right, ("Right: " if right else "Not quite: ") + msg + " (rule D1).", "D1", fits)
+    return Feedback(right, ("Right: " if right else "Not quite: ") + msg + " (rule D1).", "D1", expected=fits)
 
 
 def check_same_word(first: str, second: str, answer) -> Feedback:
@@ -342,7 +267,7 @@ def check_same_word(first: str, second: str, answer) -> Feedback:
     >>> check_same_word("ЁЖ", "еж", "yes").ok, check_same_word("bat", "tab", "yes").ok
     (True, False)
     """
-    said = _yes_no(answer)
+    said = parse_yes_no(answer)
     if said is None:
         return _unclear(f"{answer!r}: answer yes or no", "D7")
     a, b = normalise_word(first), normalise_word(second)
@@ -352,7 +277,7 @@ def check_same_word(first: str, second: str, answer) -> Feedback:
     else:
         msg = f"{first!r} is read {a!r} and {second!r} is read {b!r}: different letters"
     right = said == same
-    return Feedback(right, ("Right: " if right else "Not quite: ") + msg + " (rule D7).", "D7", same)
+    return Feedback(right, ("Right: " if right else "Not quite: ") + msg + " (rule D7).", "D7", expected=same)
 
 
 # --------------------------------------------------------------------------
@@ -381,13 +306,13 @@ def check_game_over(game, state, answer) -> Feedback:
     >>> fb.ok, fb.rule
     (True, 'P3')
     """
-    said = _yes_no(answer)
+    said = parse_yes_no(answer)
     if said is None:
         return _unclear(f"{answer!r}: answer yes or no", "D6")
     over = game.is_over(state)
     rule, reason = _end_reason(game, state)
     msg = ("The game is over: " if over else "The game goes on: ") + reason + f" (rule {rule})."
-    return Feedback(said == over, ("Right. " if said == over else "Not quite. ") + msg, rule, over)
+    return Feedback(said == over, ("Right. " if said == over else "Not quite. ") + msg, rule, expected=over)
 
 
 def _winner_answer(answer, players: int) -> Optional[frozenset]:
@@ -422,7 +347,7 @@ def check_winner(game, state, answer) -> Feedback:
     (True, False)
     """
     if not game.is_over(state):
-        return Feedback(False, "Nobody has won yet: the game is still going (rule D6).", "D6", [])
+        return Feedback(False, "Nobody has won yet: the game is still going (rule D6).", "D6", expected=[])
     got = _winner_answer(answer, game.players)
     if got is None:
         return _unclear(f"{answer!r}: give a player number, several, or 'draw'", "D8")
@@ -431,7 +356,7 @@ def check_winner(game, state, answer) -> Feedback:
     result = game.result_text(state)
     right = got == winners
     return Feedback(right, ("Right: " if right else "Not quite: ") + f"{scores}; {result}.", "D8",
-                    sorted(p + 1 for p in winners))
+                    expected=sorted(p + 1 for p in winners))
 
 
 def check_longest(game, state, answer) -> Feedback:
@@ -445,7 +370,7 @@ def check_longest(game, state, answer) -> Feedback:
     """
     moves = game.word_moves(state)
     if not moves:
-        return Feedback(False, "There is no legal word now: passing is the only move (rule P2).", "P2", [])
+        return Feedback(False, "There is no legal word now: passing is the only move (rule P2).", "P2", expected=[])
     best = max(m.score for m in moves)
     longest = sorted({m.word for m in moves if m.score == best})
     text = str(answer).strip()
@@ -459,13 +384,13 @@ def check_longest(game, state, answer) -> Feedback:
     legal = {m.word for m in moves}
     if word not in legal:
         return Feedback(False, f"{word!r} is not a legal word in this position; the longest score {best} "
-                               f"(rule D5).", "D2", longest)
+                               f"(rule D5).", "D2", expected=longest)
     length = len(word)
     if length == best:
         return Feedback(True, f"Right: {word!r} scores {best}, as much as any word here (rule D5).", "D5",
-                        longest)
+                        expected=longest)
     return Feedback(False, f"{word!r} is legal but scores {length}; a longest word scores {best}, for example "
-                           f"{longest[0]!r} (rule D5).", "D5", longest)
+                           f"{longest[0]!r} (rule D5).", "D5", expected=longest)
 
 
 # --------------------------------------------------------------------------
