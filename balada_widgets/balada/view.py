@@ -607,7 +607,7 @@ def round_table_html(game: BaladaGame, state, bots: dict) -> str:
             if r < len(ps.rounds):
                 cells.append(str(ps.rounds[r].points))
             elif ps.walk is not None and r == len(ps.rounds):
-                cells.append(f"{ps.walk.points}…")
+                cells.append(f"{ps.walk.points} so far")
             else:
                 cells.append("–")
         cells += [str(ps.total), str(ps.injuries if ps.walk is None else ps.walk.hero.injuries),
@@ -721,8 +721,10 @@ def TurnHelp(easy: bool, swapped: bool, can_swap: bool, swap_mode: bool, swap_fi
 
 @solara.component
 def LogToggle(shown: bool, on_toggle: Callable[[], None]):
-    return solara.Button("Hide the moves" if shown else "Show the moves", icon_name="mdi-format-list-numbered",
-                         text=True, on_click=on_toggle, classes=["bw-show-log"])
+    with solara.Row() as row:
+        solara.Button("Hide the moves" if shown else "Show the moves", icon_name="mdi-format-list-numbered",
+                      text=True, on_click=on_toggle, classes=["bw-show-log"])
+    return row
 
 
 @solara.component
@@ -853,7 +855,7 @@ def NewGameForm(on_start: Callable[[dict], None], on_cancel: Optional[Callable[[
 def _trace_badges(steps) -> dict:
     out = {}
     for st in steps:
-        if isinstance(st.where, int) and st.rule != "B5":
+        if isinstance(st.where, int) and st.rule != "B5" and st.points:
             out[st.where] = f"{st.points:+d}"
     return out
 
@@ -1116,10 +1118,11 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                 if best_news.current == node_id:
                     solara.Info("A new personal best for this Python session!", classes=["bw-new-best"])
                 if game.num_players > 1:
-                    solara.ToggleButtonsSingle(value=viewer, values=list(range(game.num_players)),
-                                               on_value=set_review, children=[
-                                                   solara.Button(player_name(p, bots), value=p)
-                                                   for p in range(game.num_players)])
+                    with solara.Row(style=_PANEL):
+                        solara.Text("Show the sheet of")
+                        solara.ToggleButtonsSingle(value=viewer, on_value=set_review, children=[
+                            solara.Button(player_name(p, bots), value=p, classes=[f"bw-review-{p + 1}"])
+                            for p in range(game.num_players)])
             if walk_steps:
                 Explain(walk_steps, step, set_step, title=f"{player_name(viewer, bots)}: the last round's scoring")
 
@@ -1296,7 +1299,7 @@ def BaladaPage():
 
 # ======================================================================= the lab
 
-DEFAULT_SIDE = "F:SW D:O2 M:TW F:O3 D:FT M:KY F:BS D:PT M:CH F:FI D:PR M:O1"
+DEFAULT_SIDE = "F:SW D:KY M:TW F:O2 M:SW D:FT D:O3 F:BS M:PT M:CH F:PR D:FI"
 CHOICE_OPTIONS = {"O": ("sword", "endure"), "BS": ("fight", "pass"), "CH": ("key", "sword", "leave")}
 
 

@@ -7,7 +7,9 @@ for after each click (``wait_drawn``).
 
 from __future__ import annotations
 
-import re
+import os
+import time
+from pathlib import Path
 
 import playwright.sync_api
 import pytest
@@ -26,15 +28,30 @@ SHEET = ".bw-board-box.bw-sheet-board"
 DECIDE = ".bw-walk button[class*='bw-decide-']"
 
 
-def wait_drawn(page: playwright.sync_api.Page, app: BaladaApp, timeout: float = 10_000) -> None:
-    """Wait until the sheet on the page is the drawing of the session's current node."""
-    want = app.session.current.id
-    try:
-        page.locator(f"{SHEET}[data-version='{want}']").wait_for(timeout=timeout)
-    except playwright.sync_api.TimeoutError:
+def screenshot(page, name: str) -> None:
+    """Save a screenshot when ``$BALADA_SCREENSHOTS`` names a folder (to look at the view as a user would)."""
+    folder = os.environ.get("BALADA_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+
+
+def wait_drawn(page: playwright.sync_api.Page, app: BaladaApp, timeout: float = 10.0) -> None:
+    """Wait until the sheet on the page is the drawing of the session's current node.
+
+    The session is read again at each poll: the kernel may be between a move and the chance
+    draw that follows it.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        want = str(app.session.current.id)
         shown = page.locator(SHEET).evaluate_all("els => els.map(e => e.dataset.version)")
-        raise AssertionError(f"the page shows versions {shown}, the session is at node {want} "
-                             f"(now {app.session.current.id}; moves {app.session.history})") from None
+        if shown == [want]:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the page shows versions {shown}, the session is at node {want} "
+                                 f"(moves {app.session.history})")
+        page.wait_for_timeout(20)
 
 
 def click_space(page, app, selector: str) -> None:
@@ -116,6 +133,7 @@ def test_complete_scoring_walk_of_a_normal_game(solara_test, page_session: playw
     click_space(page, app, "[data-id='space-3']")  # the Key moves onto the Portal of space 4
     page.locator(".bw-advice").click()
     page.locator(".bw-advice-table", has_text="points this round").wait_for()
+    screenshot(page, "balada-walk-browser")
     steps = 0
     while app.session.state.phase == "score":
         page.locator(DECIDE).first.wait_for()
@@ -192,6 +210,7 @@ def test_live_game_in_a_jupyterlab_notebook(jupyter_lab_runner, page_session: pl
         page.locator(".bw-round", has_text=f"turn {turn} of 12").wait_for()
         page.locator(f"{SHEET} g.space.legal").first.click()
     page.locator(".bw-round", has_text="turn 4 of 12").wait_for()
+    screenshot(page, "balada-jupyterlab")
     page.locator(".bw-undo").click()
     page.locator(".bw-round", has_text="turn 3 of 12").wait_for()
     assert page.locator(f"{SHEET} g.space.filled").count() == 2
