@@ -32,7 +32,7 @@ class Page:
         module, _, name = self.target.partition(":")
         try:
             return getattr(importlib.import_module(module), name)
-        except ImportError:
+        except (ImportError, AttributeError):
             return None
 
 

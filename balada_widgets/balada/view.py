@@ -79,7 +79,12 @@ PER_ROW = 6
 
 @lru_cache(maxsize=256)
 def _land_icon(land: str, x: float, y: float, scale: float = 1.0) -> str:
-    """A small landscape icon centred at (x, y)."""
+    """A small landscape icon centred at (x, y): a reference to the shared drawing (see :data:`DEFS`)."""
+    return S.el("use", None, href=f"#{DEF_PREFIX}land-{land}", transform=f"translate({x},{y}) scale({scale})")
+
+
+def _land_body(land: str) -> str:
+    """The drawing of a landscape icon centred at (0, 0)."""
     ink = LAND_STYLE[land][2]
     if land == "F":  # two fir trees
         parts = [S.polygon([(-9, 6), (-3, -9), (3, 6)], fill="#3f8a3a"), S.rect(-4, 6, 2, 4, fill="#6b4a2b"),
@@ -94,25 +99,38 @@ def _land_icon(land: str, x: float, y: float, scale: float = 1.0) -> str:
         parts = [S.polygon([(-12, 9), (-3, -7), (6, 9)], fill="#7b86a3"),
                  S.polygon([(-1, 9), (6, -2), (13, 9)], fill="#5c6786"),
                  S.polygon([(-5.5, -3), (-3, -7), (-0.5, -3)], fill="white")]
-    return S.group(parts, transform=f"translate({x},{y}) scale({scale})", fill=ink)
+    return S.group(parts, fill=ink)
 
 
 @lru_cache(maxsize=512)
 def glyph(ev: str, value: Optional[int] = None, effective: Optional[int] = None) -> str:
-    """The symbol of an event, drawn in a box about 48 units wide centred at (0, 0).
+    """The symbol of an event centred at (0, 0), about 48 units wide: a reference to the shared drawing.
 
-    ``value``: the Boss's worth at its space; ``effective``: an obstacle's value
-    with the Towers beside it.
+    ``value``: the Boss's worth at its space; ``effective``: an obstacle's
+    value with the Towers beside it; both are drawn as a small badge.
     """
+    ref = S.el("use", None, href=f"#{DEF_PREFIX}ev-{ev}") if ev in EVENT_NAMES else glyph_body(ev)
+    return ref + _glyph_badge(ev, value, effective)
+
+
+def _glyph_badge(ev: str, value: Optional[int], effective: Optional[int]) -> str:
+    if is_obstacle(ev) and effective is not None and effective != int(ev[1]):
+        return (S.circle(18, -16, 9, fill="#e8710a") +
+                S.text(18, -12, f"+{effective - int(ev[1])}", font_size=11, font_weight="700", fill="white",
+                       text_anchor="middle"))
+    if ev == "BS" and value is not None:
+        return (S.circle(18, -16, 9, fill="#6d1111") +
+                S.text(18, -12, str(value), font_size=11, font_weight="700", fill="white", text_anchor="middle"))
+    return ""
+
+
+def glyph_body(ev: str) -> str:
+    """The drawing of an event's symbol, centred at (0, 0)."""
     if is_obstacle(ev):
         v = int(ev[1])
         parts = [S.polygon([(-20, 14), (-15, -6), (-6, -15), (6, -16), (16, -6), (21, 14)], fill="#6d717c",
                            stroke="#454852", stroke_width=2, stroke_linejoin="round"),
                  S.text(0, 9, str(v), font_size=22, font_weight="700", fill="white", text_anchor="middle")]
-        if effective is not None and effective != v:
-            parts += [S.circle(18, -16, 9, fill="#e8710a"),
-                      S.text(18, -12, f"+{effective - v}", font_size=11, font_weight="700", fill="white",
-                             text_anchor="middle")]
         return S.group(parts)
     if ev == "FT":
         return S.group([S.path("M0,-21 C9,-8 16,0 16,7 A16,15 0 0 1 -16,7 C-16,0 -9,-8 0,-21 Z", fill="#3d8fd6",
@@ -132,9 +150,6 @@ def glyph(ev: str, value: Optional[int] = None, effective: Optional[int] = None)
                  S.polygon([(-10, -4), (-3, -1), (-9, 2)], fill="#ffd54a"),
                  S.polygon([(10, -4), (3, -1), (9, 2)], fill="#ffd54a"),
                  S.path("M-8,9 L-4,6 L0,9 L4,6 L8,9", stroke="white", stroke_width=2, fill="none")]
-        if value is not None:
-            parts += [S.circle(18, -16, 9, fill="#6d1111"),
-                      S.text(18, -12, str(value), font_size=11, font_weight="700", fill="white", text_anchor="middle")]
         return S.group(parts)
     if ev == "PT":
         return S.group([S.ellipse(0, 0, 15, 21, fill="#eadcf8", stroke="#7b3fbf", stroke_width=4),
@@ -169,6 +184,19 @@ def glyph(ev: str, value: Optional[int] = None, effective: Optional[int] = None)
                         S.circle(0, 4, 3.5, fill="#e0457b"), S.circle(-10, 5, 2.5, fill="#4a90d9"),
                         S.circle(10, 5, 2.5, fill="#4a90d9")])
     return S.text(0, 6, ev, font_size=16, text_anchor="middle")
+
+
+DEF_PREFIX = "bw-balada-"
+
+
+def _defs() -> str:
+    out = [S.group(glyph_body(ev), id=f"{DEF_PREFIX}ev-{ev}") for ev in EVENT_NAMES]
+    out += [S.group(_land_body(land), id=f"{DEF_PREFIX}land-{land}") for land in LANDSCAPES]
+    return "".join(out)
+
+
+#: the shared drawings of every event symbol and landscape icon (the boards' ``defs``)
+DEFS = _defs()
 
 
 def event_label(ev: str) -> str:
@@ -260,14 +288,10 @@ def _cell(n: int, land: str, ev: Optional[str], classes: str, value, eff, previe
     return S.group(parts, **attrs)
 
 
-def sheet_svg(lands, events, *, legal=(), picked=(), focus=None, portal=None, hero=None, step_space=None,
-              preview: Optional[str] = None, badges: Optional[dict] = None, done_upto: Optional[int] = None,
-              title: str = "", clickable: bool = True, version: int = 0, embed_css: bool = False) -> str:
-    """A map side as one SVG: 12 spaces on a 2-row path.
-
-    The highlight styles are :data:`SHEET_CSS` (give them to the board's
-    ``css``); ``embed_css=True`` puts them inside the SVG, for a drawing
-    shown on its own.
+def sheet_parts(lands, events, *, legal=(), picked=(), focus=None, portal=None, hero=None, step_space=None,
+                preview: Optional[str] = None, badges: Optional[dict] = None, done_upto: Optional[int] = None,
+                title: str = "", clickable: bool = True) -> str:
+    """The markup of a map side (12 spaces on a 2-row path), to put in an ``<svg>`` (see :func:`sheet_svg`).
 
     Parameters
     ----------
@@ -321,11 +345,59 @@ def sheet_svg(lands, events, *, legal=(), picked=(), focus=None, portal=None, he
     if hero is not None and 1 <= hero <= SIDE_LENGTH:
         hx, hy = space_xy(hero - 1)
         extra.append(_hero_token(hx + CELL / 2, hy - 2))
-    head = ([S.style(SHEET_CSS)] if embed_css else []) + [S.rect(0, 0, SHEET_W, SHEET_H, rx=14, fill="#fbf8f1")]
+    head = [S.rect(0, 0, SHEET_W, SHEET_H, rx=14, fill="#fbf8f1")]
     if title:
         head.append(S.text(SHEET_W - MARGIN, 16, title, font_size=12, fill="#7a6a48", text_anchor="end"))
-    return S.svg(head + [_road()] + cells + extra, SHEET_W, SHEET_H, class_="balada-sheet", font_family=FONT,
-                 data_version=version, role="img", aria_label="map sheet")
+    return "".join(head + [_road()] + cells + extra)
+
+
+def sheet_svg(lands, events, *, version: int = 0, standalone: bool = False, **kwargs) -> str:
+    """A map side as one SVG: 12 spaces on a 2-row path (the arguments of :func:`sheet_parts`).
+
+    The highlight styles are :data:`SHEET_CSS` and the symbols are drawn from
+    :data:`DEFS` (give them to the board's ``css`` and ``defs``);
+    ``standalone=True`` puts both inside the SVG, for a drawing shown on its own.
+    """
+    inner = sheet_parts(lands, events, **kwargs)
+    pre = [S.style(SHEET_CSS), f"<defs>{DEFS}</defs>"] if standalone else []
+    return S.svg(pre + [inner], SHEET_W, SHEET_H, class_="balada-sheet", font_family=FONT, data_version=version,
+                 role="img", aria_label="map sheet")
+
+
+HEADER_H = 132
+HEADER_CARD_SCALE = 0.82
+
+
+def table_svg(lines, cards: Optional[Flip], selected: Optional[str], cards_clickable: bool, lands, events, *,
+              version: int = 0, standalone: bool = False, **kwargs) -> str:
+    """The whole table as one drawing: a header (status lines, the flipped cards) above the sheet.
+
+    ``lines``: ``(text, css_class)`` pairs, the first drawn as the title. The
+    cards are clickable like in :func:`cards_svg` (``data-id="card-A"``...),
+    the spaces like in :func:`sheet_svg`. One board for the whole turn: a
+    placement redraws one widget.
+    """
+    out = [S.style(SHEET_CSS + CARDS_CSS), f"<defs>{DEFS}</defs>"] if standalone else []
+    x = 4
+    if cards is not None:
+        items = [("L", cards.landscape), ("A", cards.a)] + ([("B", cards.b)] if cards.b else [])
+        for k, (kind, code) in enumerate(items):
+            out.append(S.group(_card(kind, code, k * (CARD_W + CARD_GAP), selected=kind == selected,
+                                     clickable=cards_clickable and kind != "L"),
+                               transform=f"translate(4,0) scale({HEADER_CARD_SCALE})"))
+        x = 4 + (len(items) * (CARD_W + CARD_GAP)) * HEADER_CARD_SCALE + 14
+    y = 30 if cards is not None else 22
+    for i, (text, cls) in enumerate(lines):
+        if not text:
+            continue
+        size, weight, fill = (18, "700", "#2b2b2b") if i == 0 else (14, "600", "#1e6fd9") if cls == "bw-active" \
+            else (13, "400", "#666")
+        out.append(S.text(x, y, text, font_size=size, font_weight=weight, fill=fill, class_=cls))
+        y += 26 if i == 0 else 21
+    top = HEADER_H if cards is not None else y - 8
+    out.append(S.group(sheet_parts(lands, events, **kwargs), transform=S.translate(0, top)))
+    return S.svg(out, SHEET_W, SHEET_H + top, class_="balada-sheet balada-cards", font_family=FONT,
+                 data_version=version, role="img", aria_label="the table: cards and map sheet")
 
 
 CARD_W, CARD_H, CARD_GAP = 96, 132, 14
@@ -370,16 +442,21 @@ CARDS_CSS = """
 .balada-cards .card.choice:hover .bg { stroke: #1e6fd9; }
 """
 PALETTE_CSS = ".balada-palette .tool:hover .bg { stroke: #1e6fd9; }"
+TABLE_CSS = SHEET_CSS + CARDS_CSS
 
 
 @lru_cache(maxsize=256)
-def cards_svg(cards: Optional[Flip], selected: Optional[str] = "A", clickable: bool = True, version: int = 0) -> str:
-    """The turn's flipped cards: the landscape, the A card and (not in the easy version) the B card."""
+def cards_svg(cards: Optional[Flip], selected: Optional[str] = "A", clickable: bool = True, version: int = 0,
+              standalone: bool = False) -> str:
+    """The turn's flipped cards: the landscape, the A card and (not in the easy version) the B card.
+
+    Styles :data:`CARDS_CSS`, symbols :data:`DEFS` (inside the SVG with ``standalone=True``).
+    """
     if cards is None:
         return S.svg([], 10, 10)
     items = [("L", cards.landscape), ("A", cards.a)] + ([("B", cards.b)] if cards.b else [])
     width = len(items) * CARD_W + (len(items) - 1) * CARD_GAP + 12
-    out = []
+    out = [S.style(CARDS_CSS), f"<defs>{DEFS}</defs>"] if standalone else []
     for k, (kind, code) in enumerate(items):
         x = 6 + k * (CARD_W + CARD_GAP)
         out.append(_card(kind, code, x, selected=kind == selected, clickable=clickable and kind != "L"))
@@ -389,10 +466,10 @@ def cards_svg(cards: Optional[Flip], selected: Optional[str] = "A", clickable: b
 PALETTE = ("F", "D", "M", "O1", "O2", "O3", "O4", "O5", "FT", "SW", "BS", "PT", "TW", "FI", "KY", "CH", "PR", "..")
 
 
-def palette_svg(selected: Optional[str]) -> str:
+def palette_svg(selected: Optional[str], standalone: bool = False) -> str:
     """The lab's palette: landscapes, events and the eraser (``..``), one swatch each (``data-id="tool-<code>"``)."""
     w, gap = 58, 6
-    out = []
+    out = [S.style(PALETTE_CSS), f"<defs>{DEFS}</defs>"] if standalone else []
     for k, code in enumerate(PALETTE):
         x = 4 + k * (w + gap)
         sel = code == selected
@@ -663,7 +740,7 @@ def CardsBoard(cards: Optional[Flip], selected: Optional[str], on_select: Option
 
     with solara.Div(style={"width": f"{width}px", "max-width": "100%"}, classes=["bw-cards"]) as div:
         Board(svg=cards_svg(cards, selected, on_select is not None, version), on_click=click, class_name="bw-cards-board",
-              label="the flipped cards", version=version, css=CARDS_CSS)
+              label="the flipped cards", version=version, css=CARDS_CSS, defs=DEFS)
     return div
 
 
@@ -678,7 +755,7 @@ def SheetBoard(svg_text: str, on_click: Optional[Callable[[int], None]] = None, 
 
     with solara.Div(style={"width": "100%", "max-width": f"{max_width}px"}, classes=["bw-sheet"]) as div:
         Board(svg=svg_text, on_click=click, class_name="bw-sheet-board", label="map sheet", version=version,
-              css=SHEET_CSS)
+              css=SHEET_CSS, defs=DEFS)
     return div
 
 
@@ -700,22 +777,21 @@ def StatusBar(title: str, active: str = "", chosen: str = "", best: str = ""):
 def TurnHelp(easy: bool, swapped: bool, can_swap: bool, swap_mode: bool, swap_first: Optional[int],
              on_toggle_swap: Callable[[], None]):
     """What to do this turn, and the Change of Landscape toggle (B3)."""
-    with solara.Column(gap="6px", style={"max-width": "380px"}) as col:
-        if easy:
-            solara.Text("Draw the A symbol in a highlighted space (easy version: rule B4).")
-        else:
-            solara.Text("Click the A or B card to choose the symbol, then a highlighted space "
-                        "(its landscape matches the card: rule B2).")
+    with solara.Row(style=_PANEL, classes=["bw-turn-help"]) as col:
         label = ("Change of Landscape: used" if swapped else
                  "Cancel the Change of Landscape" if swap_mode else "Change of Landscape…")
-        with solara.Row():
-            solara.Button(label, icon_name="mdi-swap-horizontal", on_click=on_toggle_swap,
-                          disabled=not can_swap and not swap_mode, outlined=not swap_mode,
-                          color="primary" if swap_mode else None, classes=["bw-swap-toggle"])
+        solara.Button(label, icon_name="mdi-swap-horizontal", on_click=on_toggle_swap,
+                      disabled=not can_swap and not swap_mode, outlined=not swap_mode,
+                      color="primary" if swap_mode else None, classes=["bw-swap-toggle"])
         if swap_mode:
             solara.Text("Click two empty spaces of different landscapes to swap them (once per round, rule B3)."
                         if swap_first is None else f"Space {swap_first} picked: click the second space.",
                         style={"color": "#1e6fd9"})
+        elif easy:
+            solara.Text("Draw the A symbol in a highlighted space (easy version: rule B4).", style={"color": "#555"})
+        else:
+            solara.Text("Click the A or B card to choose the symbol, then a highlighted space "
+                        "(its landscape matches the card: rule B2).", style={"color": "#555"})
     return col
 
 
@@ -725,6 +801,23 @@ def LogToggle(shown: bool, on_toggle: Callable[[], None]):
         solara.Button("Hide the moves" if shown else "Show the moves", icon_name="mdi-format-list-numbered",
                       text=True, on_click=on_toggle, classes=["bw-show-log"])
     return row
+
+
+@solara.component
+def TableBoard(svg_text: str, on_space: Optional[Callable[[int], None]] = None,
+               on_card: Optional[Callable[[str], None]] = None, version: int = 0, max_width: int = 820):
+    """The table drawn by :func:`table_svg`: a click on a space calls ``on_space(n)``, on a card ``on_card("A"|"B")``."""
+
+    def click(id_: str):
+        if id_.startswith("space-") and on_space is not None:
+            on_space(int(id_[6:]))
+        elif id_.startswith("card-") and on_card is not None:
+            on_card(id_[5:])
+
+    with solara.Div(style={"width": "100%", "max-width": f"{max_width}px"}, classes=["bw-sheet"]) as div:
+        Board(svg=svg_text, on_click=click, class_name="bw-sheet-board bw-table-board", label="cards and map sheet",
+              version=version, css=TABLE_CSS, defs=DEFS)
+    return div
 
 
 @solara.component
@@ -1043,8 +1136,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
     if step is not None and 0 <= step < len(walk_steps) and isinstance(walk_steps[step].where, int):
         board_kw["step_space"] = walk_steps[step].where
     round_name = ("Day", "Night")[min(state.round, 1)]
-    svg_text = sheet_svg(lands, events, title=f"{player_name(viewer, bots)} · {round_name.lower()} side",
-                         version=node_id, **board_kw)
+    sheet_title = f"{player_name(viewer, bots)} · {round_name.lower()} side"
 
     # ---------------------------------------------------------------- layout
     with solara.Column(classes=["balada-view"], gap="10px", style={"max-width": "860px"}) as main:
@@ -1059,8 +1151,8 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
             active_text = f"{player_name(active, bots)}, " + ("your turn" if phase == "place" else "your walk")
         chosen = [player_name(p, bots) for p in game.chosen_players(state)] if game.num_players > 1 else []
         best = PERSONAL_BEST.get(game.sheet_name, game.easy) if game.num_players == 1 and not bots else None
-        StatusBar(title, active_text, ("chosen: " + ", ".join(chosen)) if chosen else "",
-                  f"personal best: {best}" if best is not None else "").key("status")
+        chosen_text = ("chosen: " + ", ".join(chosen)) if chosen else ""
+        best_text = f"personal best: {best}" if best is not None else ""
 
         if phase != "over" and not waiting and game.to_move(state):
             with solara.Row(style=_PANEL):
@@ -1068,17 +1160,21 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                 solara.Button("Let the bots play", on_click=let_bots_play, classes=["bw-run-bots"])
 
         if hidden:
+            StatusBar(title, "", chosen_text, best_text).key("status")
             PassScreen(player_name(active, bots), [player_name(p, bots) for p in waiting], lambda: set_shown(active))
             if state.cards is not None:
                 CardsBoard(state.cards, None, None, version=node_id)
         else:
-            if phase == "place" and state.cards is not None:
-                with solara.Row(style={**_PANEL, "align-items": "flex-start"}).key("cards-row"):
-                    CardsBoard(state.cards, selected, on_card if viewer in waiting else None, version=node_id)
-                    can_swap = any(isinstance(m, Swap) for m in legal)
-                    TurnHelp(game.easy, ps.swapped, can_swap, swap_mode, swap_first, toggle_swap)
-            SheetBoard(svg_text, on_space, version=node_id).key("sheet")
+            cards = state.cards if phase == "place" else None
+            lines = ((title, "bw-round"), (active_text, "bw-active"), (chosen_text, "bw-chosen"),
+                     (best_text, "bw-personal-best"))
+            svg_text = table_svg(lines, cards, selected, viewer in waiting, lands, events, title=sheet_title,
+                                 version=node_id, **board_kw)
+            TableBoard(svg_text, on_space, on_card, version=node_id).key("sheet")
             Reminder(message, on_close=clear_message).key("reminder")
+            if phase == "place" and state.cards is not None:
+                can_swap = any(isinstance(m, Swap) for m in legal)
+                TurnHelp(game.easy, ps.swapped, can_swap, swap_mode, swap_first, toggle_swap).key("help")
 
             if phase == "score" and ps.walk is not None and viewer in waiting:
                 w = ps.walk
@@ -1379,7 +1475,7 @@ def SideEditor(text: str, on_text: Callable[[str], None], can_undo: bool, can_re
     with solara.Column(gap="8px", classes=["bw-side-editor"]) as col:
         solara.Text("Pick a landscape or an event, then click spaces to paint them.", style={"color": "#555"})
         with solara.Div(style={"max-width": "1160px", "width": "100%"}):
-            Board(svg=palette_svg(tool), on_click=pick, class_name="bw-palette-board", css=PALETTE_CSS)
+            Board(svg=palette_svg(tool), on_click=pick, class_name="bw-palette-board", css=PALETTE_CSS, defs=DEFS)
         SheetBoard(sheet_svg(lands, events, title="lab side"), paint)
         with solara.Row(style={**_PANEL, "align-items": "flex-start"}):
             solara.InputText("Side text (F:O2 D:.. M:FT …)", value=draft, on_value=lambda t: (set_draft(t), load(t)),

@@ -60,6 +60,11 @@ function render({ model, el }) {
   // redrawn SVG would make the browser recompute the whole page's styles on every redraw
   const style = document.createElement("style");
   el.appendChild(style);
+  // shared drawings (symbols) that the board's markup references with <use href="#id">: sent and parsed once
+  const defsHolder = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  defsHolder.setAttribute("aria-hidden", "true");
+  defsHolder.setAttribute("style", "position:absolute;width:0;height:0;overflow:hidden");
+  el.appendChild(defsHolder);
   el.appendChild(box);
   // custom messages, not a synced trait: ipywidgets merges trait updates sent while the kernel is
   // busy, which would drop all but the last of several quick events (typing, click then drag)
@@ -93,7 +98,13 @@ function render({ model, el }) {
   };
   let drawn = null;
   let drawnCss = null;
+  let drawnDefs = null;
   const draw = () => {
+    const defs = model.get("defs");
+    if (defs !== drawnDefs) {
+      defsHolder.innerHTML = defs ? "<defs>" + defs + "</defs>" : "";
+      drawnDefs = defs;
+    }
     const css = model.get("css");
     if (css !== drawnCss) {
       style.textContent = css;
@@ -122,7 +133,7 @@ function render({ model, el }) {
     box.dataset.version = String(model.get("version"));  // after the drawing: tests wait on it
   };
   draw();
-  const traits = ["svg", "version", "label", "class_name", "css"];
+  const traits = ["svg", "version", "label", "class_name", "css", "defs"];
   traits.forEach((t) => model.on("change:" + t, draw));
 
   const idAt = (x, y) => {
@@ -217,6 +228,11 @@ class SvgBoard(anywidget.AnyWidget):
         ``<style>`` inside ``svg``: a style element in the redrawn markup makes
         the browser recompute the styles of the whole page on every redraw
         (about 3x slower in Chromium).
+    defs:
+        SVG elements with ``id``s (symbols, icons) that ``svg`` draws with
+        ``<use href="#id">``: sent and parsed once, not with every redraw.
+        Ids are global to the page, so prefix them (``bw-balada-...``); boards
+        that share a prefix must share the drawings.
     event:
         The last event from the front end (see the module docstring); a
         Python-side trait set from the front end's custom messages, so
@@ -238,6 +254,7 @@ class SvgBoard(anywidget.AnyWidget):
     _css = _CSS
     svg = traitlets.Unicode("").tag(sync=True)
     css = traitlets.Unicode("").tag(sync=True)
+    defs = traitlets.Unicode("").tag(sync=True)
     # Python side only: the front end sends each event as a custom message (never merged or dropped)
     event = traitlets.Dict(default_value={})
     drag_events = traitlets.Bool(True).tag(sync=True)
@@ -284,7 +301,7 @@ def dispatch(event: dict, on_click=None, on_drag=None, on_key=None) -> None:
 
 def Board(svg: str, on_click: Optional[Callable[[str], None]] = None,
           on_drag: Optional[Callable[[list], None]] = None, on_key: Optional[Callable[[str], None]] = None,
-          label: str = "", class_name: str = "", version: int = 0, css: str = ""):
+          label: str = "", class_name: str = "", version: int = 0, css: str = "", defs: str = ""):
     """The board as a Solara/reacton element: ``svg`` markup and callbacks by ``data-id``.
 
     ``on_click(id)`` for a click, ``on_drag(ids)`` for a drag across
@@ -298,4 +315,4 @@ def Board(svg: str, on_click: Optional[Callable[[str], None]] = None,
 
     return SvgBoard.element(svg=svg, on_event=on_event, drag_events=on_drag is not None,
                             key_events=on_key is not None,
-                            label=label, class_name=class_name, version=version, css=css)
+                            label=label, class_name=class_name, version=version, css=css, defs=defs)

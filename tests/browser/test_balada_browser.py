@@ -84,8 +84,8 @@ def test_complete_easy_game_by_clicks(solara_test, page_session: playwright.sync
     display(app)
     page = page_session
     wait_drawn(page, app)
-    assert page.locator(".bw-cards-board [data-id='card-A']").count() == 1
-    assert page.locator(".bw-cards-board [data-id='card-B']").count() == 0
+    assert page.locator(".bw-sheet-board [data-id='card-A']").count() == 1
+    assert page.locator(".bw-sheet-board [data-id='card-B']").count() == 0
     for turn in range(1, 13):
         page.locator(".bw-round", has_text=f"turn {turn} of 12").wait_for()
         n_legal = page.locator(f"{SHEET} g.space.legal").count()
@@ -114,8 +114,8 @@ def test_illegal_click_shows_the_rule_in_the_browser(solara_test, page_session: 
     wait_drawn(page, app)
     page.locator(f"{SHEET} g.space:not(.legal)").first.click()
     page.locator(".bw-reminder", has_text="(rule B2)").wait_for()
-    page.locator(".bw-cards-board [data-id='card-B']").click()
-    page.locator(".bw-cards-board g.card-B.selected").wait_for()
+    page.locator(".bw-sheet-board [data-id='card-B']").click()
+    page.locator(".bw-sheet-board g.card-B.selected").wait_for()
     click_space(page, app, "g.space.legal")
     assert app.session.moves[-2].event == app.session.state.seen[0].b
     assert page.locator(".bw-reminder").count() == 0

@@ -66,7 +66,7 @@ class UI:
         """All the text the component shows (labels, markdown, alerts, HTML) in one string."""
         out = []
         for w in self.all_widgets():
-            for name in ("children", "description", "value", "label", "v_model", "unsafe_innerHTML"):
+            for name in ("children", "description", "value", "label", "v_model", "unsafe_innerHTML", "svg"):
                 val = getattr(w, name, None)
                 if isinstance(val, str) and val != "!!disabled!!":
                     out.append(val)

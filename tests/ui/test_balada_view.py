@@ -38,15 +38,15 @@ def test_the_board_highlights_exactly_the_legal_spaces(render):
     st = app.session.state
     want = sorted({m.space for m in app.game.legal_moves(st, 0) if isinstance(m, Place) and m.event == st.cards.a})
     assert ui.spaces("legal") == want
-    assert 'data-id="card-A"' in ui.board("bw-cards-board").svg and 'data-id="card-B"' in ui.board("bw-cards-board").svg
+    assert 'data-id="card-A"' in ui.board().svg and 'data-id="card-B"' in ui.board().svg
 
 
 def test_click_card_b_then_a_highlighted_space_places_the_b_symbol(render):
     app = BaladaApp(players=1, seed=1)
     ui = render(app.element())
     cards = app.session.state.cards
-    ui.board("bw-cards-board").emit_click("card-B")
-    assert 'class="card card-B choice selected"' in ui.board("bw-cards-board").svg
+    ui.board().emit_click("card-B")
+    assert 'class="card card-B choice selected"' in ui.board().svg
     space = ui.spaces("legal")[0]
     before = ui.board().svg
     ui.board().emit_click(f"space-{space}")
@@ -71,7 +71,7 @@ def test_an_illegal_click_shows_the_rule_text_and_changes_nothing(render):
 def test_easy_version_shows_only_the_a_card(render):
     app = BaladaApp(players=1, seed=2, easy=True)
     ui = render(app.element())
-    svg = ui.board("bw-cards-board").svg
+    svg = ui.board().svg
     assert 'data-id="card-A"' in svg and "card-B" not in svg
     assert "easy version" in ui.text()
 
