@@ -350,3 +350,16 @@ def test_lab_game_branches_and_advisor(render):
     legal = ui.spaces("legal")
     ui.board().emit_click(f"space-{legal[-1]}")
     ui.wait(lambda: "Branches:" in ui.board("bw-move-log").svg)
+
+
+def test_the_table_is_one_drawing_with_status_cards_and_sheet():
+    from balada_widgets.balada.rules import Flip
+    from balada_widgets.balada.view import DEFS, table_svg
+
+    svg = table_svg([("Day round · turn 3 of 12", "bw-round"), ("Player 1, your turn", "bw-active")],
+                    Flip("F", "O2", "BS"), "B", True, "F D M F M D D F M M F D".split(), [None] * 12, legal={1})
+    assert 'data-id="card-A"' in svg and 'data-id="card-B"' in svg and 'data-id="space-12"' in svg
+    assert 'class="bw-round"' in svg and 'href="#bw-balada-ev-BS"' in svg
+    assert 'id="bw-balada-ev-BS"' in DEFS and 'id="bw-balada-land-M"' in DEFS
+    assert 'id="bw-balada-ev-BS"' in table_svg([("x", "bw-round")], None, None, False, ["F"] * 12, [None] * 12,
+                                               standalone=True)

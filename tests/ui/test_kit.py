@@ -170,3 +170,10 @@ def test_svgboard_emit_helpers_set_the_event_trait():
     b = SvgBoard()
     b.emit_key("Enter", shift=True)
     assert b.event["type"] == "key" and b.event["key"] == "Enter" and b.event["shift"] is True
+
+
+def test_board_keeps_css_and_defs_apart_from_the_redrawn_markup(render):
+    ui = render(Board(svg=S.svg([S.el("use", None, href="#t-dot")], 10, 10), css=".t circle { fill: red; }",
+                      defs=S.circle(0, 0, 3, id="t-dot"), class_name="t"))
+    b = ui.board("t")
+    assert b.css == ".t circle { fill: red; }" and 'id="t-dot"' in b.defs and "<style>" not in b.svg
