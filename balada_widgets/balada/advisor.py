@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
@@ -39,20 +38,10 @@ class Advice:
         return f"{self.move.event}@{self.move.space}: {self.expected:.1f} ± {self.stdev:.1f}"
 
 
-def _remaining(game: BaladaGame, state: BaladaState):
-    land, a, b = Counter(game.decks.landscape), Counter(game.decks.a), Counter(game.decks.b)
-    for f in state.seen:
-        land[f.landscape] -= 1
-        a[f.a] -= 1
-        if f.b is not None:
-            b[f.b] -= 1
-    return list(land.elements()), list(a.elements()), list(b.elements())
-
-
 def sample_futures(game: BaladaGame, state: BaladaState, n: int, seed=0) -> list[list[Flip]]:
     """``n`` sequences of the flips still to come this round, from the unseen cards."""
     rng = random.Random(seed)
-    land, a, b = _remaining(game, state)
+    land, a, b = (list(c.elements()) for c in game.remaining_cards(state))
     k = SIDE_LENGTH - state.turn
     out = []
     for _ in range(n):

@@ -57,7 +57,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import Union
 
 from ..core.errors import IllegalMove, InvalidInput, InvalidPosition
@@ -270,6 +269,7 @@ class BaladaGame(Game):
         self.decks_path = decks
         self.sheet: Sheet = load_sheet(sheet)
         self.decks: Decks = load_decks(decks)
+        self._outcomes_cache: dict = {}
 
     # ---------------------------------------------------------- set-up
     @property
@@ -292,30 +292,43 @@ class BaladaGame(Game):
     def is_chance(self, state):
         return state.phase == "flip"
 
-    def chance_outcomes(self, state):
-        land = Counter(self.decks.landscape)
-        a = Counter(self.decks.a)
-        b = Counter(self.decks.b)
+    def remaining_cards(self, state) -> tuple[Counter, Counter, Counter]:
+        """The landscape, A and B cards not yet flipped this round (each deck is reshuffled per round)."""
+        land, a, b = Counter(self.decks.landscape), Counter(self.decks.a), Counter(self.decks.b)
         for f in state.seen:
             land[f.landscape] -= 1
             a[f.a] -= 1
             if f.b is not None:
                 b[f.b] -= 1
-        nl, na, nb = sum(land.values()), sum(a.values()), sum(b.values())
-        out = []
-        for lk, lc in sorted(land.items()):
-            if lc <= 0:
-                continue
-            for ak, ac in sorted(a.items()):
-                if ac <= 0:
-                    continue
-                if self.easy:
-                    out.append((Flip(lk, ak), float(Fraction(lc, nl) * Fraction(ac, na))))
-                    continue
-                for bk, bc in sorted(b.items()):
-                    if bc > 0:
-                        out.append((Flip(lk, ak, bk), float(Fraction(lc, nl) * Fraction(ac, na) * Fraction(bc, nb))))
-        return out
+        return land, a, b
+
+    def chance_outcomes(self, state):
+        """Every possible flip with its probability (cached per round history: flips are frequent)."""
+        key = (state.seen, self.easy)
+        got = self._outcomes_cache.get(key)
+        if got is None:
+            land, a, b = self.remaining_cards(state)
+            nl, na, nb = sum(land.values()), sum(a.values()), sum(b.values())
+            got = []
+            for lk, lc in sorted(land.items()):
+                for ak, ac in sorted(a.items()):
+                    if lc <= 0 or ac <= 0:
+                        continue
+                    if self.easy:
+                        got.append((Flip(lk, ak), lc * ac / (nl * na)))
+                        continue
+                    got += [(Flip(lk, ak, bk), lc * ac * bc / (nl * na * nb)) for bk, bc in sorted(b.items()) if bc > 0]
+            if len(self._outcomes_cache) > 256:
+                self._outcomes_cache.clear()
+            self._outcomes_cache[key] = got
+        return list(got)
+
+    def is_legal(self, state, move) -> bool:
+        if isinstance(move, Flip) and state.phase == "flip":
+            land, a, b = self.remaining_cards(state)
+            return (land[move.landscape] > 0 and a[move.a] > 0
+                    and ((move.b is None) if self.easy else (move.b is not None and b[move.b] > 0)))
+        return super().is_legal(state, move)
 
     def to_move(self, state):
         if state.phase == "place":
@@ -690,13 +703,9 @@ class BaladaGame(Game):
             problems.append(("B2", f"a round has {SIDE_LENGTH} turns, not {state.turn}"))
         if len(state.seen) != state.turn:
             problems.append(("B2", f"turn {state.turn} but {len(state.seen)} flips listed"))
-        counts = [Counter(self.decks.landscape), Counter(self.decks.a), Counter(self.decks.b)]
-        for f in state.seen:
-            for c, k in zip(counts, (f.landscape, f.a, f.b)):
-                if k is not None:
-                    c[k] -= 1
-            if self.easy and f.b is not None:
-                problems.append(("B4", "the easy version flips no B card"))
+        counts = self.remaining_cards(state)
+        if self.easy and any(f.b is not None for f in state.seen):
+            problems.append(("B4", "the easy version flips no B card"))
         for name, c in zip(("landscape", "A", "B"), counts):
             over = [k for k, v in c.items() if v < 0]
             if over:

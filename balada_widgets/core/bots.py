@@ -48,6 +48,7 @@ def run_bots(session, bots: Mapping[int, Bot], max_moves: int = 100_000) -> int:
         if not waiting:
             break
         p = waiting[0]
-        session.play(bots[p].choose(game, session.state, p))
+        # a bot sees what its player may see, never the others' hidden choices
+        session.play(bots[p].choose(game, game.view(session.state, p), p))
         played += 1
     return played

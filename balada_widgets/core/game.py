@@ -102,6 +102,10 @@ class Game(ABC, Generic[S, M]):
     def _apply(self, state: S, move: M) -> S:
         """Apply a move already known to be legal; return the new state."""
 
+    def is_legal(self, state: S, move: M) -> bool:
+        """Is ``move`` one of :meth:`legal_moves`? (A game may answer faster, never differently.)"""
+        return move in self.legal_moves(state, self.move_player(move))
+
     def why_illegal(self, state: S, move: M) -> tuple[str | None, str]:
         """Explain why ``move`` is not in :meth:`legal_moves`: ``(rule, reason)``.
 
@@ -123,7 +127,7 @@ class Game(ABC, Generic[S, M]):
             move = self.parse_move(move, state)
         if self.is_over(state):
             raise IllegalMove("the game is over", rule=self.end_rule, move=self.move_to_text(move))
-        if move not in self.legal_moves(state, self.move_player(move)):
+        if not self.is_legal(state, move):
             rule, reason = self.why_illegal(state, move)
             raise IllegalMove(reason, rule=rule, move=self.move_to_text(move))
         return self._apply(state, move)

@@ -193,6 +193,7 @@ class Session(Generic[S, M]):
         while n.parent is not None:  # so redo from the root follows this branch
             n.parent.last_child = n
             n = n.parent
+        self._resolve_chance()  # a chance node is never left current: its drawn child is reused
         self._changed()
 
     def restart(self) -> None:

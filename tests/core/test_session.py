@@ -114,3 +114,29 @@ def test_chance_outcomes_sum_to_one():
     g = RaceGame(die=True)
     assert abs(sum(p for _, p in g.chance_outcomes(g.initial_state())) - 1) < 1e-12
     assert Roll(6) in g.legal_moves(g.initial_state())
+
+
+def test_goto_the_root_reuses_the_drawn_chance_move():
+    g = RaceGame(die=True, target=20)
+    s = Session(g, seed=3)
+    first = s.history
+    run_bots(s, {0: RandomBot(1), 1: RandomBot(2)}, max_moves=2)
+    s.restart()
+    assert s.history == first and not g.is_chance(s.state)
+
+
+def test_bots_are_shown_only_their_players_view():
+    seen = []
+
+    class Spy(RandomBot):
+        def choose(self, game, state, player):
+            seen.append(state)
+            return super().choose(game, state, player)
+
+    from balada_widgets.balada import BaladaGame
+
+    g = BaladaGame(players=2)
+    s = Session(g, seed=1)
+    s.play(g.legal_moves(s.state, 0)[0])  # player 1 chooses; hidden from player 2
+    run_bots(s, {1: Spy(0)}, max_moves=1)
+    assert seen and seen[0].pending[0] == ()
