@@ -35,35 +35,26 @@ from typing import Callable, Optional
 
 import solara
 
-from ..core.errors import GameError, IllegalMove, InvalidInput
+from ..core.errors import GameError, InvalidInput
 from ..core.session import Session
 from ..ui import svg as S
+from ..ui.app import GameApp
 from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.explain import Explain
 from ..ui.move_log import MoveLog, branch_entries, log_entries
-from ..ui.reminder import Reminder, try_move
+from ..ui.reminder import Reminder
 from ..ui.session import use_session_version
 from .content import check_side_landscapes, load_decks, sheet_names
 from .rules import BaladaGame, Decide, Flip, Place, PortalMove, Swap
 from .scoring import (
-    EVENT_NAMES, LANDSCAPES, SIDE_LENGTH, Choices, Hero, Layout, event_name, is_obstacle, options_at, parse_side,
+    EVENT_NAMES, LANDSCAPES, SIDE_LENGTH, Choices, Hero, Layout, event_name, is_obstacle, parse_side,
     portal_spaces, score_side, side_to_text, Space,
 )
 
-try:  # the bots and the advisor (lead engineer's modules)
-    from ..core.bots import run_bots
-    from .advisor import advise_placements, walk_advice
-    from .bots import BOT_LEVELS, make_bot
-except ImportError as _e:  # pragma: no cover - only while those modules are missing
-    _BOTS_ERROR = f"the Balada bots/advisor are not available ({_e})"
-    BOT_LEVELS = ("random", "greedy", "advisor")
-
-    def _missing(*_a, **_k):
-        raise RuntimeError(_BOTS_ERROR)
-
-    run_bots = advise_placements = walk_advice = make_bot = _missing  # type: ignore
-
+from ..core.bots import only_bots_wait, play_human, redo_human, run_bots, undo_human
+from .advisor import advise_placements, walk_advice
+from .bots import BOT_LEVELS, make_bot
 __all__ = ["BaladaApp", "BaladaLab", "BaladaView", "PERSONAL_BEST", "cards_svg", "palette_svg", "sheet_svg"]
 
 # ======================================================================= drawing
@@ -532,62 +523,10 @@ def waiting_humans(game, state, bots) -> list[int]:
     return [p for p in game.to_move(state) if p not in bots]
 
 
-def play_human(session: Session, bots: dict, move) -> Optional[str]:
-    """Play a human's move, then let the bots answer; the rule reminder if the move is refused."""
-    error = try_move(session, move)
-    if error is None and bots:
-        run_bots(session, bots)
-    return error
-
-
-def _only_bots_wait(session: Session, bots: dict) -> bool:
-    game = session.game
-    if game.is_over(session.state):
-        return False
-    waiting = game.to_move(session.state)
-    return bool(waiting) and all(p in bots for p in waiting)
-
-
 def settle(session: Session) -> None:
     """After a jump to a chance node (the start, a flip), move on to where a player decides."""
     game = session.game
     while game.is_chance(session.state) and not game.is_over(session.state) and session.can_redo():
-        session.redo()
-
-
-def _last_decision(session: Session):
-    """The node of the last player move on the current line (chance draws skipped), or ``None``."""
-    n = session.current
-    while n.parent is not None and n.by_chance:
-        n = n.parent
-    return n if n.parent is not None else None
-
-
-def _is_bot_move(node, bots: dict) -> bool:
-    return node is not None and getattr(node.move, "player", None) in bots
-
-
-def undo_human(session: Session, bots: dict) -> None:
-    """Undo the last human decision and the bot moves that answered it.
-
-    Bots move as soon as they are waited for, so the position reached is one
-    where a human decides (bot moves made before that decision stay).
-    """
-    while session.can_undo():
-        last = _last_decision(session)
-        session.undo()
-        if not _is_bot_move(last, bots):
-            break
-    while _only_bots_wait(session, bots) and session.can_undo():
-        session.undo()
-
-
-def redo_human(session: Session, bots: dict) -> None:
-    """Redo the next human decision and the bot moves that answered it."""
-    if not session.can_redo():
-        return
-    session.redo()
-    while session.can_redo() and _is_bot_move(session.current.last_child, bots):
         session.redo()
 
 
@@ -1034,7 +973,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
             with rc:
                 session.restart()
                 settle(session)
-                while _only_bots_wait(session, bots) and session.can_redo():
+                while only_bots_wait(session, bots) and session.can_redo():
                     session.redo()
                 if bots:
                     run_bots(session, bots)
@@ -1259,7 +1198,7 @@ def _why(game: BaladaGame, state, move) -> str:
 # ======================================================================= the app object
 
 
-class BaladaApp:
+class BaladaApp(GameApp):
     """A Balada game to show in a notebook: ``balada.new_game(...)`` returns one.
 
     Shown as the live game when it is the last expression of a cell or with
@@ -1286,7 +1225,7 @@ class BaladaApp:
 
     def __init__(self, players: int = 1, bots: int = 0, seed: int = 0, easy: bool = False, sheet: str = "standard",
                  bot_level: str = "advisor", session: Optional[Session] = None):
-        self._listeners: list = []
+        super().__init__()
         self.new_game(players=players, bots=bots, seed=seed, easy=easy, sheet=sheet, bot_level=bot_level,
                       session=session)
 
@@ -1305,49 +1244,17 @@ class BaladaApp:
             raise InvalidInput(f"unknown bot level {bot_level!r}; choose one of {', '.join(BOT_LEVELS)}")
         self.options = {"players": players, "bots": bots, "seed": seed, "easy": session.game.easy,
                         "sheet": session.game.sheet_name, "bot_level": bot_level}
-        self.session: Session = session
-        self.game: BaladaGame = session.game
-        self.bots: dict = {p: make_bot(bot_level, seed=f"{seed}:{p}") for p in range(players - bots, players)}
-        if self.bots:
-            run_bots(self.session, self.bots)
-        for cb in list(self._listeners):
-            cb(self.session, self.bots)
+        self._begin(session, {p: make_bot(bot_level, seed=f"{seed}:{p}") for p in range(players - bots, players)})
 
     @classmethod
     def from_session(cls, session: Session, bots: int = 0, bot_level: str = "advisor") -> "BaladaApp":
         """Show an existing session (e.g. one loaded from a save file or a hand-made position)."""
         return cls(bots=bots, bot_level=bot_level, session=session)
 
-    def play(self, move) -> Optional[str]:
-        """Play a human's move (object or text) and let the bots answer; the rule reminder if refused."""
-        return play_human(self.session, self.bots, move)
-
-    def undo(self) -> None:
-        undo_human(self.session, self.bots)
-
-    def redo(self) -> None:
-        redo_human(self.session, self.bots)
-
-    def on_new_game(self, callback) -> Callable[[], None]:
-        """Call ``callback(session, bots)`` when a new game starts; returns an unsubscribe."""
-        self._listeners.append(callback)
-        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
-
     # ------------------------------------------------------------ display
     def element(self):
         """The Solara element of the live game."""
         return BaladaRoot(app=self)
-
-    def widget(self):
-        """The live game as an ipywidget (a box holding the rendered component)."""
-        import reacton.core
-
-        return reacton.core.make(self.element())
-
-    def _ipython_display_(self, **kwargs):
-        import reacton.core
-
-        reacton.core.display(self.element())
 
     def __repr__(self) -> str:
         st = self.session.state
@@ -1462,7 +1369,7 @@ def SideEditor(text: str, on_text: Callable[[str], None], can_undo: bool, can_re
             set_error(str(e))
             return
         if any(s.landscape is None for s in sp):
-            set_error(f"invalid input: write every space as L:EV with a landscape F, D or M (rule B1)")
+            set_error("invalid input: write every space as L:EV with a landscape F, D or M (rule B1)")
             return
         set_error(None)
         on_text(side_to_text(sp))

@@ -43,16 +43,17 @@ from typing import Callable, Optional
 
 import solara
 
-from ..core.bots import run_bots
+from ..core.bots import human_decisions, only_bots_wait, play_human, redo_human, run_bots, undo_human
 from ..core.errors import GameError, InvalidInput
 from ..core.session import Session
 from ..ui import svg as S
+from ..ui.app import GameApp
 from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.grid import PLAYER_COLOURS, GridLook, GridPath, grid_svg, linked_hover_css, parse_cell_id
 from ..ui.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
 from ..ui.paths import Trace
-from ..ui.reminder import Reminder, try_move
+from ..ui.reminder import Reminder
 from ..ui.session import use_session_version
 from .bots import BOT_LEVELS, make_bot
 from .lexicon import TIERS, normalise_word
@@ -110,45 +111,6 @@ def seat_name(p: int, bots: dict, humans: int) -> str:
 def _humans_wait(session: Session, bots: dict) -> bool:
     game = session.game
     return not game.is_over(session.state) and any(p not in bots for p in game.to_move(session.state))
-
-
-def _only_bots_wait(session: Session, bots: dict) -> bool:
-    game = session.game
-    if game.is_over(session.state):
-        return False
-    waiting = game.to_move(session.state)
-    return bool(waiting) and all(p in bots for p in waiting)
-
-
-def play_human(session: Session, bots: dict, move) -> Optional[str]:
-    """Play a human's move and let the bots answer; the rule reminder if refused."""
-    if _only_bots_wait(session, bots):
-        return f"it is {seat_name(session.state.turn, bots, 0)}'s turn, not a human's"
-    error = try_move(session, move)
-    if error is None and bots:
-        run_bots(session, bots)
-    return error
-
-
-def human_moves(session: Session, bots: dict) -> int:
-    """How many moves of the current line a human made (what undo can take back)."""
-    return sum(1 for n in session.current.path() if not n.by_chance and n.parent.state.turn not in bots)
-
-
-def undo_human(session: Session, bots: dict) -> None:
-    """Take back the last human move and the bot moves that answered it."""
-    if not human_moves(session, bots):
-        return
-    session.undo()
-    while _only_bots_wait(session, bots) and session.can_undo():
-        session.undo()
-
-
-def redo_human(session: Session, bots: dict) -> None:
-    """Replay the next human move and the bot moves that followed it."""
-    session.redo()
-    while _only_bots_wait(session, bots) and session.can_redo():
-        session.redo()
 
 
 # ======================================================================= drawings (pure functions)
@@ -690,7 +652,7 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
             scores = ", ".join(f"{seat_name(p, bots, humans)} {s}" for p, s in enumerate(state.scores))
             solara.Success(f"Game over: {end_reason(game, state)}. {result[0].upper()}{result[1:]}. Scores: {scores}.",
                            classes=["bw-balda-result"])
-        elif _only_bots_wait(session, bots):
+        elif only_bots_wait(session, bots):
             with solara.Row(style=_PANEL):
                 solara.Text("The bots are to move.")
                 solara.Button("Let the bots play", on_click=let_bots_play, classes=["bw-run-bots"])
@@ -709,7 +671,7 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
                     solara.Button("Pass", icon_name="mdi-skip-next", on_click=pass_turn, disabled=not human_turn,
                                   outlined=True, classes=["bw-balda-pass"])
                     Controls(on_undo=undo, on_redo=redo, on_new_game=on_new_game,
-                             can_undo=human_moves(session, bots) > 0, can_redo=session.can_redo(), dense=False)
+                             can_undo=human_decisions(session, bots) > 0, can_redo=session.can_redo(), dense=False)
                 if human_turn:
                     keys = keyboard_svg(layout_for(game.lexicon.alphabet), active=trace.letter or None,
                                         enabled=trace.cell is not None, label="letters")
@@ -755,7 +717,7 @@ RULES_IN_BRIEF = """
 # ======================================================================= the app object
 
 
-class BaldaApp:
+class BaldaApp(GameApp):
     """A Balda game to show in a notebook: ``balda.new_game(...)`` returns one.
 
     Shown as the live game when it is the last expression of a cell or with
@@ -787,7 +749,7 @@ class BaldaApp:
     def __init__(self, players: int = 2, bots: int = 1, seed: int = 0, size: int = 5, language: str = "en",
                  tier: Optional[str] = None, bot_level: str = "strong", bot_tier: Optional[str] = None,
                  game: Optional[BaldaGame] = None, session: Optional[Session] = None):
-        self._listeners: list = []
+        super().__init__()
         self.start(Settings(players, bots, seed, size, language, tier, bot_level, bot_tier), game=game,
                    session=session)
 
@@ -805,49 +767,17 @@ class BaldaApp:
                            tier=game.tier, bots=min(settings.bots, game.num_players))
         settings.check()
         self.settings = settings
-        self.session: Session = session
-        self.game: BaldaGame = game
-        self.bots: dict = {p: make_bot(settings.bot_level, settings.bot_tier, seed=f"{settings.seed}:{p}")
-                           for p in range(game.num_players - settings.bots, game.num_players)}
-        if self.bots:
-            run_bots(self.session, self.bots)
-        for cb in list(self._listeners):
-            cb(self.session, self.bots)
+        self._begin(session, {p: make_bot(settings.bot_level, settings.bot_tier, seed=f"{settings.seed}:{p}")
+                              for p in range(game.num_players - settings.bots, game.num_players)})
 
     def new_game(self, **changes) -> None:
         """A new game with some settings changed (``players``, ``bots``, ``size``, ``language``...)."""
         self.start(replace(self.settings, **changes))
 
-    def play(self, move) -> Optional[str]:
-        """Play a human's move (object or text) and let the bots answer; the rule reminder if refused."""
-        return play_human(self.session, self.bots, move)
-
-    def undo(self) -> None:
-        undo_human(self.session, self.bots)
-
-    def redo(self) -> None:
-        redo_human(self.session, self.bots)
-
-    def on_new_game(self, callback) -> Callable[[], None]:
-        """Call ``callback(session, bots)`` when a new game starts; returns an unsubscribe."""
-        self._listeners.append(callback)
-        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
-
     # ------------------------------------------------------------ display
     def element(self):
         """The Solara element of the live game."""
         return BaldaRoot(app=self)
-
-    def widget(self):
-        """The live game as an ipywidget."""
-        import reacton.core
-
-        return reacton.core.make(self.element())
-
-    def _ipython_display_(self, **kwargs):
-        import reacton.core
-
-        reacton.core.display(self.element())
 
     def __repr__(self) -> str:
         st = self.session.state

@@ -52,3 +52,79 @@ def run_bots(session, bots: Mapping[int, Bot], max_moves: int = 100_000) -> int:
         session.play(bots[p].choose(game, game.view(session.state, p), p))
         played += 1
     return played
+
+
+# ---------------------------------------------------------------- humans and bots at one table
+#
+# A UI seats humans and bots together: a human's move is answered by the bots
+# at once, and undo/redo step over the bots' answers so the position shown is
+# always one where a human decides.
+
+
+def mover(game, node) -> int | None:
+    """The player who made the move of ``node`` (``None`` for chance or the root)."""
+    if node is None or node.parent is None or node.by_chance:
+        return None
+    p = game.move_player(node.move)
+    if p is None:
+        waiting = game.to_move(node.parent.state)
+        p = waiting[0] if len(waiting) == 1 else None
+    return p
+
+
+def only_bots_wait(session, bots: Mapping[int, Bot]) -> bool:
+    """True when the game waits for bots alone (nothing for a human to do)."""
+    game = session.game
+    if game.is_over(session.state):
+        return False
+    waiting = game.to_move(session.state)
+    return bool(waiting) and all(p in bots for p in waiting)
+
+
+def play_human(session, bots: Mapping[int, Bot], move) -> str | None:
+    """Play a human's move (object or text), then let the bots answer.
+
+    Returns the rule reminder (``str`` of the refusal) when the move is
+    refused, else ``None``; a refused move changes nothing.
+    """
+    from .errors import GameError
+
+    if only_bots_wait(session, bots):
+        return "it is a bot's turn, not a human's"
+    try:
+        session.play(move)
+    except GameError as e:
+        return str(e)
+    if bots:
+        run_bots(session, bots)
+    return None
+
+
+def human_decisions(session, bots) -> int:
+    """How many human decisions the current line holds (what :func:`undo_human` can take back)."""
+    return sum(1 for n in session.current.path() if not n.by_chance and mover(session.game, n) not in bots)
+
+
+def undo_human(session, bots: Mapping[int, Bot]) -> None:
+    """Take back the last human decision and the bot moves that answered it."""
+    if not human_decisions(session, bots):
+        return
+    game = session.game
+    while session.can_undo():
+        n = session.current
+        while n.parent is not None and n.by_chance:
+            n = n.parent
+        session.undo()
+        if mover(game, n) not in bots:
+            break
+    while only_bots_wait(session, bots) and session.can_undo():
+        session.undo()
+
+
+def redo_human(session, bots: Mapping[int, Bot]) -> None:
+    """Replay the next human decision and the bot moves that followed it."""
+    if not session.can_redo():
+        return
+    session.redo()
+    while session.can_redo() and mover(session.game, session.current.last_child) in bots:
+        session.redo()
