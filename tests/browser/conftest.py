@@ -30,6 +30,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+import playwright.sync_api
 import pytest
 
 # pytest-ipywidgets starts `jupyter` and `voila` through PATH: use this environment's.
@@ -81,6 +82,7 @@ class JupyterLab4Server(solara_plugin.ServerJupyter):
         super().__init__(notebook_path, port, host)
         self.state_dir = state_dir
         self.log_path = state_dir / "jupyterlab.log"
+        self.loads = 0  # notebook page loads, for unique URLs and screenshot names
 
     def serve(self):
         if self.has_started():
@@ -190,8 +192,9 @@ class JupyterLab4Runner:
     ``f``, opens it, waits for an idle kernel, and runs both cells with the
     toolbar's run button.  JupyterLab may ignore the first click after loading
     (and still move the selection on), so each cell is selected before its
-    click, and a click that does not start the cell is repeated.  A cell that
-    raises fails the test at once, with the kernel's traceback.
+    click, and a click that does not start the cell is repeated; a dialog over
+    the notebook is accepted (and printed).  A cell that raises fails the test
+    at once, with the kernel's traceback.
     """
 
     CELLS = ".jp-NotebookPanel .jp-Notebook .jp-Cell"
@@ -203,7 +206,6 @@ class JupyterLab4Runner:
         self.warmup = warmup
         self.kernel_errors = kernel_errors
         self.setup_code = setup_code
-        self.count = 0
 
     def _prompt_text(self, index: int) -> str:
         # textContent, not innerText: JupyterLab does not lay out cells scrolled out of view
@@ -217,19 +219,41 @@ class JupyterLab4Runner:
             time.sleep(0.05)
         return False
 
+    def _fail(self, message: str) -> None:
+        shot = self.server.state_dir / f"failed-load-{self.server.loads}.png"
+        self.page.screenshot(path=shot)
+        dialogs = [" ".join(text.split()) for text in self.page.locator(".jp-Dialog").all_inner_texts()]
+        if dialogs:
+            message += f"; JupyterLab shows a dialog: {' | '.join(dialogs)}"
+        raise AssertionError(f"{message} (screenshot: {shot})")
+
+    def _accept_dialogs(self) -> None:
+        """Accept a dialog JupyterLab put over the notebook (seen once under load), and say so."""
+        for _ in range(3):
+            dialog = self.page.locator(".jp-Dialog")
+            if not dialog.count():
+                return
+            text = " ".join(" ".join(dialog.all_inner_texts()).split())
+            print(f"JupyterLab runner: accepting the dialog {text!r}")  # shown with a failing test's output
+            with contextlib.suppress(playwright.sync_api.Error):
+                dialog.locator(".jp-Dialog-button.jp-mod-accept").first.click(timeout=5_000)
+                dialog.first.wait_for(state="detached", timeout=5_000)
+
     def _run_cell(self, index: int, attempts: int = 4) -> None:
         """Run cell ``index`` and wait until it is done; fail on an exception in the kernel."""
         for _ in range(attempts):
-            self.page.locator(self.CELLS).nth(index).locator(".jp-InputPrompt").click()  # select it
-            self.page.locator(self.RUN).click()
+            self._accept_dialogs()
+            try:
+                self.page.locator(self.CELLS).nth(index).locator(".jp-InputPrompt").click(timeout=10_000)  # select
+                self.page.locator(self.RUN).click(timeout=10_000)
+            except playwright.sync_api.Error as error:
+                self._fail(f"could not click to run cell {index}: {error.message.splitlines()[0]}")
             if self._wait_prompt(index, r"\[(\*|\d+)\]:", timeout=3):
                 break
         else:
-            shot = self.server.state_dir / f"run-cell-failed-{self.count}.png"
-            self.page.screenshot(path=shot)
-            raise AssertionError(f"JupyterLab did not run cell {index} after {attempts} clicks (screenshot: {shot})")
+            self._fail(f"JupyterLab did not run cell {index} after {attempts} clicks")
         if not self._wait_prompt(index, r"\[\d+\]:", timeout=solara_plugin.TIMEOUT * 3):
-            raise AssertionError(f"cell {index} still runs in JupyterLab after {solara_plugin.TIMEOUT * 3:.0f} s")
+            self._fail(f"cell {index} still runs in JupyterLab after {solara_plugin.TIMEOUT * 3:.0f} s")
         errors = self.kernel_errors.take()
         if errors:
             raise AssertionError(f"cell {index} raised in the JupyterLab kernel:\n\n" + "\n".join(errors))
@@ -246,8 +270,8 @@ class JupyterLab4Runner:
             )
         solara_plugin.write_notebook([setup, solara_plugin.code_from_function(f)], self.server.notebook_path)
         name = Path(self.server.notebook_path).name
-        page.goto(f"{self.server.base_url}/lab/workspaces/balada-test/tree/{name}?reset&v={self.count}")
-        self.count += 1
+        self.server.loads += 1
+        page.goto(f"{self.server.base_url}/lab/workspaces/balada-test/tree/{name}?reset&v={self.server.loads}")
         page.locator(self.CELLS).nth(1).wait_for()
         page.locator('.jp-NotebookPanel [data-status="idle"]').first.wait_for()
         self._run_cell(0)
