@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import statistics
+import time
 from dataclasses import dataclass
 from typing import Callable
 
@@ -79,11 +80,22 @@ def _rollout(lands, events, future, easy, rng) -> list:
     return events
 
 
+def default_samples(n_moves: int, turns_left: int) -> int:
+    """How many futures to sample: fewer when there are many placements, one on the last turn."""
+    return 1 if turns_left == 0 else max(8, min(40, 160 // max(1, n_moves)))
+
+
 def advise_placements(game: BaladaGame, state: BaladaState, player: int, samples: int | None = None,
-                      progress: Callable[[float], None] | None = None, seed=0) -> list[Advice]:
+                      progress: Callable[[float], None] | None = None, seed=0,
+                      budget: float | None = 0.15) -> list[Advice]:
     """Each legal placement of ``player`` now with its expected round score, best first.
 
-    ``samples`` defaults to a number that keeps the whole call around 0.1-0.2 s.
+    Every placement is scored on the same sampled futures (common random
+    numbers), one future at a time for all placements, so the estimate can
+    stop early and stay fair: ``samples`` futures at most (default:
+    :func:`default_samples`), and with ``budget`` (seconds) no new future
+    after the budget is spent, once 8 are done. ``budget=None`` always does
+    every sample (the bots use that, so their play is repeatable).
     ``progress(fraction)`` is called as the work advances (for a progress bar).
     """
     if state.phase != "place" or player not in game.to_move(state):
@@ -92,20 +104,27 @@ def advise_placements(game: BaladaGame, state: BaladaState, player: int, samples
     moves = [m for m in game.legal_moves(state, player) if isinstance(m, Place)]
     left = SIDE_LENGTH - state.turn
     if samples is None:
-        samples = 1 if left == 0 else max(8, min(40, 160 // max(1, len(moves))))
+        samples = default_samples(len(moves), left)
     futures = sample_futures(game, state, samples, seed) if left else [[]]
-    out = []
-    for k, m in enumerate(moves):
+    finals = []
+    for m in moves:
         events = list(ps.events)
         events[m.space - 1] = m.event
-        rng = random.Random(f"{seed}:{k}")
-        vals = []
-        for fut in futures:
-            final = _rollout(ps.lands, events, fut, game.easy, rng) if fut else events
-            vals.append(best_points(tuple(final), ps.injuries, ps.swords))
-        out.append(Advice(m, statistics.fmean(vals), statistics.pstdev(vals), len(vals)))
+        finals.append(events)
+    rngs = [random.Random(f"{seed}:{k}") for k in range(len(moves))]
+    vals: list[list[int]] = [[] for _ in moves]
+    start = time.perf_counter()
+    for i, fut in enumerate(futures):
+        for k, events in enumerate(finals):
+            final = _rollout(ps.lands, events, fut, game.easy, rngs[k]) if fut else events
+            vals[k].append(best_points(tuple(final), ps.injuries, ps.swords))
         if progress:
-            progress((k + 1) / len(moves))
+            progress((i + 1) / len(futures))
+        if budget is not None and i + 1 >= 8 and time.perf_counter() - start > budget:
+            break
+    if progress:
+        progress(1.0)
+    out = [Advice(m, statistics.fmean(v), statistics.pstdev(v), len(v)) for m, v in zip(moves, vals)]
     out.sort(key=lambda a: (-a.expected, a.move.space, a.move.event))
     return out
 

@@ -62,7 +62,7 @@ class BaladaBot:
                 elif v == best_v:
                     best.append(m)
             return self.rng.choice(best)
-        advice = advise_placements(game, state, player, samples=self.samples, seed=self.rng.random())
+        advice = advise_placements(game, state, player, samples=self.samples, seed=self.rng.random(), budget=None)
         return advice[0].move
 
 
