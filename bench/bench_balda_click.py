@@ -24,17 +24,15 @@ assets (``scripts/solara_offline.py``).
 from __future__ import annotations
 
 import os
-import shutil
-import socket
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import solara
 
 HERE = Path(__file__).resolve()
+sys.path.insert(0, str(HERE.parent))
+from _browser import browser_page, p90, print_rows, served  # noqa: E402  (bench/ is not a package)
 
 # ------------------------------------------------------------------ the page (when served by solara)
 
@@ -89,68 +87,24 @@ async ([kind]) => {
 """
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _chromium() -> str:
-    return os.environ.get("BALADA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-
-
-def _serve(port: int, size: int):
-    solara_bin = Path(sys.executable).with_name("solara")
-    env = {**os.environ, "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "false", "BENCH_CLICK_SERVING": "1",
-           "BENCH_SIZE": str(size)}
-    proc = subprocess.Popen([str(solara_bin), "run", str(HERE), "--host", "127.0.0.1", "--port", str(port),
-                             "--no-open", "--production"], env=env, cwd=str(HERE.parent.parent),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.2).close()
-            return proc
-        except OSError:
-            time.sleep(0.2)
-    proc.terminate()
-    raise RuntimeError("solara run did not start")
-
-
 def _measure(size: int, rounds: int) -> dict:
-    from playwright.sync_api import sync_playwright
-
-    port = _free_port()
-    proc = _serve(port, size)
     times: dict[str, list[float]] = {"button": [], "cell": [], "key": []}
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=_chromium(),
-                                        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-            page = browser.new_page(viewport={"width": 1200, "height": 1000})
-            page.goto(f"http://127.0.0.1:{port}/")
-            page.locator(".bw-board-box.bw-balda-grid g.cell.target").first.wait_for(timeout=60_000)
-            page.locator(".bench-button").wait_for()
+    with served(HERE, BENCH_SIZE=str(size)) as url, browser_page(url, 1200, 1000) as page:
+        page.locator(".bw-board-box.bw-balda-grid g.cell.target").first.wait_for(timeout=60_000)
+        page.locator(".bench-button").wait_for()
 
-            def one(kind: str) -> float:
-                got = page.evaluate(_MEASURE, [kind])
-                if got is None or got < 0:
-                    raise RuntimeError(f"the {kind} event did not redraw ({got})")
-                return got
+        def one(kind: str) -> float:
+            got = page.evaluate(_MEASURE, [kind])
+            if got is None or got < 0:
+                raise RuntimeError(f"the {kind} event did not redraw ({got})")
+            return got
 
-            for r in range(rounds + 2):  # the first two rounds warm up
-                got = {"button": one("button"), "cell": one("cell"), "key": one("e")}
-                one("Escape")  # start again (not measured)
-                if r >= 2:
-                    for k, v in got.items():
-                        times[k].append(v)
-            browser.close()
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        for r in range(rounds + 2):  # the first two rounds warm up
+            got = {"button": one("button"), "cell": one("cell"), "key": one("e")}
+            one("Escape")  # start again (not measured)
+            if r >= 2:
+                for k, v in got.items():
+                    times[k].append(v)
     return times
 
 
@@ -163,16 +117,10 @@ def run(quick: bool = False) -> list[dict]:
             ms = times[kind]
             med = statistics.median(ms)
             rows.append({"bench": f"{label} -> redrawn Balda {size}x{size} grid (browser)", "n": len(ms),
-                         "median_ms": med, "p90_ms": sorted(ms)[int(0.9 * (len(ms) - 1))],
+                         "median_ms": med, "p90_ms": p90(ms),
                          "baseline": "bare Solara button", "baseline_median_ms": button, "ratio": med / button,
                          "goal": "ratio <= 1.5"})
     return rows
-
-
-def print_rows(rows):
-    for r in rows:
-        print(f"{r['bench']}: n={r['n']} median {r['median_ms']:.1f} ms p90 {r['p90_ms']:.1f} ms | baseline "
-              f"({r['baseline']}) median {r['baseline_median_ms']:.1f} ms | ratio {r['ratio']:.2f}x | goal {r['goal']}")
 
 
 if __name__ == "__main__" and not os.environ.get("BENCH_CLICK_SERVING"):  # solara runs this file as __main__

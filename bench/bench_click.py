@@ -22,17 +22,15 @@ assets (``scripts/solara_offline.py``).
 from __future__ import annotations
 
 import os
-import shutil
-import socket
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import solara
 
 HERE = Path(__file__).resolve()
+sys.path.insert(0, str(HERE.parent))
+from _browser import browser_page, p90, print_rows, served  # noqa: E402  (bench/ is not a package)
 
 # ------------------------------------------------------------------ the page (when served by solara)
 
@@ -96,97 +94,42 @@ async ([kind]) => {
 """
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _chromium() -> str:
-    return os.environ.get("BALADA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-
-
-def _serve(port: int):
-    solara_bin = Path(sys.executable).with_name("solara")
-    env = {**os.environ, "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "false", "BENCH_CLICK_SERVING": "1"}
-    proc = subprocess.Popen([str(solara_bin), "run", str(HERE), "--host", "127.0.0.1", "--port", str(port),
-                             "--no-open", "--production"], env=env, cwd=str(HERE.parent.parent),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.2).close()
-            return proc
-        except OSError:
-            time.sleep(0.2)
-    proc.terminate()
-    raise RuntimeError("solara run did not start")
-
-
 def run(quick: bool = False) -> list[dict]:
-    from playwright.sync_api import sync_playwright
-
     clicks = 6 if quick else 20
-    port = _free_port()
-    proc = _serve(port)
     board_ms: list[float] = []
     button_ms: list[float] = []
     bare_ms: list[float] = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=_chromium(),
-                                        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-            page = browser.new_page(viewport={"width": 1100, "height": 900})
-            page.goto(f"http://127.0.0.1:{port}/")
-            page.locator(".bw-board-box.bw-sheet-board g.space.legal").first.wait_for(timeout=60_000)
-            page.locator(".bench-button").wait_for()
+    legal = ".bw-board-box.bw-sheet-board g.space.legal"
+    with served(HERE) as url, browser_page(url, 1100, 900) as page:
+        page.locator(legal).first.wait_for(timeout=60_000)
+        page.locator(".bench-button").wait_for()
 
-            def one(kind: str) -> float:
-                if kind == "board" and page.locator(".bw-board-box.bw-sheet-board g.space.legal").count() == 0:
-                    # the 12 spaces are full: start the round again (not measured)
-                    page.locator(".bw-restart").click()
-                    page.locator(".bw-board-box.bw-sheet-board g.space.legal").first.wait_for()
-                if os.environ.get("BENCH_DEBUG"):
-                    print(kind, page.locator(".bw-board-box.bw-sheet-board g.space.legal").count(),
-                          page.locator(".bw-status").first.inner_text().replace("\n", " "), flush=True)
-                got = page.evaluate(_MEASURE, [kind])
-                if got is None or got < 0:
-                    status = page.locator(".bw-status").first.inner_text()
-                    raise RuntimeError(f"the {kind} click did not redraw ({got}; {status!r})")
-                return got
+        def one(kind: str) -> float:
+            if kind == "board" and page.locator(legal).count() == 0:
+                # the 12 spaces are full: start the round again (not measured)
+                page.locator(".bw-restart").click()
+                page.locator(legal).first.wait_for()
+            got = page.evaluate(_MEASURE, [kind])
+            if got is None or got < 0:
+                status = page.locator(".bw-status").first.inner_text()
+                raise RuntimeError(f"the {kind} click did not redraw ({got}; {status!r})")
+            return got
 
-            for _ in range(3):  # warm up every path
-                one("button")
-                one("bare")
-                one("board")
-            for _ in range(clicks):
-                button_ms.append(one("button"))
-                bare_ms.append(one("bare"))
-                board_ms.append(one("board"))
-            browser.close()
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        for _ in range(3):  # warm up every path
+            one("button")
+            one("bare")
+            one("board")
+        for _ in range(clicks):
+            button_ms.append(one("button"))
+            bare_ms.append(one("bare"))
+            board_ms.append(one("board"))
     board, button, bare = statistics.median(board_ms), statistics.median(button_ms), statistics.median(bare_ms)
-
-    def p90(xs):
-        return sorted(xs)[int(0.9 * (len(xs) - 1))]
-
     return [{"bench": "click -> redrawn Balada board (browser)", "n": len(board_ms), "median_ms": board,
              "p90_ms": p90(board_ms), "baseline": "bare Solara button", "baseline_median_ms": button,
              "ratio": board / button, "goal": "ratio <= 1.5"},
             {"bench": "click -> redrawn bare SvgBoard (the kit's floor)", "n": len(bare_ms), "median_ms": bare,
              "p90_ms": p90(bare_ms), "baseline": "bare Solara button", "baseline_median_ms": button,
              "ratio": bare / button, "goal": "information"}]
-
-
-def print_rows(rows):
-    for r in rows:
-        print(f"{r['bench']}: n={r['n']} median {r['median_ms']:.1f} ms p90 {r['p90_ms']:.1f} ms | baseline "
-              f"({r['baseline']}) median {r['baseline_median_ms']:.1f} ms | ratio {r['ratio']:.2f}x | goal {r['goal']}")
 
 
 if __name__ == "__main__" and not os.environ.get("BENCH_CLICK_SERVING"):  # solara runs this file as __main__
