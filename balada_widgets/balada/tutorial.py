@@ -47,7 +47,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Sequence
 
 from ..core.errors import GameError, IllegalMove, InvalidInput
-from ..core.feedback import Feedback, exercise_check, parse_number  # noqa: F401 (re-exported)
+from ..core.feedback import Feedback, Step, find_step, exercise_check, parse_number  # noqa: F401 (re-exported)
 from .scoring import (
     EVENT_NAMES, LANDSCAPES, Choices, Hero, Layout, ScoreResult, best_points, event_name, fish_step, is_obstacle,
     options_at, parse_choices, parse_side, score_side, step,
@@ -858,16 +858,6 @@ def check_winner(results: Sequence[tuple[int, int]], answer) -> Feedback:
 # --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Step:
-    """One step of ``notebooks/balada_tutorial.ipynb``: what it teaches and what the learner does."""
-
-    id: str
-    title: str
-    rules: tuple[str, ...]
-    does: str
-
-
 STEPS: tuple[Step, ...] = (
     Step("goal", "The story and the goal", ("B1", "B17"),
          "look at a map sheet: 12 spaces a side, three landscapes, day and night"),
@@ -897,12 +887,9 @@ STEPS: tuple[Step, ...] = (
 
 
 def step_by_id(step_id: str) -> Step:
-    """The :class:`Step` with that id.
+    """The :class:`Step` of this tutorial with that id.
 
     >>> step_by_id("princess").rules
     ('B15',)
     """
-    for s in STEPS:
-        if s.id == step_id:
-            return s
-    raise KeyError(step_id)
+    return find_step(STEPS, step_id)

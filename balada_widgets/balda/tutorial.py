@@ -44,11 +44,10 @@ Remember: if a word can already be read on the grid before your letter goes in, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
 from ..core.errors import GameError
-from ..core.feedback import Feedback, exercise_check, parse_number, parse_yes_no  # noqa: F401 (re-exported)
+from ..core.feedback import Feedback, Step, find_step, exercise_check, parse_number, parse_yes_no  # noqa: F401 (re-exported)
 from .lexicon import Lexicon, normalise_word
 from .movegen import check_move, explain_path, readable_path
 from .position import Position, parse_path, path_text, to_cell
@@ -461,16 +460,6 @@ def _esc(text: str) -> str:
 # --------------------------------------------------------------------------
 # The tutorial's steps
 # --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Step:
-    """One step of ``notebooks/balda_tutorial.ipynb``: what it teaches and what the learner does."""
-
-    id: str
-    title: str
-    rules: tuple[str, ...]
-    does: str
-
-
 STEPS: tuple[Step, ...] = (
     Step("idea", "The idea: one letter, one word, a shared grid", ("D5", "D8"),
          "look at a start position and at a finished game"),
@@ -494,15 +483,12 @@ STEPS: tuple[Step, ...] = (
 
 
 def step_by_id(step_id: str) -> Step:
-    """The :class:`Step` with that id.
+    """The :class:`Step` of this tutorial with that id.
 
     >>> step_by_id("readable").rules
     ('D4',)
     """
-    for s in STEPS:
-        if s.id == step_id:
-            return s
-    raise KeyError(step_id)
+    return find_step(STEPS, step_id)
 
 
 def rulings_taught(steps: Sequence[Step] = STEPS) -> list[str]:

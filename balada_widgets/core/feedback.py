@@ -115,3 +115,21 @@ def parse_yes_no(answer) -> Optional[bool]:
         if t in ("no", "n", "false", "0", "нет", "not over"):
             return False
     return None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a tutorial notebook: its id, title, the rule ids it teaches, what the learner does."""
+
+    id: str
+    title: str
+    rules: tuple
+    does: str
+
+
+def find_step(steps, step_id: str) -> Step:
+    """The step of ``steps`` with that id; ``KeyError`` if there is none."""
+    for s in steps:
+        if s.id == step_id:
+            return s
+    raise KeyError(step_id)
