@@ -45,6 +45,7 @@ from ..ui.explain import Explain
 from ..ui.move_log import MoveLog, branch_entries, log_entries
 from ..ui.reminder import Reminder
 from ..ui.session import use_session_version
+from ..ui.share import SharePanel
 from .content import check_side_landscapes, load_decks, sheet_names
 from .rules import BaladaGame, Decide, Flip, Place, PortalMove, Swap
 from .scoring import (
@@ -1251,6 +1252,10 @@ class BaladaApp(GameApp):
         """Show an existing session (e.g. one loaded from a save file or a hand-made position)."""
         return cls(bots=bots, bot_level=bot_level, session=session)
 
+    def _adopt(self, session: Session) -> None:
+        self.new_game(bots=len(self.bots), seed=self.options["seed"], bot_level=self.options["bot_level"],
+                      session=session)
+
     # ------------------------------------------------------------ display
     def element(self):
         """The Solara element of the live game."""
@@ -1290,6 +1295,8 @@ def BaladaRoot(app: BaladaApp, lab: bool = False, on_edit_side: Optional[Callabl
             Reminder(error, on_close=lambda: set_error(None))
         BaladaView(session, bots, on_new_game=lambda: set_form(True), lab=lab,
                    on_edit_side=on_edit_side).key(f"view-{id(session)}")
+        version, _ = use_session_version(session)
+        SharePanel(app, version)
     return col
 
 

@@ -55,6 +55,7 @@ from ..ui.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
 from ..ui.paths import Trace
 from ..ui.reminder import Reminder
 from ..ui.session import use_session_version
+from ..ui.share import SharePanel
 from .bots import BOT_LEVELS, make_bot
 from .lexicon import TIERS, normalise_word
 from .movegen import Move, check_move, explain_path
@@ -774,6 +775,9 @@ class BaldaApp(GameApp):
         """A new game with some settings changed (``players``, ``bots``, ``size``, ``language``...)."""
         self.start(replace(self.settings, **changes))
 
+    def _adopt(self, session: Session) -> None:
+        self.start(self.settings, session=session)
+
     # ------------------------------------------------------------ display
     def element(self):
         """The Solara element of the live game."""
@@ -814,6 +818,8 @@ def BaldaRoot(app: BaldaApp):
             NewGameForm(app.settings, start, lambda: set_form(False))
             Reminder(error, on_close=lambda: set_error(None))
         BaldaView(session, bots, on_new_game=lambda: set_form(not form)).key(f"view-{id(session)}")
+        version, _ = use_session_version(session)
+        SharePanel(app, version)
     return col
 
 

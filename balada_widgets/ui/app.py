@@ -10,9 +10,12 @@ through :meth:`on_new_game`.
 
 from __future__ import annotations
 
+import json
+
 from typing import Callable, Optional
 
 from ..core.bots import play_human, redo_human, run_bots, undo_human
+from ..core.errors import InvalidInput
 
 
 class GameApp:
@@ -67,3 +70,47 @@ class GameApp:
         import reacton.core
 
         reacton.core.display(self.element())
+
+    # ------------------------------------------------------------ save, share, load
+    def hidden_now(self) -> bool:
+        """True while some player's choice is still hidden from the others (mid-turn in hot-seat)."""
+        state = self.session.state
+        return self.game.view(state, None) != state
+
+    def position_text(self) -> str:
+        """The position as text, as a spectator sees it (hidden choices left out)."""
+        return self.game.state_to_text(self.game.view(self.session.state, None))
+
+    def save_text(self) -> str:
+        """The save file (JSON, every branch); refused while choices are hidden."""
+        if self.hidden_now():
+            raise InvalidInput("a save holds every move: finish the turn first, some choices are still hidden")
+        return self.session.to_json(all_branches=True, indent=1)
+
+    def load(self, text: str) -> None:
+        """Continue from a save file (JSON) or a position text; the bots keep their seats.
+
+        Raises :class:`~balada_widgets.core.errors.GameError` naming what is wrong.
+        """
+        from ..core.session import Session
+
+        text = (text or "").strip()
+        if not text:
+            raise InvalidInput("paste a save file (JSON) or a position text first")
+        if text.startswith("{"):
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as e:
+                raise InvalidInput(f"save file is not valid JSON: {e}") from None
+            if isinstance(data, dict) and data.get("game") != self.game.name:
+                raise InvalidInput(f"that save file is a {data.get('game')} game, not {self.game.name}")
+            # the same options: keep this game (and whatever it holds that a save does not, e.g. a word list)
+            same = isinstance(data, dict) and data.get("options") == self.game.options
+            session = Session.from_dict(data, game=self.game if same else None)
+        else:
+            session = Session(self.game, seed=self.session.seed, state=self.game.state_from_text(text))
+        self._adopt(session)
+
+    def _adopt(self, session) -> None:  # pragma: no cover - abstract
+        """Continue with ``session`` (same seats of bots)."""
+        raise NotImplementedError
