@@ -51,7 +51,7 @@ from .lexicon import END, Lexicon, normalise_word
 from .position import (Cell, CellLike, Position, cell_name, coords, neighbours, parse_cell,
                        parse_path, path_text, to_cell)
 
-__all__ = ["Move", "legal_moves", "check_move", "explain_path", "readable_path", "has_legal_move"]
+__all__ = ["Move", "Verdict", "legal_moves", "check_move", "explain_path", "judge_path", "readable_path", "has_legal_move"]
 
 
 @dataclass(frozen=True, order=True)
@@ -340,20 +340,20 @@ def check_move(position: Position, lexicon: Lexicon, cell: CellLike, letter: str
         raise InvalidInput(f"expected one letter, got {letter!r}")
     ch = normalise_word(letter)
     if len(ch) != 1 or not ch.isalpha():
-        raise InvalidInput("expected exactly one letter", rule="D2", move=letter)
+        raise InvalidInput("expected exactly one letter", rule="D2", move=letter, check="letter")
     if ch not in lexicon.alphabet:
         raise InvalidInput(f"{letter!r} is not a letter of the {lexicon.name} alphabet", rule="D7",
-                           move=letter)
+                           move=letter, check="letter")
     x = to_cell(cell, n)
     xname = cell_name(x, n)
     label = f"{xname}={ch}"
     xi = x[0] * n + x[1]
     if grid[xi] is not None:
         raise IllegalMove(f"{xname} already holds {grid[xi].upper()!r}; write in an empty cell",
-                          rule="D2", move=label)
+                          rule="D2", move=label, check="placement")
     if all(grid[j] is None for j in neighbours(n)[xi]):
         raise IllegalMove(f"{xname} has no occupied neighbour; a letter goes next to a letter",
-                          rule="D2", move=label)
+                          rule="D2", move=label, check="placement")
     cells = parse_path(path, n)
     after = list(grid)
     after[xi] = ch
@@ -362,43 +362,80 @@ def check_move(position: Position, lexicon: Lexicon, cell: CellLike, letter: str
         label = f"{label} {word.replace('.', '?')} {path_text(cells, n)}"
     if not cells:
         raise IllegalMove("the path is empty; trace the word through the new letter", rule="D2",
-                          move=label)
+                          move=label, check="path")
     seen: set = set()
     for k, (r, c) in enumerate(cells):
         if (r, c) in seen:
-            raise IllegalMove(f"the path visits {cell_name((r, c), n)} twice", rule="D2", move=label)
+            raise IllegalMove(f"the path visits {cell_name((r, c), n)} twice", rule="D2", move=label, check="path")
         seen.add((r, c))
         if k and abs(r - cells[k - 1][0]) + abs(c - cells[k - 1][1]) != 1:
             raise IllegalMove(f"{cell_name(cells[k - 1], n)} and {cell_name((r, c), n)} are not "
                               "neighbours; the path moves one cell up, down, left or right",
-                              rule="D2", move=label)
+                              rule="D2", move=label, check="path")
         if after[r * n + c] is None:
             raise IllegalMove(f"the path crosses the empty cell {cell_name((r, c), n)}", rule="D2",
-                              move=label)
+                              move=label, check="path")
     if x not in seen:
         raise IllegalMove(f"the path does not go through the new letter at {xname}", rule="D2",
-                          move=label)
+                          move=label, check="path")
     shortest = max(2, lexicon.min_length)
     if len(word) < shortest:
-        raise IllegalMove(f"a word needs at least {shortest} letters", rule="D2", move=label)
+        raise IllegalMove(f"a word needs at least {shortest} letters", rule="D2", move=label,
+                          check="length")
     if word not in lexicon.words:
-        raise IllegalMove(f"{word!r} is not in the {lexicon.name} dictionary", rule="D2", move=label)
+        raise IllegalMove(f"{word!r} is not in the {lexicon.name} dictionary", rule="D2", move=label,
+                          check="dictionary")
     if word in position.used:
         if word == position.start_word:
             raise IllegalMove(f"{word!r} is the start word, already on the grid", rule="D3",
-                              move=label)
-        raise IllegalMove(f"{word!r} was already played", rule="D3", move=label)
+                              move=label, check="used")
+        raise IllegalMove(f"{word!r} was already played", rule="D3", move=label, check="used")
     old = readable_path(position, word)
     if old is not None:
         raise IllegalMove(f"{word!r} could already be read before this move (along "
                           f"{path_text(old, n)}); the new letter must make the word", rule="D4",
-                          move=label)
+                          move=label, check="readable")
     return Move(x, ch, word, cells)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The engine's verdict on a traced move (see :func:`judge_path`).
+
+    ``check`` names the check that failed: ``"letter"``, ``"placement"``,
+    ``"path"``, ``"length"``, ``"dictionary"`` (rule D2), ``"used"`` (D3) or
+    ``"readable"`` (D4); ``None`` when the move is legal (then ``move`` is set).
+    The checks run in that order and stop at the first failure.
+    """
+
+    ok: bool
+    rule: Optional[str]
+    check: Optional[str]
+    message: str
+    move: Optional[Move] = None
+
+
+def judge_path(position: Position, lexicon: Lexicon, cell: CellLike, letter: str,
+               path: Union[str, Iterable[CellLike]]) -> Verdict:
+    """Like :func:`check_move` but never raises: the :class:`Verdict`, for live feedback.
+
+    >>> from balada_widgets.balda.lexicon import Lexicon
+    >>> lex = Lexicon.from_words(["balda", "lab", "lad"], name="demo")
+    >>> v = judge_path(Position.new("balda"), lex, "b4", "l", "b4-b3-a3")
+    >>> v.ok, v.rule, v.check
+    (False, 'D4', 'readable')
+    """
+    try:
+        move = check_move(position, lexicon, cell, letter, path)
+    except GameError as exc:
+        return Verdict(False, exc.rule, exc.check, str(exc))
+    return Verdict(True, None, None, f"{move.to_text(position.size)}: {move.word!r} scores {move.score} (rule D5)",
+                   move)
 
 
 def explain_path(position: Position, lexicon: Lexicon, cell: CellLike, letter: str,
                  path: Union[str, Iterable[CellLike]]) -> tuple[bool, Optional[str], str]:
-    """Like :func:`check_move` but never raises: ``(ok, rule, message)`` for live feedback.
+    """``(ok, rule, message)`` of :func:`judge_path`.
 
     >>> from balada_widgets.balda.lexicon import Lexicon
     >>> lex = Lexicon.from_words(["balda", "lab", "lad"], name="demo")
@@ -407,8 +444,5 @@ def explain_path(position: Position, lexicon: Lexicon, cell: CellLike, letter: s
     >>> explain_path(Position.new("balda"), lex, "b4", "l", "b4-b3-a3")[:2]
     (False, 'D4')
     """
-    try:
-        move = check_move(position, lexicon, cell, letter, path)
-    except GameError as exc:
-        return False, exc.rule, str(exc)
-    return True, None, f"{move.to_text(position.size)}: {move.word!r} scores {move.score} (rule D5)"
+    v = judge_path(position, lexicon, cell, letter, path)
+    return v.ok, v.rule, v.message

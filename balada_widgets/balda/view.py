@@ -58,7 +58,7 @@ from ..ui.session import use_session_version
 from ..ui.share import SharePanel
 from .bots import BOT_LEVELS, make_bot
 from .lexicon import TIERS, normalise_word
-from .movegen import Move, check_move, explain_path
+from .movegen import Move, Verdict, check_move, judge_path
 from .position import cell_name, parse_cell, path_text
 from .rules import BaldaGame, Pass, hints
 
@@ -194,27 +194,23 @@ STAGES = (("path", "D2", "path through the new letter"), ("word", "D2", "in the 
           ("new", "D3", "not played before"), ("fresh", "D4", "not readable before"))
 
 
-def feedback_stages(ok: bool, rule: Optional[str], message: str) -> list[tuple[str, str, str, str]]:
+# which stage each failed check of the engine's Verdict belongs to (placement and path: the first)
+_STAGE_OF_CHECK = {"letter": 0, "placement": 0, "path": 0, "length": 1, "dictionary": 1, "used": 2, "readable": 3}
+
+
+def feedback_stages(verdict: Verdict) -> list[tuple[str, str, str, str]]:
     """``(key, rule, label, status)`` for each of :data:`STAGES`; status ``ok``, ``bad`` or ``todo``.
 
-    Reads the verdict of :func:`~.movegen.explain_path`: the engine checks
-    the path, then the dictionary, then D3, then D4, and stops at the first
-    failure, so every stage before the failing one passed.
+    Reads the engine's :class:`~.movegen.Verdict`: the checks run in order
+    and stop at the first failure, so every stage before the failing one passed.
 
-    >>> [s[3] for s in feedback_stages(False, "D3", "illegal move ...: 'lab' was already played (rule D3)")]
+    >>> from .movegen import Verdict
+    >>> [s[3] for s in feedback_stages(Verdict(False, "D3", "used", "'lab' was already played (rule D3)"))]
     ['ok', 'ok', 'bad', 'todo']
     """
-    if ok:
-        failing = len(STAGES)
-    elif rule == "D2" and ("dictionary" in message or "at least" in message):
-        failing = 1
-    else:
-        failing = {"D3": 2, "D4": 3}.get(rule, 0)
-    out = []
-    for i, (key, r, label) in enumerate(STAGES):
-        status = "ok" if i < failing else "bad" if i == failing else "todo"
-        out.append((key, r, label, status))
-    return out
+    failing = len(STAGES) if verdict.ok else _STAGE_OF_CHECK.get(verdict.check, 0)
+    return [(key, r, label, "ok" if i < failing else "bad" if i == failing else "todo")
+            for i, (key, r, label) in enumerate(STAGES)]
 
 
 _SIDE_CSS = """
@@ -362,13 +358,14 @@ def feedback_markup(game: BaldaGame, state, trace: Trace, targets: int, human_tu
         msg = (f"Now trace the word: click its cells in order, or drag across them. It must pass through "
                f"<b>{cell_name(trace.cell, n)}</b>.")
     else:
-        ok, rule, message = explain_path(pos, game.lexicon, trace.cell, trace.letter, trace.path)
+        verdict = judge_path(pos, game.lexicon, trace.cell, trace.letter, trace.path)
+        ok, rule, message = verdict.ok, verdict.rule, verdict.message
         status = "ok" if ok else "bad"
         msg = S.escape(message)
         if ok:
             msg = f"✓ {msg} — press {kbd('Enter')} or <b>Play</b>."
         checks = "".join(f'<span class="chk {st}">{"✓" if st == "ok" else "✗" if st == "bad" else "·"} {label} '
-                         f'({r})</span>' for _k, r, label, st in feedback_stages(ok, rule, message))
+                         f'({r})</span>' for _k, r, label, st in feedback_stages(verdict))
         checks = f'<div class="checks">{checks}</div>'
     if trace.path:
         out = []

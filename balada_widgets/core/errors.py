@@ -39,14 +39,20 @@ class GameError(ValueError):
         The rule id (``"B2"``, ``"D4"``...) the refusal rests on, if any.
     move:
         The move or input that was refused, as text, if any.
+    check:
+        A short machine-readable name of the check that failed (e.g.
+        ``"dictionary"``), for a UI that marks it; the message stays the text
+        to show.
     """
 
     kind = "error"
 
-    def __init__(self, reason: str, rule: Optional[str] = None, move: Optional[str] = None):
+    def __init__(self, reason: str, rule: Optional[str] = None, move: Optional[str] = None,
+                 check: Optional[str] = None):
         self.reason = reason
         self.rule = rule
         self.move = move
+        self.check = check
         super().__init__(self._format())
 
     def _format(self) -> str:

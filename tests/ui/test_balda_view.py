@@ -181,11 +181,21 @@ def test_a_word_played_before_is_refused_with_rule_d3(render):
 
 
 def test_feedback_stages_follow_the_engine_order():
-    assert [s[3] for s in feedback_stages(True, None, "ok")] == ["ok"] * 4
-    assert [s[3] for s in feedback_stages(False, "D2", "'x' is not in the demo dictionary")] == ["ok", "bad", "todo",
-                                                                                                 "todo"]
-    assert [s[3] for s in feedback_stages(False, "D4", "...")] == ["ok", "ok", "ok", "bad"]
-    assert [s[3] for s in feedback_stages(False, "D7", "...")][0] == "bad"
+    from balada_widgets.balda.lexicon import Lexicon
+    from balada_widgets.balda.movegen import judge_path
+    from balada_widgets.balda.position import Position
+
+    lex = Lexicon.from_words(["balda", "ball", "bad", "lab", "lad"], name="demo")
+    pos = Position.new("balda").place("b4", "d").with_used("bad")
+
+    def stages(cell, letter, path, position=pos):
+        return [s[3] for s in feedback_stages(judge_path(position, lex, cell, letter, path))]
+
+    assert stages("c4", "l", "a3-b3-c3-c4") == ["ok"] * 4
+    assert stages("c4", "l", "a3-b3-c4") == ["bad", "todo", "todo", "todo"]  # not neighbours (path)
+    assert stages("c4", "d", "c4-c3") == ["ok", "bad", "todo", "todo"]  # 'dl' is not in the dictionary
+    assert stages("e4", "b", "e4-e3-d3") == ["ok", "ok", "bad", "todo"]  # 'bad' again (D3)
+    assert stages("b2", "l", "b2-b3-a3", Position.new("balda")) == ["ok", "ok", "ok", "bad"]  # 'lab' readable (D4)
 
 
 def test_clicking_an_empty_cell_that_is_not_highlighted_says_why(render):
