@@ -8,6 +8,8 @@ chances: they do not flake.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from balada_widgets.balda.bots import BOT_LEVELS, make_bot
@@ -18,16 +20,7 @@ from balada_widgets.core import InvalidInput, Session
 from balada_widgets.core.bots import run_bots
 
 #: the small word list of test_game.py (our own choice of words)
-SMALL = Lexicon.from_words("""
-table stone bread plant tale tab bat bet bed bead beat beta bale ale late rate tea sea seat set sat salt
-slat last lest best rest nest net ten tan ant and band bland blend lend land lane plane plan planet pane
-pant pan nap tap pat apt spa spat spate taste stab bats blast stable stale steal least east eat tee see bee
-beet bees tree three there here her hen the then than that hat hate heat heal seal sale tales slate sled
-led lead deal dale dead dean done don dot do to no so on one bone tone lone note not nose rose ore or for
-fore ode doe toe ton tons snot at an as ab ad ah ta pa ba be he me we en pen den ben tent dent bent sent
-lent rent pest pets step stem planets tablets bald bold old told toll tall ball all hall bell sell tell
-dell well wall
-""".split(), name="small")
+SMALL = Lexicon.from_file(Path(__file__).with_name("small_words.txt"), name="small")
 
 ENGLISH = BaldaGame(players=2)
 

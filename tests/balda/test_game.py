@@ -10,6 +10,7 @@ does.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from collections import Counter
 from itertools import product
 
@@ -30,17 +31,8 @@ from balada_widgets.core.bots import run_bots
 DEMO = Lexicon.from_words(["balda", "ball", "bad", "lab", "lad", "dab", "lard", "la", "ad"], name="demo")
 
 #: a small, dense English-like list for fast random games (our own choice of words)
-SMALL_WORDS = """
-table stone bread plant tale tab bat bet bed bead beat beta bale ale late rate tea sea seat set sat salt
-slat last lest best rest nest net ten tan ant and band bland blend lend land lane plane plan planet pane
-pant pan nap tap pat apt spa spat spate taste stab bats blast stable stale steal least east eat tee see bee
-beet bees tree three there here her hen the then than that hat hate heat heal seal sale tales slate sled
-led lead deal dale dead dean done don dot do to no so on one bone tone lone note not nose rose ore or for
-fore ode doe toe ton tons snot at an as ab ad ah ta pa ba be he me we en pen den ben tent dent bent sent
-lent rent pest pets step stem planets tablets bald bold old told toll tall ball all hall bell sell tell
-dell well wall
-""".split()
-SMALL = Lexicon.from_words(SMALL_WORDS, name="small")
+SMALL = Lexicon.from_file(Path(__file__).with_name("small_words.txt"), name="small")
+SMALL_WORDS = list(SMALL)
 
 #: a two-letter alphabet and every word of 2 to 5 letters over it: 3x3 grids fill up completely
 TINY = Lexicon.from_words(["".join(p) for k in range(2, 6) for p in product("ab", repeat=k)], name="tiny")
