@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .rules import BaladaGame, BaladaState, Decide, Flip, Place, PortalMove
-from .scoring import SIDE_LENGTH, best_points, score_side
+from .scoring import SIDE_LENGTH, Choices, best_points, score_side
 
 
 @dataclass(frozen=True)
@@ -143,8 +143,6 @@ def walk_advice(game: BaladaGame, state: BaladaState, player: int) -> list[tuple
             portals[m.portal] = m.source
         elif isinstance(m, Decide):
             decisions[m.space] = m.option
-        from .scoring import Choices
-
         r = score_side(ps.side_text(), ps.injuries, ps.swords, Choices(tuple(sorted(portals.items())), decisions))
         out.append((m, r.points))
     out.sort(key=lambda t: -t[1])

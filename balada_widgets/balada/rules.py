@@ -62,11 +62,10 @@ from typing import Union
 from ..core.errors import IllegalMove, InvalidInput, InvalidPosition
 from ..core.game import Game
 from ..core.session import register_game
-from ..core.trace import Trace, TraceStep
 from .content import Decks, Sheet, check_side_landscapes, load_decks, load_sheet
 from .scoring import (
     EVENT_NAMES, LANDSCAPES, SIDE_LENGTH, Choices, Hero, Layout, apply_portal, event_name, fish_step,
-    options_at, portal_sources, portal_spaces, refuse_option, score_side, side_to_text, step, Space,
+    options_at, portal_sources, portal_spaces, portal_step, refuse_option, score_side, side_to_text, step, Space,
 )
 
 ROUND_NAMES = ("day", "night")
@@ -82,8 +81,6 @@ class Flip:
     landscape: str
     a: str
     b: str | None = None
-
-    player = None
 
 
 @dataclass(frozen=True)
@@ -468,9 +465,7 @@ class BaladaGame(Game):
             w = replace(w, events=apply_portal(w.events, move.portal, move.source), portals_left=w.portals_left[1:],
                         portal_choices=w.portal_choices + ((move.portal, move.source),))
             if move.source is not None:
-                w = replace(w, steps=w.steps + (TraceStep(move.portal, "B5", 0, f"Portal takes the "
-                                                          f"{event_name(w.events[move.portal - 1])} from space "
-                                                          f"{move.source}"),))
+                w = replace(w, steps=w.steps + (portal_step(move.portal, w.events[move.portal - 1], move.source),))
         else:
             hero, st = step(Layout.of(w.events), w.pos, w.hero, move.option)
             w = replace(w, pos=w.pos + 1, hero=hero, steps=w.steps + (st,),
@@ -531,15 +526,6 @@ class BaladaGame(Game):
         key = [(ps.total, -ps.swaps) for ps in state.players]
         best = max(key)
         return [p for p, k in enumerate(key) if k == best]
-
-    def round_trace(self, state, player: int, round_index: int) -> Trace:
-        """The scoring trace of a finished round (or of the walk in progress)."""
-        ps = state.players[player]
-        if round_index < len(ps.rounds):
-            return ps.rounds[round_index].score().trace
-        if ps.walk is not None and round_index == len(ps.rounds):
-            return Trace(ps.walk.steps)
-        return Trace()
 
     # ---------------------------------------------------------- views
     def view(self, state, player):

@@ -88,6 +88,9 @@ OBSTACLE_OPTIONS = ("sword", "endure")
 BOSS_OPTIONS = ("fight", "pass")
 CHEST_OPTIONS = ("key", "sword", "leave")
 ENDURE, PASS, LEAVE, KEY_LEAVE, SWORD_LEAVE = ("endure",), ("pass",), ("leave",), ("key", "leave"), ("sword", "leave")
+NO_CHOICE = ("",)
+#: what a space asks of the player: nothing, obstacle, boss, chest with a Key before it, chest without
+KIND_NONE, KIND_OBSTACLE, KIND_BOSS, KIND_CHEST_KEY, KIND_CHEST = range(5)
 
 
 def event_name(ev: str | None) -> str:
@@ -273,6 +276,7 @@ class Layout:
     effective: tuple  # obstacle effective values (0 elsewhere)
     first_key: int  # 0-based index of the first Key, or -1
     fish: int
+    kinds: tuple  # the choice each space offers: one of the KIND_* constants
 
     @classmethod
     def of(cls, events: Sequence[str | None]) -> "Layout":
@@ -286,7 +290,10 @@ class Layout:
             else:
                 eff.append(0)
         first_key = events.index("KY") if "KY" in events else -1
-        return cls(events, tuple(eff), first_key, events.count("FI"))
+        kinds = tuple(KIND_OBSTACLE if is_obstacle(e) else KIND_BOSS if e == "BS"
+                      else (KIND_CHEST_KEY if 0 <= first_key < i else KIND_CHEST) if e == "CH" else KIND_NONE
+                      for i, e in enumerate(events))
+        return cls(events, tuple(eff), first_key, events.count("FI"), kinds)
 
     def boss_value(self, i: int) -> int:
         return len(self.events) - i
@@ -304,21 +311,22 @@ class Hero:
     run: int = 0  # sum of the Dangers in the unbroken run so far (B15)
 
 
+def options_for(kind: int, swords: int) -> tuple[str, ...]:
+    """The options a space of ``kind`` offers a hero with ``swords`` (one option: no choice)."""
+    if kind == KIND_NONE:
+        return NO_CHOICE
+    if kind == KIND_OBSTACLE:
+        return OBSTACLE_OPTIONS if swords >= 1 else ENDURE
+    if kind == KIND_BOSS:
+        return BOSS_OPTIONS if swords >= 2 else PASS
+    if kind == KIND_CHEST_KEY:
+        return CHEST_OPTIONS if swords >= 1 else KEY_LEAVE
+    return SWORD_LEAVE if swords >= 1 else LEAVE
+
+
 def options_at(layout: Layout, i: int, hero: Hero) -> tuple[str, ...]:
     """The options of the player at 0-based space ``i`` (one option: no choice)."""
-    e = layout.events[i]
-    if is_obstacle(e):
-        return OBSTACLE_OPTIONS if hero.swords >= 1 else ("endure",)
-    if e == "BS":
-        return BOSS_OPTIONS if hero.swords >= 2 else ("pass",)
-    if e == "CH":
-        opts = []
-        if layout.has_key(i):
-            opts.append("key")
-        if hero.swords >= 1:
-            opts.append("sword")
-        return tuple(opts) + ("leave",)
-    return ("",)
+    return options_for(layout.kinds[i], hero.swords)
 
 
 def refuse_option(layout: Layout, i: int, hero: Hero, option: str) -> IllegalMove:
@@ -436,6 +444,11 @@ def _explain(layout: Layout, i: int, hero: Hero, option: str, pts: int, inj: int
     return "B5", 0, "Portal: nothing happens on the walk"
 
 
+def portal_step(portal: int, event: str | None, source: int) -> TraceStep:
+    """The trace step of a Portal taking ``event`` from ``source`` (B5)."""
+    return TraceStep(portal, "B5", 0, f"Portal takes the {event_name(event)} from space {source}")
+
+
 def fish_step(layout: Layout) -> TraceStep:
     n = layout.fish
     return TraceStep("end", "B12", n * n, f"{n} Fish on the side: {n} x {n} = {n * n}" if n else "no Fish")
@@ -461,9 +474,7 @@ def _best_walk(layout: Layout, hero: Hero, fixed: Mapping[int, str], reconstruct
     """
     n = len(layout.events)
     events = layout.events
-    # 0 no choice, 1 obstacle, 2 boss, 3 chest with a key before it, 4 chest without
-    kind = [1 if is_obstacle(e) else 2 if e == "BS" else (3 if layout.has_key(i) else 4) if e == "CH" else 0
-            for i, e in enumerate(events)]
+    kinds = layout.kinds
     fk = layout.first_key
     sig = [(i, events[i - 1:] if i else events, fk if fk < i else -1) for i in range(n)]
     memo: dict = {} if shared is None else shared
@@ -475,15 +486,7 @@ def _best_walk(layout: Layout, hero: Hero, fixed: Mapping[int, str], reconstruct
         got = memo.get(key)
         if got is not None:
             return got
-        k = kind[i]
-        if k == 0:
-            opts = ("",)
-        elif k == 1:  # obstacle
-            opts = OBSTACLE_OPTIONS if sw >= 1 else ENDURE
-        elif k == 2:  # boss
-            opts = BOSS_OPTIONS if sw >= 2 else PASS
-        else:  # chest
-            opts = (CHEST_OPTIONS if sw >= 1 else KEY_LEAVE) if k == 3 else (SWORD_LEAVE if sw >= 1 else LEAVE)
+        opts = options_for(kinds[i], sw)
         want = fixed.get(i + 1)
         if want is not None and events[i] is not None:
             opts = (want,) if want in opts else ()
@@ -641,8 +644,7 @@ def score_side(side, injuries: int = 0, swords: int = 0, choices=None) -> ScoreR
         raise first_error
     _, layout, how, decisions = best
     hero_out, trace = walk(layout, hero, decisions)
-    trace.steps[:0] = [TraceStep(p, "B5", 0, f"Portal takes the {event_name(events[src - 1])} from space {src}")
-                       for p, src in how if src is not None]
+    trace.steps[:0] = [portal_step(p, events[src - 1], src) for p, src in how if src is not None]
     return ScoreResult(trace.points, hero_out.injuries, hero_out.swords, trace,
                        Choices(tuple(how), decisions), layout.events, side)
 

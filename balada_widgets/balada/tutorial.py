@@ -294,7 +294,7 @@ def _printed_values(layout: Layout):
     printed = tuple(int(e[1]) if is_obstacle(e) else 0 for e in layout.events)
     notes = [f"the Obstacle at space {i + 1} counts {v} (printed {p})"
              for i, (v, p) in enumerate(zip(layout.effective, printed)) if v != p]
-    return Layout(layout.events, printed, layout.first_key, layout.fish), notes
+    return replace(layout, effective=printed), notes
 
 
 _M = Misconception

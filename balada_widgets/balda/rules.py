@@ -77,7 +77,6 @@ class Start:
     """Chance (or the players) set the start word (D1, P1)."""
 
     word: str
-    player = None
 
 
 BaldaMove = Union[Move, Pass, Start]

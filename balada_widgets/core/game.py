@@ -34,16 +34,12 @@ Text forms: :meth:`Game.move_to_text` / :meth:`Game.parse_move` for moves,
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, Hashable, Sequence, TypeVar
+from typing import Any, ClassVar, Generic, Hashable, TypeVar
 
 from .errors import IllegalMove, InvalidInput
 
 S = TypeVar("S")  # state type
 M = TypeVar("M", bound=Hashable)  # move type
-
-CHANCE = -1
-"""Pseudo player id used in logs for chance's moves."""
-
 
 class Game(ABC, Generic[S, M]):
     """Static description of one game variant (see the module docstring)."""
@@ -171,18 +167,6 @@ class Game(ABC, Generic[S, M]):
         r = self.returns(state)
         best = max(r)
         return [p for p, v in enumerate(r) if v == best]
-
-    # ----------------------------------------------------------- conveniences
-    def parse_moves(self, texts: Sequence[str] | str, state: S) -> list[M]:
-        """Parse several moves, applying each to follow the state."""
-        if isinstance(texts, str):
-            texts = [t for t in texts.replace(";", "\n").splitlines() if t.strip()]
-        out = []
-        for t in texts:
-            m = self.parse_move(t, state)
-            state = self.apply(state, m)
-            out.append(m)
-        return out
 
 
 def check_player_count(game: type[Game], players: int) -> None:

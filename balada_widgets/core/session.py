@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Iterator, TypeVar
+from typing import Any, Callable, Generic, TypeVar
 
 from .errors import GameError, InvalidInput, InvalidPosition
 from .game import Game
@@ -312,12 +312,6 @@ class Session(Generic[S, M]):
             except GameError as e:
                 raise InvalidInput(f"move {i} ({text!r}) of the save file is refused: {e}") from None
             self._descend(move, new, by_chance=chance)
-
-    def walk(self) -> Iterator[tuple[Node, Any]]:
-        """Yield ``(node, state)`` along the current line, root first."""
-        yield self.root, self.root.state
-        for n in self.current.path():
-            yield n, n.state
 
 
 _GAMES: dict[str, type[Game]] = {}
