@@ -94,10 +94,13 @@ def test_complete_easy_game_by_clicks(solara_test, page_session: playwright.sync
     assert app.session.state.players[0].events.count(None) == 0 or app.game.is_over(app.session.state)
     decisions = 0
     while not app.game.is_over(app.session.state):
-        if page.locator(".bw-portal-none").count():
+        # the session says what comes next; wait until the page shows that very decision
+        w = app.session.state.players[0].walk
+        if w.portals_left:
+            page.locator(".bw-walk", has_text=f"Portal in space {w.portals_left[0]}").wait_for()
             click_button(page, app, ".bw-portal-none")
         else:
-            page.locator(DECIDE).first.wait_for()
+            page.locator(".bw-walk", has_text=f"Space {w.pos + 1}, ").wait_for()
             click_button(page, app, DECIDE)
             decisions += 1
     page.locator(".bw-winners", has_text="Final score").wait_for()
@@ -136,9 +139,9 @@ def test_complete_scoring_walk_of_a_normal_game(solara_test, page_session: playw
     screenshot(page, "balada-walk-browser")
     steps = 0
     while app.session.state.phase == "score":
+        page.locator(".bw-advice-table", has_text="points this round").wait_for()
         page.locator(DECIDE).first.wait_for()
-        best = page.locator(".bw-advice-table tr.best td").first.inner_text() if page.locator(
-            ".bw-advice-table").count() else ""
+        best = page.locator(".bw-advice-table tr.best td").first.inner_text()
         buttons = page.locator(DECIDE)
         labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
         pick = next((i for i, t in enumerate(labels) if t.lower() == best.lower()), 0)
@@ -150,9 +153,11 @@ def test_complete_scoring_walk_of_a_normal_game(solara_test, page_session: playw
             page.wait_for_timeout(25)
         wait_drawn(page, app)
         steps += 1
-        if page.locator(".bw-walk").count() and not page.locator(".bw-advice-table").count():
+        # the session, not the page, says whether the walk goes on: the sheet redraws on its own, so the
+        # rest of the page may still show the previous decision (and its advice) for a moment
+        if app.session.state.phase == "score":
+            page.locator(".bw-advice-table").wait_for(state="detached")  # a decision closes the advice
             page.locator(".bw-advice").click()
-            page.locator(".bw-advice-table").wait_for()
     st = app.session.state
     assert steps >= 3 and st.round == 1 and st.phase == "place"  # on to the night round
     from balada_widgets.balada import score_side
