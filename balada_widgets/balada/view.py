@@ -21,9 +21,13 @@ Imported only when a game is shown (``balada.new_game(...)`` or the app), so
 The drawings (:func:`sheet_svg`, :func:`cards_svg`, :func:`palette_svg`) are
 plain functions returning SVG text. Stable hooks for tests: board spaces are
 ``data-id="space-<n>"`` (classes ``space``, ``legal``, ``picked``, ``hero``,
-``focus``, ``step``), cards ``data-id="card-A"`` / ``"card-B"``; buttons carry
-classes such as ``bw-decide-sword``, ``bw-portal-none``, ``bw-swap-toggle``,
-``bw-pass-ready``, ``bw-advice``.
+``focus``, ``step``, ``cursor``), cards ``data-id="card-A"`` / ``"card-B"``;
+buttons carry classes such as ``bw-decide-sword``, ``bw-portal-none``,
+``bw-swap-toggle``, ``bw-pass-ready``, ``bw-advice``.
+
+Keyboard (the table board takes the focus when clicked, or by Tab): see
+:data:`KEYS`. The keys reach the same handlers as clicks, so a refused move
+shows the same rule reminder.
 """
 
 from __future__ import annotations
@@ -57,6 +61,19 @@ from ..core.bots import only_bots_wait, play_human, redo_human, run_bots, undo_h
 from .advisor import advise_placements, walk_advice
 from .bots import BOT_LEVELS, make_bot
 __all__ = ["BaladaApp", "BaladaLab", "BaladaView", "PERSONAL_BEST", "cards_svg", "palette_svg", "sheet_svg"]
+
+#: The table board's keys, while it has the focus (click it, or Tab to it).
+KEYS = (
+    ("A / B", "choose the A or B card"),
+    ("← → (↑ ↓)", "move the cursor (a dashed frame) between the highlighted spaces"),
+    ("Enter / Space", "act on the cursor's space: place the symbol, pick a space to swap, move an event onto the Portal"),
+    ("S", "start or cancel the Change of Landscape"),
+    ("Esc", "cancel the Change of Landscape, or close the reminder"),
+    ("1, 2, 3", "the walk's choices, in the order of their buttons"),
+    ("?", "show or hide what is best at this walk decision"),
+)
+PLACE_KEYS_HINT = "Keys: A/B card · ←/→ highlighted spaces · Enter place · S change of landscape · Esc cancel"
+WALK_KEYS_HINT = "Keys: 1, 2, 3 choose · ? what is best · ←/→ and Enter pick the event for a Portal"
 
 # ======================================================================= drawing
 
@@ -216,6 +233,7 @@ SHEET_CSS = """
 .balada-sheet .space.focus .bg { stroke: #e8590c; stroke-width: 6; }
 .balada-sheet .space.portal .bg { stroke: #7b3fbf; stroke-width: 6; }
 .balada-sheet .space.step .bg { stroke: #db2777; stroke-width: 7; }
+.balada-sheet .space.cursor .bg { stroke: #111; stroke-width: 4; stroke-dasharray: 9 5; }
 .balada-sheet .space.hero .bg { stroke: #1e6fd9; stroke-width: 5; }
 .balada-sheet .space.done { opacity: .78; }
 .balada-sheet .space:hover .bg { filter: brightness(1.03); }
@@ -281,6 +299,7 @@ def _cell(n: int, land: str, ev: Optional[str], classes: str, value, eff, previe
 
 
 def sheet_parts(lands, events, *, legal=(), picked=(), focus=None, portal=None, hero=None, step_space=None,
+                cursor: Optional[int] = None,
                 preview: Optional[str] = None, badges: Optional[dict] = None, done_upto: Optional[int] = None,
                 title: str = "", clickable: bool = True) -> str:
     """The markup of a map side (12 spaces on a 2-row path), to put in an ``<svg>`` (see :func:`sheet_svg`).
@@ -299,6 +318,8 @@ def sheet_parts(lands, events, *, legal=(), picked=(), focus=None, portal=None, 
         The 1-based space the hero is about to visit (the walk), or ``None``.
     step_space:
         The space of the explain panel's current step.
+    cursor:
+        The space the keyboard cursor is on (arrow keys move it between the ``legal`` spaces).
     preview:
         The event to show faintly in the ``legal`` spaces (the selected symbol).
     badges:
@@ -326,6 +347,8 @@ def sheet_parts(lands, events, *, legal=(), picked=(), focus=None, portal=None, 
             cls.append("hero")
         if n == step_space:
             cls.append("step")
+        if n == cursor:
+            cls.append("cursor")
         if done_upto is not None and n < done_upto:
             cls.append("done")
         cls.append("empty" if ev is None else "filled")
@@ -732,6 +755,7 @@ def TurnHelp(easy: bool, swapped: bool, can_swap: bool, swap_mode: bool, swap_fi
         else:
             solara.Text("Click the A or B card to choose the symbol, then a highlighted space "
                         "(its landscape matches the card: rule B2).", style={"color": "#555"})
+        solara.Text(PLACE_KEYS_HINT, classes=["bw-keys-help"], style={"color": "#888", "font-size": "12px"})
     return col
 
 
@@ -745,8 +769,10 @@ def LogToggle(shown: bool, on_toggle: Callable[[], None]):
 
 @solara.component
 def TableBoard(svg_text: str, on_space: Optional[Callable[[int], None]] = None,
-               on_card: Optional[Callable[[str], None]] = None, version: int = 0, max_width: int = 820):
-    """The table drawn by :func:`table_svg`: a click on a space calls ``on_space(n)``, on a card ``on_card("A"|"B")``."""
+               on_card: Optional[Callable[[str], None]] = None, version: int = 0, max_width: int = 820,
+               on_key: Optional[Callable[[str], None]] = None):
+    """The table drawn by :func:`table_svg`: a click on a space calls ``on_space(n)``, on a card ``on_card("A"|"B")``;
+    a key pressed while the board has the focus calls ``on_key(key)``."""
 
     def click(id_: str):
         if id_.startswith("space-") and on_space is not None:
@@ -755,8 +781,8 @@ def TableBoard(svg_text: str, on_space: Optional[Callable[[int], None]] = None,
             on_card(id_[5:])
 
     with solara.Div(style={"width": "100%", "max-width": f"{max_width}px"}, classes=["bw-sheet"]) as div:
-        Board(svg=svg_text, on_click=click, class_name="bw-sheet-board bw-table-board", label="cards and map sheet",
-              version=version, css=TABLE_CSS, defs=DEFS)
+        Board(svg=svg_text, on_click=click, on_key=on_key, class_name="bw-sheet-board bw-table-board",
+              label="cards and map sheet", version=version, css=TABLE_CSS, defs=DEFS)
     return div
 
 
@@ -915,6 +941,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
     swap_first, set_swap_first = solara.use_state(None)
     step, set_step = solara.use_state(None)
     advice_on, set_advice_on = solara.use_state(False)
+    cursor, set_cursor = solara.use_state(None)  # the keyboard cursor: a space, or None
     review, set_review = solara.use_state(0)  # whose sheet is shown at the end
     show_log, set_show_log = solara.use_state(False)
 
@@ -939,6 +966,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
         set_swap_mode(False)
         set_swap_first(None)
         set_step(None)
+        set_cursor(None)
 
     solara.use_effect(reset_transient, [node_id])
 
@@ -1075,6 +1103,42 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
             board_kw["badges"] = _trace_badges(walk_steps)
     if step is not None and 0 <= step < len(walk_steps) and isinstance(walk_steps[step].where, int):
         board_kw["step_space"] = walk_steps[step].where
+
+    # ---------------------------------------------------------------- keys (the same handlers as the clicks)
+    targets = sorted(board_kw.get("legal", ()))
+    if cursor in targets:
+        board_kw["cursor"] = cursor
+    can_swap = phase == "place" and any(isinstance(m, Swap) for m in legal)
+    decisions = [m for m in legal if isinstance(m, Decide)] if phase == "score" else []
+
+    def on_key(key: str):
+        if hidden or viewer not in waiting:
+            return
+        k = key.lower() if len(key) == 1 else key
+        here = board_kw.get("cursor")
+        if k in ("a", "b") and phase == "place" and not swap_mode:
+            if k == "a" or (not game.easy and state.cards is not None and state.cards.b is not None):
+                on_card(k.upper())
+        elif key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp") and targets:
+            forward = key in ("ArrowRight", "ArrowDown")
+            ahead = [t for t in targets if (t > here if forward else t < here)] if here is not None else []
+            if forward:
+                set_cursor(ahead[0] if ahead else targets[0])
+            else:
+                set_cursor(ahead[-1] if ahead else targets[-1])
+        elif key in ("Enter", " ") and here is not None:
+            on_space(here)
+        elif k == "s" and (can_swap or swap_mode):
+            toggle_swap()
+        elif key == "Escape":
+            if swap_mode:
+                toggle_swap()
+            else:
+                clear_message()
+        elif k.isdigit() and decisions and 1 <= int(k) <= len(decisions):
+            act(decisions[int(k) - 1])
+        elif k == "?" and phase == "score" and ps.walk is not None and not ps.walk.portals_left:
+            set_advice_on(lambda on: not on)
     round_name = ("Day", "Night")[min(state.round, 1)]
     sheet_title = f"{player_name(viewer, bots)} · {round_name.lower()} side"
 
@@ -1110,10 +1174,9 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                      (best_text, "bw-personal-best"))
             svg_text = table_svg(lines, cards, selected, viewer in waiting, lands, events, title=sheet_title,
                                  version=node_id, **board_kw)
-            TableBoard(svg_text, on_space, on_card, version=node_id).key("sheet")
+            TableBoard(svg_text, on_space, on_card, version=node_id, on_key=on_key).key("sheet")
             Reminder(message, on_close=clear_message).key("reminder")
             if phase == "place" and state.cards is not None:
-                can_swap = any(isinstance(m, Swap) for m in legal)
                 TurnHelp(game.easy, ps.swapped, can_swap, swap_mode, swap_first, toggle_swap).key("help")
 
             if phase == "score" and ps.walk is not None and viewer in waiting:
@@ -1128,20 +1191,22 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                         if w.portals_left:
                             pt = w.portals_left[0]
                             solara.Text(f"Portal in space {pt} (rule B5): click a highlighted space to move its event "
-                                        f"onto the Portal, or", style={"font-weight": "600"})
+                                        f"onto the Portal, or", style={"font-weight": "600"}).key("prompt")
                             solara.Button("keep the Portal empty", on_click=lambda: act(PortalMove(viewer, pt, None)),
-                                          outlined=True, classes=["bw-portal-none"])
+                                          outlined=True, classes=["bw-portal-none"]).key("portal-none")
                         else:
                             i = w.pos
-                            solara.Text(f"Space {i + 1}, {event_name(w.events[i])}:", style={"font-weight": "600"})
+                            solara.Text(f"Space {i + 1}, {event_name(w.events[i])}:", style={"font-weight": "600"}).key("prompt")
                             for m in legal:
                                 solara.Button(option_text(layout, i, w.hero, m.option),
                                               on_click=lambda m=m: act(m), color="primary", outlined=True,
-                                              classes=[f"bw-decide-{m.option}"])
+                                              classes=[f"bw-decide-{m.option}"]).key(f"decide-{m.option}")
                         solara.Button("What is best?", icon_name="mdi-help-circle-outline",
-                                      on_click=lambda: set_advice_on(not advice_on), text=True, classes=["bw-advice"])
+                                      on_click=lambda: set_advice_on(lambda on: not on), text=True,
+                                      classes=["bw-advice"]).key("advice")
                     if advice_on:
                         AdviceTable([(move_words(game, view, m), pts) for m, pts in walk_advice(game, view, viewer)])
+                    solara.Text(WALK_KEYS_HINT, classes=["bw-keys-help"], style={"color": "#888", "font-size": "12px"})
                 if walk_steps:
                     Explain(walk_steps, step, set_step, title="The walk so far").key("walk-trace")
 

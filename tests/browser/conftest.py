@@ -9,7 +9,8 @@ pytest-ipywidgets' fixtures:
   body of ``f`` in each runner named in ``SOLARA_TEST_RUNNERS`` (default here:
   ``solara,jupyter_lab``); ``jupyter_lab`` is the JupyterLab 4 runner below, as
   the stock one does not work with JupyterLab 4.6.
-- ``jupyter_lab_runner``: the JupyterLab 4 runner alone.
+- ``jupyter_lab_runner``: the JupyterLab 4 runner alone; ``notebook7_runner``:
+  the same in Notebook 7.
 
 Exceptions in widget callbacks fail the test (see ``tests/conftest.py``), in
 this process and, for the JupyterLab runner, in the notebook's kernel.
@@ -200,7 +201,9 @@ class JupyterLab4Runner:
     CELLS = ".jp-NotebookPanel .jp-Notebook .jp-Cell"
     RUN = '.jp-NotebookPanel-toolbar [data-command="notebook:run-cell-and-select-next"]'
 
-    def __init__(self, server: JupyterLab4Server, page, warmup: bool, kernel_errors: KernelErrors, setup_code: str):
+    def __init__(self, server: JupyterLab4Server, page, warmup: bool, kernel_errors: KernelErrors, setup_code: str,
+                 ui: str = "lab"):
+        self.ui = ui  # "lab": JupyterLab; "notebook": Notebook 7 (the same server, the same notebook DOM)
         self.server = server
         self.page = page
         self.warmup = warmup
@@ -271,7 +274,10 @@ class JupyterLab4Runner:
         solara_plugin.write_notebook([setup, solara_plugin.code_from_function(f)], self.server.notebook_path)
         name = Path(self.server.notebook_path).name
         self.server.loads += 1
-        page.goto(f"{self.server.base_url}/lab/workspaces/balada-test/tree/{name}?reset&v={self.server.loads}")
+        if self.ui == "notebook":
+            page.goto(f"{self.server.base_url}/notebooks/{name}?v={self.server.loads}")
+        else:
+            page.goto(f"{self.server.base_url}/lab/workspaces/balada-test/tree/{name}?reset&v={self.server.loads}")
         page.locator(self.CELLS).nth(1).wait_for()
         page.locator('.jp-NotebookPanel [data-status="idle"]').first.wait_for()
         self._run_cell(0)
@@ -281,22 +287,36 @@ class JupyterLab4Runner:
         self._run_cell(1)
 
 
-@pytest.fixture
-def jupyter_lab_runner(jupyter_lab_server, page_session, pytestconfig, widget_errors):
-    """The JupyterLab 4 runner: ``jupyter_lab_runner(f)`` runs ``f``'s body in a notebook."""
-    kernel_errors = KernelErrors(jupyter_lab_server.state_dir / "kernel-errors.jsonl")
+@contextlib.contextmanager
+def _notebook_runner(ui: str, server, page_session, pytestconfig, widget_errors):
+    kernel_errors = KernelErrors(server.state_dir / "kernel-errors.jsonl")
     widget_errors.sources.append(kernel_errors.take)
     try:
         yield JupyterLab4Runner(
-            jupyter_lab_server,
+            server,
             page_session,
             pytestconfig.getoption("solara_vuetify_warmup"),
             kernel_errors,
             kernel_errors.setup_code(widget_errors.installer),
+            ui=ui,
         )
     finally:
         widget_errors.sources.remove(kernel_errors.take)
         page_session.goto("about:blank")
+
+
+@pytest.fixture
+def jupyter_lab_runner(jupyter_lab_server, page_session, pytestconfig, widget_errors):
+    """The JupyterLab 4 runner: ``jupyter_lab_runner(f)`` runs ``f``'s body in a notebook."""
+    with _notebook_runner("lab", jupyter_lab_server, page_session, pytestconfig, widget_errors) as runner:
+        yield runner
+
+
+@pytest.fixture
+def notebook7_runner(jupyter_lab_server, page_session, pytestconfig, widget_errors):
+    """The same, in Notebook 7's single-document page (``/notebooks/...``) served by the same server."""
+    with _notebook_runner("notebook", jupyter_lab_server, page_session, pytestconfig, widget_errors) as runner:
+        yield runner
 
 
 @pytest.fixture(params=RUNNERS)

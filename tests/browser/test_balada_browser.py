@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import playwright.sync_api
+from playwright.sync_api import expect
 import pytest
 import solara
 from IPython.display import display
@@ -122,6 +123,20 @@ def test_illegal_click_shows_the_rule_in_the_browser(solara_test, page_session: 
     click_space(page, app, "g.space.legal")
     assert app.session.moves[-2].event == app.session.state.seen[0].b
     assert page.locator(".bw-reminder").count() == 0
+    # the board kept the focus: the keyboard plays the next turn (B card, cursor to a highlighted space, Enter)
+    page.keyboard.press("b")
+    page.locator(".bw-sheet-board g.card-B.selected").wait_for()
+    page.keyboard.press("ArrowRight")
+    page.locator(f"{SHEET} g.space.legal.cursor").wait_for()
+    before = app.session.current.id
+    page.keyboard.press("Enter")
+    for _ in range(200):
+        if app.session.current.id != before:
+            break
+        page.wait_for_timeout(25)
+    wait_drawn(page, app)
+    assert app.session.moves[-2].event == app.session.state.seen[1].b
+    page.locator(".bw-round", has_text="turn 3 of 12").wait_for()
 
 
 def test_complete_scoring_walk_of_a_normal_game(solara_test, page_session: playwright.sync_api.Page):
@@ -134,12 +149,17 @@ def test_complete_scoring_walk_of_a_normal_game(solara_test, page_session: playw
     wait_drawn(page, app)
     assert page.locator(f"{SHEET} g.space.portal").count() == 1
     click_space(page, app, "[data-id='space-3']")  # the Key moves onto the Portal of space 4
-    page.locator(".bw-advice").click()
-    page.locator(".bw-advice-table", has_text="points this round").wait_for()
-    screenshot(page, "balada-walk-browser")
     steps = 0
     while app.session.state.phase == "score":
+        # the session says which decision comes next; the sheet redraws on its own, so wait until the rest
+        # of the page shows that very decision before opening its advice
+        node = app.session.current.id
+        page.locator(".bw-walk", has_text=f"Space {app.session.state.players[0].walk.pos + 1}, ").wait_for()
+        page.locator(".bw-advice").click()
         page.locator(".bw-advice-table", has_text="points this round").wait_for()
+        assert app.session.current.id == node, "opening the advice played a move"
+        if steps == 0:
+            screenshot(page, "balada-walk-browser")
         page.locator(DECIDE).first.wait_for()
         best = page.locator(".bw-advice-table tr.best td").first.inner_text()
         buttons = page.locator(DECIDE)
@@ -153,11 +173,8 @@ def test_complete_scoring_walk_of_a_normal_game(solara_test, page_session: playw
             page.wait_for_timeout(25)
         wait_drawn(page, app)
         steps += 1
-        # the session, not the page, says whether the walk goes on: the sheet redraws on its own, so the
-        # rest of the page may still show the previous decision (and its advice) for a moment
         if app.session.state.phase == "score":
             page.locator(".bw-advice-table").wait_for(state="detached")  # a decision closes the advice
-            page.locator(".bw-advice").click()
     st = app.session.state
     assert steps >= 3 and st.round == 1 and st.phase == "place"  # on to the night round
     from balada_widgets.balada import score_side
@@ -213,9 +230,36 @@ def test_live_game_in_a_jupyterlab_notebook(jupyter_lab_runner, page_session: pl
     page.locator(".bw-reminder", has_text="(rule B2)").wait_for()
     for turn in (1, 2, 3):
         page.locator(".bw-round", has_text=f"turn {turn} of 12").wait_for()
+        # the sheet redraws on its own: wait for the drawing of this turn before clicking a highlighted space
+        expect(page.locator(f"{SHEET} g.space.filled")).to_have_count(turn - 1)
         page.locator(f"{SHEET} g.space.legal").first.click()
     page.locator(".bw-round", has_text="turn 4 of 12").wait_for()
     screenshot(page, "balada-jupyterlab")
     page.locator(".bw-undo").click()
     page.locator(".bw-round", has_text="turn 3 of 12").wait_for()
     assert page.locator(f"{SHEET} g.space.filled").count() == 2
+
+
+def test_the_issue_example_in_notebook_7(notebook7_runner, page_session: playwright.sync_api.Page):
+    """``balada.new_game(players=2, bots=1, seed=3)`` as a cell's last expression, in Notebook 7: the human
+    places the first symbol, the bot answers, and the next turn is offered."""
+
+    def kernel_code():
+        from balada_widgets import balada
+
+        app = balada.new_game(players=2, bots=1, seed=3)
+        app
+
+    notebook7_runner(kernel_code)
+    page = page_session
+    assert "/notebooks/" in page.url
+    page.locator(f"{SHEET} svg").wait_for(timeout=30_000)
+    page.locator(".bw-round", has_text="turn 1 of 12").wait_for()
+    expect(page.locator(f"{SHEET} [data-id='card-B']")).to_have_count(1)  # the normal game shows both event cards
+    page.locator(f"{SHEET} g.space:not(.legal)").first.click()
+    page.locator(".bw-reminder", has_text="(rule B2)").wait_for()
+    expect(page.locator(f"{SHEET} g.space.filled")).to_have_count(0)
+    page.locator(f"{SHEET} g.space.legal").first.click()
+    page.locator(".bw-round", has_text="turn 2 of 12").wait_for()  # the bot has placed its symbol too
+    expect(page.locator(f"{SHEET} g.space.filled")).to_have_count(1)
+    screenshot(page, "balada-notebook7")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipyvuetify as v
 import pytest
 
 from balada_widgets.balada import BaladaGame, Decide, Place, PortalMove, Swap
@@ -165,6 +166,74 @@ def test_bots_only_game_plays_itself_to_the_end(render):
     assert app.game.is_over(app.session.state)
     ui = render(app.element())
     assert ui.has("bw-winners")
+
+
+# ---------------------------------------------------------------------- the keyboard
+
+
+def test_keys_choose_the_card_move_the_cursor_over_the_highlighted_spaces_and_place(render):
+    app = BaladaApp(players=1, seed=1)
+    ui = render(app.element())
+    cards = app.session.state.cards
+    board = ui.board()
+    board.emit_key("b")
+    assert 'class="card card-B choice selected"' in ui.board().svg
+    legal = ui.spaces("legal")
+    assert ui.spaces("cursor") == []  # no cursor until an arrow key
+    board.emit_key("ArrowRight")
+    assert ui.spaces("cursor") == [legal[0]]
+    board.emit_key("ArrowLeft")  # from the first highlighted space back round to the last
+    assert ui.spaces("cursor") == [legal[-1]]
+    if len(legal) > 1:
+        board.emit_key("ArrowRight")
+        assert ui.spaces("cursor") == [legal[0]]
+    target = ui.spaces("cursor")[0]
+    board.emit_key("Enter")
+    assert app.session.moves[-2] == Place(0, cards.b, target)
+    assert ui.spaces("cursor") == []  # a new turn: the cursor starts again
+    assert "turn 2 of 12" in ui.text()
+
+
+def test_keys_for_the_change_of_landscape_and_escape(render):
+    app = BaladaApp(players=1, seed=1)
+    ui = render(app.element())
+    board = ui.board()
+    board.emit_key("s")
+    assert ui.has("bw-swap-toggle") and "Cancel the Change of Landscape" in ui.text()
+    board.emit_key("Escape")
+    assert "Cancel the Change of Landscape" not in ui.text()
+    board.emit_key("S")
+    first_choices = ui.spaces("legal")
+    board.emit_key("ArrowRight")
+    board.emit_key(" ")
+    assert ui.spaces("picked") == [first_choices[0]]
+    board.emit_key("ArrowRight")
+    second = ui.spaces("cursor")[0]
+    board.emit_key("Enter")
+    move = app.session.moves[-1]
+    assert isinstance(move, Swap) and {move.i, move.j} == {first_choices[0], second}
+    board.emit_key("s")  # used this round (B3): the key does nothing
+    assert "Cancel the Change of Landscape" not in ui.text()
+
+
+def test_keys_in_the_walk_portal_cursor_digits_and_advice(render):
+    app = BaladaApp.from_session(walk_session())
+    ui = render(app.element())
+    board = ui.board()
+    sources = ui.spaces("legal")
+    for _ in range(sources.index(3) + 1):  # walk the cursor to the Key of space 3
+        board.emit_key("ArrowRight")
+    assert ui.spaces("cursor") == [3]
+    board.emit_key("Enter")
+    assert app.session.moves[-1] == PortalMove(0, 4, 3)
+    labels = [b.children for b in ui.rc.find(v.Btn).widgets if any(c.startswith("bw-decide-") for c in (b.class_ or "").split())]
+    assert len(labels) == 2
+    board.emit_key("?")
+    assert "points this round" in ui.text()
+    board.emit_key("1")  # the first button: use the sword
+    assert app.session.moves[-1] == Decide(0, 2, "sword")
+    board.emit_key("9")  # no ninth choice: nothing happens
+    assert app.session.moves[-1] == Decide(0, 2, "sword")
 
 
 # ---------------------------------------------------------------------- the walk
@@ -363,3 +432,13 @@ def test_the_table_is_one_drawing_with_status_cards_and_sheet():
     assert 'id="bw-balada-ev-BS"' in DEFS and 'id="bw-balada-land-M"' in DEFS
     assert 'id="bw-balada-ev-BS"' in table_svg([("x", "bw-round")], None, None, False, ["F"] * 12, [None] * 12,
                                                standalone=True)
+
+
+def test_the_keys_table_of_the_docs_matches_the_view():
+    from pathlib import Path
+
+    from balada_widgets.balada.view import KEYS
+
+    doc = (Path(__file__).parents[2] / "docs" / "balada.md").read_text()
+    for key, meaning in KEYS:
+        assert f"| {key} | {meaning} |" in doc, key
