@@ -838,7 +838,8 @@ def PlacementAdvisor(game: BaladaGame, state, player: int, node_id: int, on_play
 
         return key, advise_placements(game, state, player, progress=report)
 
-    result = solara.use_thread(compute, dependencies=[run, key])
+    # cooperative cancel (report() checks the event): no sys.settrace slowing the search down
+    result = solara.use_thread(compute, dependencies=[run, key], intrusive_cancel=False)
     advice = None
     if result.value is not None and result.value[0] == key:
         advice = result.value[1]

@@ -101,7 +101,7 @@ def Explain(steps: list, step: Optional[int] = None, on_step: Optional[Callable[
             go(i)
         set_playing(False)
 
-    solara.use_thread(play_loop, dependencies=[playing])
+    solara.use_thread(play_loop, dependencies=[playing], intrusive_cancel=False)  # play_loop checks the event
 
     def click(id_: str):
         if id_.startswith("step-"):
