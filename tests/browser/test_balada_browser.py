@@ -69,15 +69,23 @@ def click_space(page, app, selector: str) -> None:
     wait_drawn(page, app)
 
 
-def click_button(page, app, selector: str) -> None:
+def click_button(page, app, selector: str, attempts: int = 3) -> None:
+    """Click a button that plays a move, and wait for the board to show the result.
+
+    The rest of the page updates widget by widget: a button may be replaced just as it is
+    clicked, and that click reaches no handler. The session tells: if it did not move, the
+    click is repeated (and printed, so a failing test shows it).
+    """
     before = app.session.current.id
-    page.locator(selector).first.click()
-    for _ in range(200):
-        if app.session.current.id != before:
-            break
-        page.wait_for_timeout(25)
-    assert app.session.current.id != before, f"{selector} changed nothing"
-    wait_drawn(page, app)
+    for attempt in range(attempts):
+        page.locator(selector).first.click()
+        for _ in range(120):
+            if app.session.current.id != before:
+                wait_drawn(page, app)
+                return
+            page.wait_for_timeout(25)
+        print(f"click_button: the click {attempt + 1} on {selector} changed nothing; again")
+    raise AssertionError(f"{selector} changed nothing after {attempts} clicks")
 
 
 def test_complete_easy_game_by_clicks(solara_test, page_session: playwright.sync_api.Page):
@@ -165,13 +173,8 @@ def test_complete_scoring_walk_of_a_normal_game(solara_test, page_session: playw
         buttons = page.locator(DECIDE)
         labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
         pick = next((i for i, t in enumerate(labels) if t.lower() == best.lower()), 0)
-        before = app.session.current.id
-        buttons.nth(pick).click()
-        for _ in range(200):
-            if app.session.current.id != before:
-                break
-            page.wait_for_timeout(25)
-        wait_drawn(page, app)
+        option = next(c for c in buttons.nth(pick).get_attribute("class").split() if c.startswith("bw-decide-"))
+        click_button(page, app, f".bw-walk button.{option}")
         steps += 1
         if app.session.state.phase == "score":
             page.locator(".bw-advice-table").wait_for(state="detached")  # a decision closes the advice
