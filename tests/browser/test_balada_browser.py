@@ -136,6 +136,7 @@ def test_illegal_click_shows_the_rule_in_the_browser(solara_test, page_session: 
     page.locator(".bw-sheet-board g.card-B.selected").wait_for()
     page.keyboard.press("ArrowRight")
     page.locator(f"{SHEET} g.space.legal.cursor").wait_for()
+    screenshot(page, "balada-keyboard-cursor")
     before = app.session.current.id
     page.keyboard.press("Enter")
     for _ in range(200):
