@@ -1136,7 +1136,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                 toggle_swap()
             else:
                 clear_message()
-        elif k.isdigit() and decisions and 1 <= int(k) <= len(decisions):
+        elif len(k) == 1 and k in "123456789" and int(k) <= len(decisions):
             act(decisions[int(k) - 1])
         elif k == "?" and phase == "score" and ps.walk is not None and not ps.walk.portals_left:
             set_advice_on(lambda on: not on)

@@ -233,6 +233,7 @@ def test_keys_in_the_walk_portal_cursor_digits_and_advice(render):
     board.emit_key("1")  # the first button: use the sword
     assert app.session.moves[-1] == Decide(0, 2, "sword")
     board.emit_key("9")  # no ninth choice: nothing happens
+    board.emit_key("²")  # a digit to str.isdigit, not a choice
     assert app.session.moves[-1] == Decide(0, 2, "sword")
 
 
