@@ -87,6 +87,7 @@ def test_a_complete_game_against_a_bot_with_clicks_and_keys(solara_test, page_se
         done = len(session.history)
         if not moves:
             page.locator(".bw-balda-pass").click()
+            wait_until(lambda: len(session.history) > done, what="the pass to be played")
         else:
             m = moves[0]
             new = cell_name(m.cell, 5)
