@@ -66,7 +66,8 @@ __all__ = ["BaladaApp", "BaladaLab", "BaladaView", "PERSONAL_BEST", "cards_svg",
 KEYS = (
     ("A / B", "choose the A or B card"),
     ("← → (↑ ↓)", "move the cursor (a dashed frame) between the highlighted spaces"),
-    ("Enter / Space", "act on the cursor's space: place the symbol, pick a space to swap, move an event onto the Portal"),
+    ("Enter / Space",
+     "act on the cursor's space: place the symbol, pick a space to swap, move an event onto the Portal"),
     ("S", "start or cancel the Change of Landscape"),
     ("Esc", "cancel the Change of Landscape, or close the reminder"),
     ("1, 2, 3", "the walk's choices, in the order of their buttons"),
@@ -1197,8 +1198,9 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                                           outlined=True, classes=["bw-portal-none"]).key("portal-none")
                         else:
                             i = w.pos
-                            solara.Text(f"Space {i + 1}, {event_name(w.events[i])}:", style={"font-weight": "600"}).key("prompt")
-                            for m in legal:
+                            solara.Text(f"Space {i + 1}, {event_name(w.events[i])}:",
+                                        style={"font-weight": "600"}).key("prompt")
+                            for m in decisions:  # the digit keys follow this order
                                 solara.Button(option_text(layout, i, w.hero, m.option),
                                               on_click=lambda m=m: act(m), color="primary", outlined=True,
                                               classes=[f"bw-decide-{m.option}"]).key(f"decide-{m.option}")
