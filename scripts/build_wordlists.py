@@ -74,6 +74,12 @@ English filters (in order) and why
 6. Drop one-letter words ("a", "x": letter names); a Balda word always has at
    least two letters.
 
+Two more filters are applied when the package loads the list, not here, so a
+teacher sees them as plain data files: the classroom blocklist
+(``data/blocklist_en.txt``) and the two-letter words kept
+(``data/two_letter_en.txt``: step 5 cannot tell "in" the inch or "fe" the
+iron symbol from the everyday words spelt the same).
+
 Russian filters and why
 -----------------------
 Every parse of every known word form of pymorphy3's OpenCorpora dictionary is
