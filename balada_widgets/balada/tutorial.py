@@ -440,6 +440,12 @@ def _rule_of(candidate) -> str:
     return candidate[3] if len(candidate) > 3 else MISCONCEPTIONS[candidate[0]].rule
 
 
+def _scored(side, injuries: int, swords: int, choices):
+    """The player's own choices (parsed, or ``None``: the best) and the score of ``side`` with them."""
+    given = None if choices is None else parse_choices(choices)
+    return given, score_side(side, injuries, swords, given)
+
+
 def find_misconception(side, answer: int, injuries: int = 0, swords: int = 0, choices=None, focus=None
                        ) -> tuple[Misconception, str] | None:
     """The first misreading of the rules whose total is ``answer`` (with its detail), or ``None``.
@@ -448,8 +454,7 @@ def find_misconception(side, answer: int, injuries: int = 0, swords: int = 0, ch
     >>> m.id, m.rule
     ('knockdown', 'B7')
     """
-    given = None if choices is None else parse_choices(choices)
-    result = score_side(side, injuries, swords, given)
+    given, result = _scored(side, injuries, swords, choices)
     for cand in _ordered(_candidates(result, injuries, swords, given), focus):
         if cand[1] == answer and cand[1] != result.points:
             m = MISCONCEPTIONS[cand[0]]
@@ -477,8 +482,7 @@ def check_score(side, answer, injuries: int = 0, swords: int = 0, choices=None, 
     Right: 9 points. end: +9 (B12)
     """
     try:
-        given = None if choices is None else parse_choices(choices)
-        result = score_side(side, injuries, swords, given)
+        given, result = _scored(side, injuries, swords, choices)
     except GameError as e:
         return Feedback.from_error(e)
     n = parse_number(answer)
@@ -505,8 +509,7 @@ def check_injuries(side, answer, injuries: int = 0, swords: int = 0, choices=Non
     'knockdown'
     """
     try:
-        given = None if choices is None else parse_choices(choices)
-        result = score_side(side, injuries, swords, given)
+        given, result = _scored(side, injuries, swords, choices)
     except GameError as e:
         return Feedback.from_error(e)
     n = parse_number(answer)

@@ -158,6 +158,22 @@ def test_exercise_checks_the_answer_and_explains(render):
     assert ui.has("bw-exercise-ok") and "Right!" in ui.text()
 
 
+def test_exercise_with_a_tutorial_check_shows_the_rule_missed(render):
+    from balada_widgets.balada.tutorial import check_score
+    from balada_widgets.core.feedback import exercise_check
+
+    text = "TW O2 FT .. .. .. .. .. .. .. .. .."
+    ui = render(Exercise("How many points?", check=exercise_check(check_score, text)))
+    field = [w for w in ui.all_widgets() if "bw-exercise-input" in (getattr(w, "class_", "") or "")][0]
+    field.v_model = "2"
+    ui.click("bw-exercise-check")
+    shown = ui.text()
+    assert "Not yet. Not 2. Each Tower adds 1" in shown and "(rule B7)" in shown
+    field.v_model = "3"
+    ui.click("bw-exercise-check")
+    assert "Right! 3 points." in ui.text()
+
+
 def test_exercise_with_a_live_widget_checks_its_value(render):
     ui = render(Exercise("Pick", lambda value: (value == 3, f"you picked {value}"), value=3,
                          children=[solara.Text("a live board here")]))
