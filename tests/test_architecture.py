@@ -9,8 +9,8 @@ import pytest
 
 PKG = pathlib.Path(__file__).resolve().parent.parent / "balada_widgets"
 UI = {"solara", "ipywidgets", "reacton", "ipyvuetify", "anywidget", "IPython", "ipyvue"}
-# modules allowed to import UI: the kit, each room's view, the app
-UI_MODULES = {"ui", "view", "app", "views", "widgets"}
+# modules allowed to import UI: the kit, each room's view and lab, the app
+UI_MODULES = {"ui", "view", "app", "views", "widgets", "lab"}
 
 
 def pure_modules():

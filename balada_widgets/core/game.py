@@ -141,6 +141,32 @@ class Game(ABC, Generic[S, M]):
     def parse_move(self, text: str, state: S | None = None) -> M:
         """Parse the notation of a move; raise :class:`InvalidInput` if it can't."""
 
+    def describe_move(self, state: S, move: M, viewer: int | None = None) -> str:
+        """The move in plain words for learners, as ``viewer`` may know it (``None``: a spectator).
+
+        ``state`` is the state the move is played in. Refusals, advice, logs and
+        tutorials use these words; notation (:meth:`move_to_text`) appears only
+        where a user asks for it. A move that carries hidden information (a card
+        drawn into a hand, a peek at a face-down room) is described without it
+        for anybody but its owner: "Player 2 draws a Loot Card".
+        """
+        return self.move_to_text(move)
+
+    def move_text_for(self, move: M, viewer: int | None = None) -> str:
+        """The notation of ``move`` as ``viewer`` may see it (hidden parts masked, e.g. ``"p2 draws ?"``).
+
+        Save files keep :meth:`move_to_text`, the whole truth; a move log shown
+        to a player uses this.
+        """
+        return self.move_to_text(move)
+
+    def has_secrets(self, state: S) -> bool:
+        """True when some part of ``state`` is hidden from a spectator (hands, face-down identities).
+
+        A save file holds every move, so a UI shows it only on request when this is true.
+        """
+        return self.view(state, None) != state
+
     def state_to_text(self, state: S) -> str:  # pragma: no cover - optional
         raise NotImplementedError
 
