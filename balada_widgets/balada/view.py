@@ -1292,6 +1292,9 @@ class BaladaApp(GameApp):
     "invalid input 'p1 XX@1': unknown event 'XX'"
     """
 
+    #: the save file waits until every choice of the turn is revealed (the secrets last one turn)
+    secret_saves = "refuse"
+
     def __init__(self, players: int = 1, bots: int = 0, seed: int = 0, easy: bool = False, sheet: str = "standard",
                  bot_level: str = "advisor", session: Optional[Session] = None):
         super().__init__()

@@ -6,6 +6,13 @@ live game, and the object keeps the session, the bots and the controls a
 notebook user calls (``play``, ``undo``, ``redo``, ``new_game``). Several
 displays of one app show the same game; a new game reaches all of them
 through :meth:`on_new_game`.
+
+Save and share with secrets: the position text is always what a spectator
+sees. The save file holds every move, so every hidden card: while
+``game.has_secrets(state)``, :meth:`GameApp.save_text` gives it only when asked
+with ``reveal=True`` (the share panel shows a button that warns first), or,
+with ``secret_saves = "refuse"`` (Balada: simultaneous choices revealed at the
+end of the turn), not at all until the secrets are out.
 """
 
 from __future__ import annotations
@@ -72,19 +79,35 @@ class GameApp:
         reacton.core.display(self.element())
 
     # ------------------------------------------------------------ save, share, load
+    #: while the state holds secrets, the save file is given only on request (``"ask"``) or not
+    #: at all until the secrets are out (``"refuse"``: secrets that end with the turn)
+    secret_saves: str = "ask"
+
     def hidden_now(self) -> bool:
         """True while some player's choice is still hidden from the others (mid-turn in hot-seat)."""
         state = self.session.state
         return self.game.view(state, None) != state
 
+    def has_secrets(self) -> bool:
+        """True while some part of the position is hidden from a spectator (``game.has_secrets``)."""
+        return self.game.has_secrets(self.session.state)
+
     def position_text(self) -> str:
         """The position as text, as a spectator sees it (hidden choices left out)."""
         return self.game.state_to_text(self.game.view(self.session.state, None))
 
-    def save_text(self) -> str:
-        """The save file (JSON, every branch); refused while choices are hidden."""
-        if self.hidden_now():
-            raise InvalidInput("a save holds every move: finish the turn first, some choices are still hidden")
+    def save_text(self, reveal: bool = False) -> str:
+        """The save file (JSON, every branch).
+
+        While the position holds secrets it reveals them all, so it is refused
+        unless ``reveal=True`` (and always, with ``secret_saves = "refuse"``).
+        """
+        if self.has_secrets():
+            if self.secret_saves == "refuse":
+                raise InvalidInput("a save holds every move: finish the turn first, some choices are still hidden")
+            if not reveal:
+                raise InvalidInput("a save holds every move, so every hidden card: ask for it with "
+                                   "save_text(reveal=True) when nobody else is looking")
         return self.session.to_json(all_branches=True, indent=1)
 
     def load(self, text: str) -> None:

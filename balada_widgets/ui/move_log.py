@@ -9,7 +9,11 @@ not one button per move, so a long game stays fast. Each move carries
 ``data-id="node-<id>"``, each branch ``data-id="branch-<id>"``.
 
 ``label(node)`` lets a game rename or hide moves: return ``None`` to hide a
-move (e.g. another player's choice that is not revealed yet).
+move (e.g. another player's choice that is not revealed yet). For a game with
+secrets, :func:`labels_for` labels each move as one viewer may know it
+(``game.move_text_for`` for notation, ``game.describe_move`` for words), so a
+log never shows another player's hidden card: ``log_entries(session,
+labels_for(game, seat.viewer, words=True))``.
 
 >>> from balada_widgets.core.demo import RaceGame
 >>> from balada_widgets.core.session import Session
@@ -31,7 +35,7 @@ import solara
 from . import svg as S
 from .board import Board
 
-__all__ = ["Branch", "Entry", "MoveLog", "branch_entries", "log_entries", "log_markup"]
+__all__ = ["Branch", "Entry", "MoveLog", "branch_entries", "labels_for", "log_entries", "log_markup"]
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,31 @@ def log_entries(session, label: Optional[Callable] = None, include_future: bool 
             continue
         out.append(Entry(node.id, i, text, node.by_chance, node is current))
     return out
+
+
+def labels_for(game, viewer: Optional[int], words: bool = False, chance: bool = True) -> Callable:
+    """A ``label(node)`` for :func:`log_entries` that shows each move as ``viewer`` may know it.
+
+    ``words=False``: notation with hidden parts masked (``game.move_text_for``);
+    ``words=True``: plain words (``game.describe_move`` in the position the move
+    was played in). ``viewer=None`` is the spectator. ``chance=False`` leaves
+    chance's moves (draws, rolls) out of the log.
+
+    >>> from balada_widgets.core.demo import RaceGame
+    >>> from balada_widgets.core.session import Session
+    >>> s = Session(RaceGame(die=True), seed=3)
+    >>> s.play(s.legal_moves()[0])
+    >>> [e.text for e in log_entries(s, labels_for(s.game, None, chance=False))]
+    ['p1 +1']
+    """
+    def label(node):
+        if node.by_chance and not chance:
+            return None
+        if words:
+            return game.describe_move(node.parent.state, node.move, viewer)
+        return game.move_text_for(node.move, viewer)
+
+    return label
 
 
 def branch_entries(session) -> list[Branch]:

@@ -4,6 +4,17 @@ The position text (as a spectator sees it) and the save file (JSON with every
 branch) are shown ready to copy; pasting either back continues from there.
 Refusals (a bad file, an illegal move in it, an inconsistent position) are
 shown as the rule reminder.
+
+Games with secrets (hands, agendas, face-down rooms): the save file holds
+every move, so every hidden card. While ``game.has_secrets(state)`` it is not
+put in the page at all until the user asks for it ("Show the save file — it
+reveals every hidden card"), and it is hidden again after the next move. An
+app with ``secret_saves = "refuse"`` shows the refusal instead (Balada, while
+a turn's choices are hidden).
+
+Stable classes: ``bw-share``, ``bw-share-position``, ``bw-share-save``,
+``bw-share-reveal`` (the button), ``bw-share-secret`` (the warning),
+``bw-share-hide``, ``bw-share-input``, ``bw-share-load``.
 """
 
 from __future__ import annotations
@@ -12,6 +23,38 @@ import solara
 
 from ..core.errors import GameError
 from .reminder import Reminder
+
+__all__ = ["SaveFile", "SharePanel"]
+
+REVEAL_LABEL = "Show the save file — it reveals every hidden card"
+
+
+@solara.component
+def SaveFile(app, version: int = 0):
+    """The save file of ``app``, behind a warning while the position holds secrets."""
+    revealed, set_revealed = solara.use_state(None)  # (session, node id) where the user asked for it
+    here = (app.session, app.session.current.id)
+    asking = app.has_secrets() and app.secret_saves != "refuse"
+    shown = not asking or revealed == here
+    with solara.Column(gap="4px", classes=["bw-share-save-box"]) as col:
+        if not shown:
+            solara.Warning("The save file holds every move, so every hidden card (hands, draws, secret goals). "
+                           "Show it only when the other players may see it.", dense=True,
+                           classes=["bw-share-secret"])
+            solara.Button(REVEAL_LABEL, icon_name="mdi-eye-outline", on_click=lambda: set_revealed(here),
+                          outlined=True, classes=["bw-share-reveal"], attributes={"aria-label": REVEAL_LABEL})
+            return col
+        try:
+            save = app.save_text(reveal=asking)
+        except GameError as e:
+            save = str(e)
+        if asking:
+            with solara.Row(style={"align-items": "center", "gap": "6px"}):
+                solara.Warning("Every hidden card is in this text.", dense=True, classes=["bw-share-secret"])
+                solara.Button("Hide it", on_click=lambda: set_revealed(None), text=True, classes=["bw-share-hide"])
+        solara.v.Textarea(label="save file", v_model=save, readonly=True, rows=4, outlined=True,
+                          class_="bw-share-save")
+    return col
 
 
 @solara.component
@@ -31,18 +74,13 @@ def SharePanel(app, version: int = 0):
         set_error(None)
         set_done("loaded: the game goes on from there")
 
-    try:
-        save = app.save_text()
-    except GameError as e:
-        save = str(e)
     with solara.Details("Save, share, load", expand=False) as box:
         with solara.Column(gap="6px", classes=["bw-share"]):
             solara.Markdown("**Position** (paste it to set the board up again):")
             solara.v.Textarea(label="position", v_model=app.position_text(), readonly=True, rows=3, outlined=True,
                               class_="bw-share-position")
             solara.Markdown("**Save file** (every move and branch; JSON):")
-            solara.v.Textarea(label="save file", v_model=save, readonly=True, rows=4, outlined=True,
-                              class_="bw-share-save")
+            SaveFile(app, version)
             solara.v.Textarea(label="paste a save file or a position here", v_model=pasted, on_v_model=set_pasted,
                               rows=3, outlined=True, class_="bw-share-input")
             solara.Button("Load", on_click=load, disabled=not pasted.strip(), classes=["bw-share-load"])
