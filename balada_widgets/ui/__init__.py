@@ -8,18 +8,41 @@ module             what it gives
                    reports clicks / drags / keys by ``data-id``; ``Board(...)``
 :mod:`.session`    ``use_session(factory)``: a mutable ``Session`` in a
                    component, re-rendered by a reassigned version counter
+:mod:`.play`       ``use_play(session, bots)``: act / undo / redo / restart /
+                   let the bots play / the message, once for every view;
+                   ``use_cursor(targets, on_act)``: a keyboard cursor
+:mod:`.cursor`     ``next_target`` / ``cursor_key``: arrows between 2-D
+                   targets, Enter acts (pure)
+:mod:`.seat`       ``use_seat(game, session, bots)``: whose view to show in
+                   hot-seat; ``PassScreen``; ``seat_to_show`` (pure)
 :mod:`.controls`   ``Controls``: undo / redo / restart / new game
-:mod:`.move_log`   ``MoveLog``: the current line and the branches, ``goto``
+:mod:`.move_log`   ``MoveLog``: the current line and the branches, ``goto``;
+                   ``labels_for(game, viewer)``: moves as a viewer may know them
 :mod:`.explain`    ``Explain``: a score trace, step by step, ``on_step``
 :mod:`.reminder`   ``Reminder`` (shows ``str(GameError)``) and ``try_move``
-:mod:`.tutorial`   ``Exercise``: prompt, answer, ``check -> (ok, why)``
+:mod:`.share`      ``SharePanel``: position text, save file (on request when
+                   the game has secrets), paste to load
+:mod:`.root`       ``GameRoot(app, view=..., form=...)``: an app's page (view,
+                   new-game form, share panel); ``use_app_game``
+:mod:`.app`        ``GameApp``: the notebook face of a game
+:mod:`.lesson`     tutorial lessons as data: ``Lesson``, ``LessonStep``,
+                   ``Pick`` / ``Choose`` / ``Number`` / ``Text`` / ``Custom``,
+                   ``Solution``, tiered ``respond`` / ``reveal`` (pure)
+:mod:`.tutorial`   ``Tutorial(lesson).step(id)``: one step with progress,
+                   step picker, Check / Show me; ``Exercise``: prompt,
+                   answer, ``check -> (ok, why)``
+:mod:`.grid`       a lettered square grid as one SVG (pure)
+:mod:`.keys`       keys to letters, an on-screen keyboard (pure)
+:mod:`.paths`      ``Trace``: tracing a path across cells (pure)
 =================  ==========================================================
 
 A game view is: render the position to SVG (``svg`` helpers), show it with
 ``Board(svg, on_click=...)``, turn a click into a move, play it with
 ``try_move(session, move)`` and show the returned text with ``Reminder``;
 highlight targets from ``game.legal_moves``; add ``Controls``, ``MoveLog``
-and ``Explain`` around it. See :mod:`balada_widgets.balada.view`.
+and ``Explain`` around it. See :mod:`balada_widgets.balada.view`. A new view
+starts from ``use_play`` (the controls), ``use_seat`` (hot-seat with
+secrets) and ``GameRoot`` (the page), drawing only ``game.view(state, seat.viewer)``.
 
 Names are imported lazily so ``from balada_widgets.ui import svg`` does not
 import Solara.
@@ -32,11 +55,20 @@ import importlib
 _NAMES = {
     "SvgBoard": "board", "Board": "board",
     "use_session": "session", "use_session_version": "session",
+    "Play": "play", "use_play": "play", "use_cursor": "play", "settle": "play",
+    "CursorStep": "cursor", "cursor_key": "cursor", "next_target": "cursor", "reading_order": "cursor",
+    "Seat": "seat", "SeatChoice": "seat", "seat_to_show": "seat", "use_seat": "seat", "PassScreen": "seat",
     "Controls": "controls",
-    "MoveLog": "move_log", "log_entries": "move_log", "branch_entries": "move_log",
+    "MoveLog": "move_log", "log_entries": "move_log", "branch_entries": "move_log", "labels_for": "move_log",
     "Explain": "explain",
     "Reminder": "reminder", "try_move": "reminder",
-    "Exercise": "tutorial",
+    "SharePanel": "share", "SaveFile": "share",
+    "GameRoot": "root", "use_app_game": "root",
+    "GameApp": "app",
+    "Lesson": "lesson", "LessonStep": "lesson", "Pick": "lesson", "Choose": "lesson", "Number": "lesson",
+    "Text": "lesson", "Custom": "lesson", "Solution": "lesson", "Attempt": "lesson", "Progress": "lesson",
+    "Reply": "lesson", "respond": "lesson", "reveal": "lesson", "answer_only_classes": "lesson",
+    "Exercise": "tutorial", "Tutorial": "tutorial", "LessonView": "tutorial", "LessonCell": "tutorial",
 }
 
 __all__ = sorted(_NAMES)

@@ -35,19 +35,27 @@ re-renders: the hook subscribes to the session and reassigns ``version``.
 - ``say(text)`` sets the message (a view's own hint), ``clear_message()`` clears it.
 
 The pure part, :func:`settle`, is usable without Solara.
+
+:func:`use_cursor` keeps a keyboard cursor over a board's highlighted targets
+(the moves in :mod:`balada_widgets.ui.cursor`): arrows move it, Enter or Space
+act on its target as a click would::
+
+    cursor, cursor_key = use_cursor({id_: centre(id_) for id_ in targets}, on_act=click, reset=play.version)
+    Board(svg=draw(..., cursor=cursor), on_click=click, on_key=lambda k: cursor_key(k) or other_keys(k))
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Callable, Hashable, Mapping, Optional
 
 import solara
 
 from ..core.bots import human_decisions, only_bots_wait, play_human, redo_human, run_bots, undo_human
+from .cursor import cursor_key
 from .session import use_session_version
 
-__all__ = ["Play", "settle", "use_play"]
+__all__ = ["Play", "settle", "use_cursor", "use_play"]
 
 
 def settle(session, bots: Mapping = {}) -> None:  # noqa: B006
@@ -160,3 +168,28 @@ def use_play(session, bots: Mapping = {}, on_move: Optional[Callable[[], None]] 
                 can_redo=session.can_redo(), bots_to_move=only_bots_wait(session, bots),
                 human_to_move=_human_to_move(session, bots), act=act, undo=undo, redo=redo, restart=restart,
                 goto=goto, let_bots_play=let_bots_play, say=say, clear_message=clear)
+
+
+def use_cursor(targets: Mapping[Hashable, tuple], on_act: Callable[[Hashable], None],
+               reset: Any = None) -> tuple[Optional[Hashable], Callable[[str], bool]]:
+    """A keyboard cursor over ``targets`` (``{id: (x, y)}``): ``(cursor, on_key)``.
+
+    ``cursor`` is the target under the cursor (``None``: none yet, or it is no
+    longer a target); ``on_key(key)`` moves it or calls ``on_act(id)`` for
+    Enter / Space and returns ``True``, or returns ``False`` for a key that is
+    not the cursor's. A new ``reset`` value (the position's version) forgets
+    the cursor.
+    """
+    held, set_held = solara.use_state((None, None))  # (reset, id)
+    cursor = held[1] if held[0] == reset and held[1] in targets else None
+
+    def on_key(key: str) -> bool:
+        step = cursor_key(targets, cursor, key)
+        if step is None:
+            return False
+        set_held((reset, step.cursor))
+        if step.act is not None:
+            on_act(step.act)
+        return True
+
+    return cursor, on_key

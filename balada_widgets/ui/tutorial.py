@@ -1,5 +1,41 @@
-"""Exercises for tutorials: a prompt, an answer, a check, and the explanation.
+"""Tutorial components: the lesson player (one step at a time, tiered feedback) and ``Exercise``.
 
+**Lessons** (the GUIDE's standard). A game's tutorial module describes its
+lesson as pure data (:mod:`balada_widgets.ui.lesson`: steps, exercises,
+checks returning :class:`~balada_widgets.core.feedback.Feedback`) and hands
+it to :class:`Tutorial`, the notebook face. A notebook cell is one line::
+
+    barcadia.tutorial.step("boss")      # shows step "boss": Step 8 of 19
+
+where the game's module holds::
+
+    from ..ui.lesson import Lesson, LessonStep, Pick, Choose, Number, Text, Solution   # pure
+    LESSON = Lesson("Heroes of Barcadia", (LessonStep("goal", ...), ...))
+
+    def step(step_id):
+        from ..ui.tutorial import Tutorial          # Solara only when a step is shown
+        global _TUTORIAL
+        _TUTORIAL = _TUTORIAL or Tutorial(LESSON)
+        return _TUTORIAL.step(step_id)
+
+Each displayed step shows "Step 6 of 16", a compact step picker (✓ on the
+steps done; click one to go there, in place), the step's text, its exercise
+with *Check* and *Show me*, and the feedback in tiers (first wrong: the
+misreading with its rule; second: plus the hint; third or *Show me*: the
+answer walked through, with the ``Explain`` panel when it has a trace; right:
+"Right!" with the explanation). Every display of one :class:`Tutorial` shares
+its progress.
+
+Stable classes: ``bw-lesson``, ``bw-lesson-progress``, the picker board
+``bw-lesson-steps`` (``data-id="step-<id>"``, classes ``done``, ``current``),
+``bw-lesson-prev`` / ``bw-lesson-next``, ``bw-lesson-text``, ``bw-lesson-exercise``,
+the exercise board ``bw-lesson-board``, ``bw-lesson-action-<id>`` (its buttons),
+``bw-lesson-option-<i>``, ``bw-lesson-input``, ``bw-lesson-check``,
+``bw-lesson-show``; feedback ``bw-lesson-right``, ``bw-lesson-wrong``,
+``bw-lesson-hint``, ``bw-lesson-answer``, ``bw-lesson-invalid``, the answer's
+board ``bw-lesson-answer-board``.
+
+**Exercise** (the first two tutorials): a prompt, an answer, a check.
 ``check(answer)`` returns ``(ok, explanation)``; the explanation is shown
 either way (green when right, orange when not), so a learner always reads
 why. The answer is what the learner typed (a text field, the default), or,
@@ -22,8 +58,13 @@ from typing import Any, Callable, Optional
 import solara
 
 from ..core.errors import GameError
+from . import svg as S
+from .board import Board
+from .explain import Explain
+from .lesson import Attempt, Lesson, LessonStep, Progress, Reply, respond, reveal
 
-__all__ = ["Exercise", "run_check"]
+__all__ = ["AnswerInput", "Exercise", "ExercisePart", "LessonCell", "LessonRoot", "LessonView", "ReplyBox",
+           "StepPicker", "Tutorial", "run_check"]
 
 
 def run_check(check: Callable[[Any], tuple[bool, str]], answer: Any) -> tuple[bool, str]:
@@ -69,3 +110,235 @@ def Exercise(prompt: str, check: Callable[[Any], tuple[bool, str]], value: Any =
             else:
                 solara.Warning(f"Not yet. {why}", classes=["bw-exercise-wrong"], dense=True)
     return card
+
+
+# ============================================================================ lessons
+
+STEPS_CSS = """
+.bw-steps { display: flex; flex-wrap: wrap; gap: 4px; font: 13px/1.5 system-ui, -apple-system, 'Segoe UI', sans-serif; }
+.bw-steps .bw-step { min-width: 22px; padding: 0 6px; border-radius: 10px; background: #eef1f5; color: #334;
+  text-align: center; white-space: nowrap; }
+.bw-steps .bw-step:hover { background: #dce6f5; }
+.bw-steps .bw-step.done { background: #d9f2df; color: #1b5e2b; }
+.bw-steps .bw-step.current { background: #1976d2; color: white; }
+"""
+
+
+def steps_markup(lesson: Lesson, current: str, done: set) -> str:
+    """The step picker's HTML: one chip per step, ✓ on the steps done, the current one marked."""
+    chips = []
+    for i, st in enumerate(lesson.steps, 1):
+        cls = ["bw-step"] + (["done"] if st.id in done else []) + (["current"] if st.id == current else [])
+        mark = " ✓" if st.id in done else ""
+        chips.append(f'<span class="{" ".join(cls)}" data-id="step-{S.escape(st.id)}" role="button" '
+                     f'aria-label="step {i}: {S.escape(st.title)}{", done" if mark else ""}" '
+                     f'title="{i}. {S.escape(st.title)}">{i}{mark}</span>')
+    return f'<div class="bw-steps">{"".join(chips)}</div>'
+
+
+@solara.component
+def StepPicker(lesson: Lesson, current: str, done: set, on_step: Callable[[str], None]):
+    """"Step 6 of 16", previous / next, and a chip per step (✓ when done): a click goes there."""
+    i = lesson.index(current)
+
+    def click(id_: str):
+        if id_.startswith("step-") and id_[5:] in lesson.ids:
+            on_step(id_[5:])
+
+    with solara.Column(gap="2px", classes=["bw-lesson-nav"]) as col:
+        with solara.Row(style={"align-items": "center", "gap": "6px"}):
+            solara.Button(icon_name="mdi-chevron-left", on_click=lambda: on_step(lesson.steps[i - 1].id),
+                          disabled=i == 0, text=True, classes=["bw-lesson-prev"],
+                          attributes={"aria-label": "previous step"})
+            solara.Text(f"{lesson.position(current)} · {lesson.title}", classes=["bw-lesson-progress"],
+                        style={"font-weight": "600"})
+            solara.Button(icon_name="mdi-chevron-right", on_click=lambda: on_step(lesson.steps[i + 1].id),
+                          disabled=i == len(lesson.steps) - 1, text=True, classes=["bw-lesson-next"],
+                          attributes={"aria-label": "next step"})
+        Board(svg=steps_markup(lesson, current, done), on_click=click, class_name="bw-lesson-steps",
+              label="steps of the lesson", css=STEPS_CSS)
+    return col
+
+
+def _blank(exercise) -> Any:
+    return {"pick": (), "choose": frozenset() if getattr(exercise, "many", False) else None,
+            "number": "", "text": ""}.get(exercise.kind)
+
+
+@solara.component
+def AnswerInput(exercise, raw: Any, on_raw: Callable[[Any], None]):
+    """The learner's answer to ``exercise``, by kind: a board, option buttons, a field, the game's widget."""
+    if exercise.kind == "pick":
+        with solara.Column(gap="4px") as col:
+            Board(svg=exercise.draw(tuple(raw)), on_click=lambda id_: on_raw(exercise.click(tuple(raw), id_)),
+                  class_name="bw-lesson-board", label=exercise.label, css=exercise.css, defs=exercise.defs)
+            if exercise.buttons:
+                with solara.Row(style={"gap": "6px", "flex-wrap": "wrap"}):
+                    for id_, label in exercise.buttons:
+                        solara.Button(label, on_click=lambda id_=id_: on_raw(exercise.click(tuple(raw), id_)),
+                                      outlined=True, classes=[f"bw-lesson-action-{id_}"],
+                                      attributes={"aria-label": label})
+        return col
+    if exercise.kind == "choose":
+        chosen = raw if exercise.many else {raw}
+        with solara.Row(style={"gap": "6px", "flex-wrap": "wrap"}, classes=["bw-lesson-options"]) as row:
+            for i, (value, label) in enumerate(exercise.choices()):
+                if exercise.many:
+                    pick = frozenset(raw ^ {value})
+                else:
+                    pick = value
+                solara.Button(label, on_click=lambda pick=pick: on_raw(pick), outlined=value not in chosen,
+                              color="primary" if value in chosen else None,
+                              classes=[f"bw-lesson-option-{i}"] + (["chosen"] if value in chosen else []),
+                              attributes={"aria-pressed": "true" if value in chosen else "false"})
+        return row
+    if exercise.kind in ("number", "text"):
+        label = "Your answer" + (f" ({exercise.unit})" if getattr(exercise, "unit", "") else "")
+        return solara.InputText(label, value=raw, on_value=on_raw, continuous_update=True,
+                                placeholder=getattr(exercise, "placeholder", None) or None,
+                                classes=["bw-lesson-input"])
+    return exercise.make(raw, on_raw)
+
+
+@solara.component
+def TraceWalk(trace):
+    """A trace, walked step by step with the ``Explain`` panel."""
+    step, set_step = solara.use_state(None)
+    return Explain(list(trace), step, set_step, title="Step by step")
+
+
+@solara.component
+def ReplyBox(reply: Optional[Reply], exercise=None):
+    """The feedback of the last check (see the module docstring for the tiers)."""
+    if reply is None:
+        return solara.Div(classes=["bw-lesson-reply-empty"])
+    with solara.Column(gap="4px", classes=["bw-lesson-reply"]) as col:
+        if reply.kind == "invalid":
+            solara.Info(reply.message, dense=True, classes=["bw-lesson-invalid"])
+            return col
+        if reply.kind == "right":
+            solara.Success(f"Right! {reply.message}".strip(), dense=True, classes=["bw-lesson-right"])
+        elif reply.message:
+            solara.Warning(f"Not yet. {reply.message}", dense=True, classes=["bw-lesson-wrong"])
+        if reply.kind in ("hint", "answer") and reply.hint:
+            solara.Info(f"Hint: {reply.hint}", dense=True, classes=["bw-lesson-hint"])
+        sol = reply.solution
+        if reply.kind == "answer" and sol is not None:
+            solara.Success(f"The answer: {sol.answer}", dense=True, icon="mdi-lightbulb-on-outline",
+                           classes=["bw-lesson-answer"])
+            if sol.picks and exercise is not None and exercise.kind == "pick":
+                Board(svg=exercise.draw(tuple(sol.picks)), class_name="bw-lesson-answer-board",
+                      label=f"the answer: {sol.answer}", css=exercise.css, defs=exercise.defs)
+        if sol is not None and reply.kind in ("right", "answer"):
+            if sol.explanation and reply.kind == "answer":
+                solara.Markdown(sol.explanation)
+            if sol.trace is not None and len(list(sol.trace)):
+                TraceWalk(sol.trace)
+    return col
+
+
+@solara.component
+def ExercisePart(exercise, attempt: Attempt, on_attempt: Callable[[Attempt], None], rules: tuple = ()):
+    """One exercise: its prompt, the answer input, *Check*, *Show me* and the feedback."""
+    raw, set_raw = solara.use_state(_blank(exercise))
+    with solara.Card(classes=["bw-lesson-exercise"], margin=0) as card:
+        solara.Markdown(exercise.prompt)
+        AnswerInput(exercise, raw, set_raw)
+        with solara.Row(style={"align-items": "center", "gap": "8px"}):
+            solara.Button("Check", icon_name="mdi-check", on_click=lambda: on_attempt(respond(exercise, attempt, raw, rules)),
+                          color="primary", classes=["bw-lesson-check"], attributes={"aria-label": "check my answer"})
+            solara.Button("Show me", icon_name="mdi-eye-outline", on_click=lambda: on_attempt(reveal(exercise, attempt)),
+                          disabled=attempt.shown, text=True, classes=["bw-lesson-show"],
+                          attributes={"aria-label": "show me the answer"})
+            if attempt.solved:
+                solara.Text("✓ done", classes=["bw-lesson-solved"], style={"color": "#1b7f3b", "font-weight": "600"})
+        ReplyBox(attempt.reply, exercise)
+    return card
+
+
+@solara.component
+def LessonView(lesson: Lesson, step_id: str, progress: Progress,
+               on_attempt: Callable[[str, int, Attempt], None], on_step: Callable[[str], None]):
+    """One step of ``lesson`` with the step picker (controlled: the caller holds the step and the progress)."""
+    step: LessonStep = lesson.find(step_id)
+    with solara.Column(classes=["bw-lesson"], gap="8px", style={"max-width": "900px"}) as col:
+        StepPicker(lesson, step.id, progress.done_ids(lesson), on_step)
+        solara.Markdown(f"### {step.title}")
+        solara.Markdown(step.text, style={"max-width": "72ch"}).key(f"text-{step.id}")
+        for i in range(progress.visible_parts(step)):
+            ExercisePart(step.parts[i], progress.of(step.id, i),
+                         lambda a, i=i: on_attempt(step.id, i, a), tuple(step.rules)).key(f"{step.id}-{i}")
+    return col
+
+
+@solara.component
+def LessonRoot(tutorial: "Tutorial", start: str):
+    """A display of ``tutorial`` starting at ``start``: its steps switch in place, the progress is the tutorial's."""
+    current, set_current = solara.use_state(start)
+    progress = tutorial.state.value  # read in render: every display follows every change
+    return LessonView(tutorial.lesson, current, progress, tutorial.record, set_current)
+
+
+class LessonCell:
+    """What :meth:`Tutorial.step` returns: shown as that step when it is the last expression of a cell."""
+
+    def __init__(self, tutorial: "Tutorial", step_id: str):
+        self.tutorial, self.step_id = tutorial, step_id
+
+    def element(self):
+        return LessonRoot(tutorial=self.tutorial, start=self.step_id)
+
+    def widget(self):
+        """The step as an ipywidget."""
+        import reacton.core
+
+        return reacton.core.make(self.element())
+
+    def _ipython_display_(self, **kwargs):
+        import reacton.core
+
+        reacton.core.display(self.element())
+
+    def __repr__(self) -> str:
+        lesson = self.tutorial.lesson
+        return f"<{lesson.title} tutorial, step {self.step_id!r}: {lesson.position(self.step_id)}>"
+
+
+class Tutorial:
+    """The notebook face of a lesson: ``tutorial.step("boss")`` shows that step; progress is shared.
+
+    Every display made by :meth:`step` (in any cell) reads and writes the same
+    :attr:`progress`, so a step solved in one cell shows ✓ in the others.
+    """
+
+    def __init__(self, lesson: Lesson):
+        self.lesson = lesson
+        self.state = solara.reactive(Progress())
+
+    @property
+    def progress(self) -> Progress:
+        return self.state.value
+
+    def record(self, step_id: str, part: int, attempt: Attempt) -> None:
+        """Store the learner's attempt at a part of a step (every display follows)."""
+        self.state.value = self.state.peek().with_attempt(step_id, part, attempt)
+
+    def reset(self) -> None:
+        """Forget every answer."""
+        self.state.value = Progress()
+
+    def step(self, step_id: Optional[str] = None) -> LessonCell:
+        """The step ``step_id`` (default: the first), to show as the last expression of a cell.
+
+        :raises InvalidInput: no step has that id (the message lists them).
+        """
+        step_id = self.lesson.steps[0].id if step_id is None else step_id
+        self.lesson.index(step_id)
+        return LessonCell(self, step_id)
+
+    def _ipython_display_(self, **kwargs):
+        self.step()._ipython_display_(**kwargs)
+
+    def __repr__(self) -> str:
+        done = len(self.progress.done_ids(self.lesson))
+        return f"<{self.lesson.title} tutorial: {done} of {len(self.lesson.steps)} steps done>"

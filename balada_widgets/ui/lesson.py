@@ -1,0 +1,476 @@
+"""Tutorial lessons as data: steps, exercises, tiered feedback and progress. Pure Python (no Solara).
+
+A game's tutorial module describes its lesson with these values; the kit's
+components (:mod:`balada_widgets.ui.tutorial`) show it one step at a time, and
+the tests check every answer without a browser. The standard is the GUIDE's
+"Tutorials": the learner *does* each rule; nothing gives the answer away
+before the learner answers; feedback teaches in tiers; progress shows.
+
+- :class:`Lesson`: a title and its :class:`LessonStep` s, in order.
+- :class:`LessonStep`: an id (``"boss"``), a title, the rule ids it teaches,
+  a short text (markdown) and one exercise, or several parts done in order
+  (a question, then *Roll* to see what happens, then a follow-up).
+- Exercise kinds, each with ``prompt`` (markdown), ``check(answer) ->``
+  :class:`~balada_widgets.core.feedback.Feedback`, a ``hint`` and a
+  ``solution`` (a :class:`Solution`, or a function that computes it):
+
+  - :class:`Pick`: click on a board the game draws from the current
+    selection, ``draw(selected_ids) -> svg``; one id (``mode="one"``, the
+    answer is the id), several (``"set"``, a ``frozenset``) or a sequence
+    (``"sequence"``, a ``tuple``; ``buttons`` such as *Roll* add their ids
+    too). The board shows only what the game draws for the selection, so
+    it cannot mark the right targets;
+  - :class:`Choose`: one of a few options (``many=True``: several, a ``frozenset``);
+  - :class:`Number`: a whole number;
+  - :class:`Text`: a short text (a fraction, a word: the check parses it);
+  - :class:`Custom`: any widget of the game's (a live game, a card designer):
+    ``make(answer, on_answer)`` returns the element.
+
+- Tiered feedback (:func:`respond`, :func:`reveal`), on an :class:`Attempt`
+  per exercise: a first wrong answer gets the check's message (the misreading
+  named with its rule; the step's rule ids when the check names none); the
+  second also the hint; the third, or *Show me*, also the answer with its
+  explanation walked through; a right answer "Right!" with the explanation.
+  An empty or unreadable answer is not counted as a try.
+- :class:`Progress`: every attempt of a lesson, an immutable value (each
+  change returns a new one), shared by every displayed step of a lesson.
+
+Examples
+--------
+>>> from balada_widgets.core.feedback import Feedback
+>>> def check(n):
+...     if n == 5:
+...         return Feedback(True, "Right: 3 + 2 = 5.", "R2")
+...     if n == 3:
+...         return Feedback(False, "Not 3: the second card counts too.", "R2", misconception="first-only")
+...     return Feedback(False, f"Not {n}.")
+>>> ex = Number("How many points?", check, hint="Add both cards.",
+...             solution=Solution("5 points", "3 for the first card, 2 for the second."))
+>>> a = respond(ex, Attempt(), "3", rules=("R2",))
+>>> a.reply.kind, a.reply.message
+('wrong', 'Not 3: the second card counts too. (rule R2)')
+>>> a = respond(ex, a, "4", rules=("R2",))
+>>> a.reply.kind, a.reply.message, a.reply.hint
+('hint', 'Not 4. (rule R2)', 'Add both cards.')
+>>> a = respond(ex, a, "six", rules=("R2",))      # unreadable: not a try
+>>> a.wrong, a.reply.kind
+(2, 'invalid')
+>>> a = respond(ex, a, 7, rules=("R2",))
+>>> a.reply.kind, a.reply.solution.answer
+('answer', '5 points')
+>>> a = respond(ex, a, 5)
+>>> a.solved, a.reply.kind, a.reply.message
+(True, 'right', '3 + 2 = 5.')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
+
+from ..core.errors import GameError, InvalidInput
+from ..core.feedback import Feedback, Step, parse_number
+
+__all__ = ["Attempt", "Choose", "Custom", "Lesson", "LessonStep", "Number", "Pick", "Progress", "Reply",
+           "Solution", "Text", "answer_only_classes", "respond", "reveal"]
+
+
+# ---------------------------------------------------------------------------- the answer walked through
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The answer of an exercise, explained: what *Show me* (or a third wrong answer) shows.
+
+    ``answer``: the answer in words ("Ada and Dee"). ``explanation``: the
+    walk-through, markdown (wrap a plain-text table in a fenced block).
+    ``trace``: a :class:`~balada_widgets.core.trace.Trace` (or its steps), shown
+    step by step with the kit's ``Explain`` panel. ``picks``: for a
+    :class:`Pick`, the ids the board draws as selected once the answer is shown.
+    """
+
+    answer: str
+    explanation: str = ""
+    trace: Any = None
+    picks: tuple = ()
+
+
+SolutionLike = Union[Solution, Callable[[], Solution], None]
+
+
+def _solution(ex) -> Optional[Solution]:
+    s = ex.solution
+    return s() if callable(s) else s
+
+
+# ---------------------------------------------------------------------------- exercise kinds
+
+
+@dataclass(frozen=True)
+class _Exercise:
+    prompt: str
+    check: Callable[[Any], Feedback]
+    hint: str = ""
+    solution: SolutionLike = None
+
+    kind = "exercise"
+
+    def read(self, raw) -> tuple[Any, Optional[str]]:
+        """The answer ``check`` gets from the raw input, or ``(None, why not)`` (not counted as a try)."""
+        if raw is None or raw == "" or raw == ():
+            return None, "Answer first, then press Check."
+        return raw, None
+
+
+@dataclass(frozen=True)
+class Pick(_Exercise):
+    """Click on a board: one id, a set of ids, or a sequence (see the module docstring).
+
+    ``draw(selected)`` returns the board's SVG for the ids selected so far (a
+    tuple, in click order); give every clickable element a ``data-id``.
+    ``buttons``: ``(id, label)`` pairs shown under the board (``("roll",
+    "Roll the dice")``); pressing one acts like a click on its id. ``label``:
+    the board's accessible name; ``css`` / ``defs``: as for ``SvgBoard``.
+    """
+
+    draw: Callable[[tuple], str] = None  # type: ignore[assignment]
+    mode: str = "one"
+    buttons: tuple = ()
+    label: str = "exercise board"
+    css: str = ""
+    defs: str = ""
+
+    kind = "pick"
+
+    def __post_init__(self):
+        if self.mode not in ("one", "set", "sequence"):
+            raise InvalidInput(f"Pick mode must be 'one', 'set' or 'sequence', not {self.mode!r}")
+        if self.draw is None:
+            raise InvalidInput("a Pick exercise needs draw(selected) -> svg")
+
+    def click(self, selected: tuple, id_: str) -> tuple:
+        """The selection after a click on ``id_``.
+
+        >>> p = Pick("?", check=None, draw=lambda s: "", mode="set")
+        >>> p.click(p.click(("a",), "b"), "a")
+        ('b',)
+        >>> Pick("?", check=None, draw=lambda s: "").click(("a",), "b")
+        ('b',)
+        >>> q = Pick("?", check=None, draw=lambda s: "", mode="sequence")
+        >>> q.click(q.click(("a", "b"), "a"), "a")      # the last one again: taken back
+        ('a', 'b')
+        """
+        if self.mode == "one":
+            return () if selected == (id_,) else (id_,)
+        if self.mode == "set":
+            return tuple(s for s in selected if s != id_) if id_ in selected else selected + (id_,)
+        return selected[:-1] if selected and selected[-1] == id_ else selected + (id_,)
+
+    def read(self, raw):
+        raw = tuple(raw or ())
+        if not raw:
+            return None, "Click on the board first, then press Check."
+        if self.mode == "one":
+            return raw[-1], None
+        return (frozenset(raw) if self.mode == "set" else raw), None
+
+
+@dataclass(frozen=True)
+class Choose(_Exercise):
+    """One of a few options (buttons); ``many=True``: several (the answer is a ``frozenset``).
+
+    ``options``: values, or ``(value, label)`` pairs.
+    """
+
+    options: tuple = ()
+    many: bool = False
+
+    kind = "choose"
+
+    def choices(self) -> list[tuple[Any, str]]:
+        """``(value, label)`` of each option."""
+        return [o if isinstance(o, tuple) else (o, str(o)) for o in self.options]
+
+    def read(self, raw):
+        if self.many:
+            return (frozenset(raw), None) if raw else (None, "Choose at least one option, then press Check.")
+        return (raw, None) if raw is not None else (None, "Choose an option, then press Check.")
+
+
+@dataclass(frozen=True)
+class Number(_Exercise):
+    """A whole number (``"12"``, ``"12 points"``); ``unit`` is shown beside the field."""
+
+    unit: str = ""
+
+    kind = "number"
+
+    def read(self, raw):
+        n = parse_number(raw)
+        if n is None:
+            if raw is None or str(raw).strip() == "":
+                return None, "Write a number, then press Check."
+            return None, f"{str(raw).strip()!r} is not a whole number: write it with digits, like 12."
+        return n, None
+
+
+@dataclass(frozen=True)
+class Text(_Exercise):
+    """A short text (a word, a fraction like ``7/10``): the check reads it."""
+
+    placeholder: str = ""
+
+    kind = "text"
+
+    def read(self, raw):
+        t = (raw or "").strip() if isinstance(raw, str) or raw is None else raw
+        return (t, None) if t else (None, "Type your answer, then press Check.")
+
+
+@dataclass(frozen=True)
+class Custom(_Exercise):
+    """Any widget of the game's: ``make(answer, on_answer)`` returns a Solara element.
+
+    The widget reports the learner's answer with ``on_answer(value)`` (a
+    finished game, a designed card); ``None`` means "nothing yet".
+    """
+
+    make: Callable[[Any, Callable[[Any], None]], Any] = None  # type: ignore[assignment]
+
+    kind = "custom"
+
+    def read(self, raw):
+        return (raw, None) if raw is not None else (None, "Do the task first, then press Check.")
+
+
+Exercise = Union[Pick, Choose, Number, Text, Custom]
+
+
+# ---------------------------------------------------------------------------- steps and the lesson
+
+
+@dataclass(frozen=True)
+class LessonStep:
+    """One step: ``id``, ``title``, the rule ids taught, a short ``text`` (markdown) and its exercise(s).
+
+    ``exercise`` is one exercise or a tuple of parts, done in order: a part
+    shows once the one before is answered (right, or its answer shown).
+    """
+
+    id: str
+    title: str
+    rules: tuple
+    text: str
+    exercise: Any
+
+    @property
+    def parts(self) -> tuple:
+        """The exercises of the step, in order."""
+        return tuple(self.exercise) if isinstance(self.exercise, (tuple, list)) else (self.exercise,)
+
+    def as_step(self) -> Step:
+        """The step as a :class:`~balada_widgets.core.feedback.Step` (docs and coverage tables)."""
+        return Step(self.id, self.title, tuple(self.rules), " / ".join(p.prompt for p in self.parts))
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A tutorial: a ``title`` and its ``steps`` (ids unique, each step with an exercise).
+
+    >>> from balada_widgets.core.feedback import Feedback
+    >>> ok = lambda a: Feedback(a == "yes", "Yes: it is.")
+    >>> lesson = Lesson("Demo", (LessonStep("a", "First", ("R1",), "Text.", Text("Is it?", ok)),
+    ...                          LessonStep("b", "Second", ("R2", "R3"), "More.", Choose("Which?", ok, options=("yes", "no")))))
+    >>> lesson.index("b"), lesson.position("b"), lesson.coverage()
+    (1, 'Step 2 of 2', {'R1': ['a'], 'R2': ['b'], 'R3': ['b']})
+    >>> lesson.find("c")
+    Traceback (most recent call last):
+    ...
+    balada_widgets.core.errors.InvalidInput: invalid input 'c': no such step in Demo; the steps are a, b
+    """
+
+    title: str
+    steps: tuple
+
+    def __post_init__(self):
+        object.__setattr__(self, "steps", tuple(self.steps))
+        ids = [s.id for s in self.steps]
+        if not ids:
+            raise InvalidInput(f"the lesson {self.title!r} has no steps")
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        if twice:
+            raise InvalidInput(f"step ids must be unique; twice: {', '.join(twice)}")
+        bare = [s.id for s in self.steps if not s.parts or any(p is None for p in s.parts)]
+        if bare:
+            raise InvalidInput(f"every step has the learner do something; no exercise in: {', '.join(bare)}")
+
+    @property
+    def ids(self) -> list[str]:
+        return [s.id for s in self.steps]
+
+    def index(self, step_id: str) -> int:
+        """0-based position of a step; :class:`InvalidInput` naming the steps if there is none."""
+        for i, s in enumerate(self.steps):
+            if s.id == step_id:
+                return i
+        raise InvalidInput(f"no such step in {self.title}; the steps are {', '.join(self.ids)}", move=step_id)
+
+    def find(self, step_id: str) -> LessonStep:
+        return self.steps[self.index(step_id)]
+
+    def position(self, step_id: str) -> str:
+        """``"Step 6 of 16"``."""
+        return f"Step {self.index(step_id) + 1} of {len(self.steps)}"
+
+    def coverage(self) -> dict[str, list[str]]:
+        """Rule id -> the ids of the steps that teach it (for the docs' coverage table)."""
+        out: dict[str, list[str]] = {}
+        for s in self.steps:
+            for r in s.rules:
+                out.setdefault(r, []).append(s.id)
+        return out
+
+    def as_steps(self) -> list[Step]:
+        """The steps as :class:`~balada_widgets.core.feedback.Step` values."""
+        return [s.as_step() for s in self.steps]
+
+
+# ---------------------------------------------------------------------------- attempts and replies
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the learner is told after a check or *Show me*.
+
+    ``kind``: ``"right"``, ``"wrong"`` (first wrong answer), ``"hint"`` (second:
+    ``hint`` is set), ``"answer"`` (third or later, or *Show me*: ``solution``
+    is set), ``"invalid"`` (no readable answer: not a try). ``message``: the
+    check's explanation (markdown), without a leading verdict.
+    """
+
+    kind: str
+    message: str = ""
+    rule: Optional[str] = None
+    hint: str = ""
+    solution: Optional[Solution] = None
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """The learner's progress on one exercise: wrong tries, solved, answer shown, the last reply."""
+
+    wrong: int = 0
+    solved: bool = False
+    shown: bool = False
+    reply: Optional[Reply] = None
+
+    @property
+    def answered(self) -> bool:
+        """Solved, or its answer shown: the next part may come."""
+        return self.solved or self.shown
+
+
+def _rules_note(message: str, fb_rule: Optional[str], rules: Sequence[str]) -> str:
+    """The message naming its rule: the check's, else the step's rule ids."""
+    if "(rule" in message:
+        return message
+    if fb_rule:
+        return f"{message} (rule {fb_rule})".strip()
+    if not rules:
+        return message
+    label = "rule" if len(rules) == 1 else "rules"
+    return f"{message} ({label} {', '.join(rules)})".strip()
+
+
+def respond(exercise, attempt: Attempt, raw, rules: Sequence[str] = ()) -> Attempt:
+    """Check the raw answer ``raw`` and return the new attempt with its :class:`Reply` (tiers: module docstring).
+
+    ``rules`` are the step's rule ids, named when the check names none. A
+    :class:`~balada_widgets.core.errors.GameError` raised by the check counts as
+    a wrong answer with its message.
+    """
+    answer, problem = exercise.read(raw)
+    if problem is not None:
+        return replace(attempt, reply=Reply("invalid", problem))
+    try:
+        fb = exercise.check(answer)
+    except GameError as e:
+        fb = Feedback.from_error(e)
+    ok, message = fb.for_exercise()
+    if ok:
+        return replace(attempt, solved=True, reply=Reply("right", message, fb.rule, solution=_solution(exercise)))
+    wrong = attempt.wrong + 1
+    message = _rules_note(message, fb.rule, rules)
+    if wrong >= 3 or attempt.shown:
+        return Attempt(wrong, False, True, Reply("answer", message, fb.rule, exercise.hint, _solution(exercise)))
+    if wrong == 2:
+        return Attempt(wrong, False, False, Reply("hint", message, fb.rule, exercise.hint))
+    return Attempt(wrong, False, False, Reply("wrong", message, fb.rule))
+
+
+def reveal(exercise, attempt: Attempt) -> Attempt:
+    """*Show me*: the answer with its explanation (the attempt counts as answered, not solved)."""
+    return replace(attempt, shown=True, reply=Reply("answer", "", None, exercise.hint, _solution(exercise)))
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Every attempt of a lesson: ``{(step id, part index): Attempt}``, replaced, never changed in place.
+
+    >>> p = Progress().with_attempt("a", 0, Attempt(solved=True))
+    >>> p.of("a", 0).solved, p.of("b", 0).solved, Progress() == Progress()
+    (True, False, True)
+    """
+
+    attempts: Mapping = field(default_factory=dict)
+
+    def of(self, step_id: str, part: int = 0) -> Attempt:
+        return self.attempts.get((step_id, part), Attempt())
+
+    def with_attempt(self, step_id: str, part: int, attempt: Attempt) -> "Progress":
+        return Progress({**self.attempts, (step_id, part): attempt})
+
+    def done(self, step: LessonStep) -> bool:
+        """Every part of the step answered right."""
+        return all(self.of(step.id, i).solved for i in range(len(step.parts)))
+
+    def visible_parts(self, step: LessonStep) -> int:
+        """How many parts of the step show: each after the one before is answered."""
+        n = 1
+        while n < len(step.parts) and self.of(step.id, n - 1).answered:
+            n += 1
+        return n
+
+    def done_ids(self, lesson: Lesson) -> set:
+        return {s.id for s in lesson.steps if self.done(s)}
+
+
+# ---------------------------------------------------------------------------- no answer given away
+
+_ELEMENT = re.compile(r"<[a-zA-Z][^>]*\bdata-id=\"([^\"]*)\"[^>]*>")
+_CLASS = re.compile(r"\bclass=\"([^\"]*)\"")
+
+
+def answer_only_classes(svg: str, answer_ids) -> set:
+    """CSS classes that the drawing gives to every answer id and to no other clickable element.
+
+    A tutorial test calls it on the exercise board as first drawn
+    (``draw(())``): a class like ``legal`` or ``target`` that marks exactly the
+    right answers gives them away. An empty set is what a fair board gives.
+
+    >>> fair = '<g data-id="a" class="room"/><g data-id="b" class="room"/>'
+    >>> answer_only_classes(fair, {"a"})
+    set()
+    >>> answer_only_classes('<g data-id="a" class="room legal"/><g data-id="b" class="room"/>', {"a"})
+    {'legal'}
+    """
+    answer_ids = set(answer_ids)
+    classes: dict[str, set] = {}
+    for m in _ELEMENT.finditer(svg):
+        c = _CLASS.search(m.group(0))
+        classes.setdefault(m.group(1), set()).update(c.group(1).split() if c else ())
+    if not answer_ids or not answer_ids <= set(classes) or len(classes) == len(answer_ids):
+        return set()  # nothing to compare the answers with
+    common = set.intersection(*(classes[i] for i in answer_ids))
+    return common - set().union(*(classes[i] for i in classes if i not in answer_ids))
