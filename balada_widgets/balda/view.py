@@ -43,7 +43,6 @@ from typing import Callable, Optional
 
 import solara
 
-from ..core.bots import human_decisions, only_bots_wait, play_human, redo_human, run_bots, undo_human
 from ..core.errors import GameError, InvalidInput
 from ..core.session import Session
 from ..ui import svg as S
@@ -53,9 +52,9 @@ from ..ui.controls import Controls
 from ..ui.grid import PLAYER_COLOURS, GridLook, GridPath, grid_svg, linked_hover_css, parse_cell_id
 from ..ui.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
 from ..ui.paths import Trace
+from ..ui.play import use_play
 from ..ui.reminder import Reminder
-from ..ui.session import use_session_version
-from ..ui.share import SharePanel
+from ..ui.root import GameRoot
 from .bots import BOT_LEVELS, make_bot
 from .lexicon import TIERS, normalise_word
 from .movegen import Move, Verdict, check_move, judge_path
@@ -107,11 +106,6 @@ def seat_name(p: int, bots: dict, humans: int) -> str:
     if p in bots:
         return f"Bot {p + 1} ({getattr(bots[p], 'level', 'bot')})"
     return "You" if humans == 1 and bots else f"Player {p + 1}"
-
-
-def _humans_wait(session: Session, bots: dict) -> bool:
-    game = session.game
-    return not game.is_over(session.state) and any(p not in bots for p in game.to_move(session.state))
 
 
 # ======================================================================= drawings (pure functions)
@@ -450,7 +444,6 @@ def NewGameForm(settings: Settings, on_start: Callable[[Settings], None], on_can
 @solara.component
 def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[[], None]] = None):  # noqa: B006
     """The live game of ``session``; ``bots`` maps seats to bots (see the module docstring)."""
-    version, _refresh = use_session_version(session)
     import reacton.core
 
     rc = reacton.core.get_render_context()  # a context manager: several state changes, one render
@@ -463,7 +456,8 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
     scope = solara.use_memo(lambda: f"balda{next(_scopes)}", [])
 
     traced, set_traced = solara.use_state((None, Trace()))  # (node id, trace): a new position forgets the trace
-    message, set_message = solara.use_state(None)
+    play = use_play(session, bots)
+    set_message = play.say
     shown, set_shown = solara.use_state((None, None))  # (node id, word index)
     hint, set_hint = solara.use_state((None, None, None))  # (node id, kind, cell)
     picked, set_picked = solara.use_state((None, None))  # (node id, hint index)
@@ -474,7 +468,7 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
     hint_kind, hint_cell = (hint[1], hint[2]) if hint[0] == node_id else (None, None)
     hint_pick = picked[1] if picked[0] == node_id else None
 
-    human_turn = _humans_wait(session, bots)
+    human_turn = play.human_to_move
     moves = solara.use_memo(lambda: game.word_moves(state) if human_turn else [], [session, node_id, human_turn])
     targets = {m.cell for m in moves}
     who = seat_name(state.turn, bots, humans) if pos is not None else ""
@@ -483,7 +477,7 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
         set_traced((session.current.id, t))
 
     # ---------------------------------------------------------------- actions
-    def play():
+    def play_word():
         if not human_turn or trace.empty:
             return
         if not trace.complete:
@@ -494,27 +488,10 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
         except GameError as e:
             set_message(str(e))
             return
-        with rc:
-            error = play_human(session, bots, move)
-            set_message(error)
+        play.act(move)
 
     def pass_turn():
-        with rc:
-            set_message(play_human(session, bots, Pass(state.turn)))
-
-    def undo():
-        with rc:
-            undo_human(session, bots)
-            set_message(None)
-
-    def redo():
-        with rc:
-            redo_human(session, bots)
-            set_message(None)
-
-    def let_bots_play():
-        with rc:
-            run_bots(session, bots)
+        play.act(Pass(state.turn))
 
     def clear():
         with rc:
@@ -565,7 +542,7 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
 
     def on_key(key: str) -> None:
         if key == "Enter":
-            play()
+            play_word()
         elif key in ("Backspace", "Delete"):
             set_trace(trace.back())
             set_message(None)
@@ -650,26 +627,26 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
             scores = ", ".join(f"{seat_name(p, bots, humans)} {s}" for p, s in enumerate(state.scores))
             solara.Success(f"Game over: {end_reason(game, state)}. {result[0].upper()}{result[1:]}. Scores: {scores}.",
                            classes=["bw-balda-result"])
-        elif only_bots_wait(session, bots):
+        elif play.bots_to_move:
             with solara.Row(style=_PANEL):
                 solara.Text("The bots are to move.")
-                solara.Button("Let the bots play", on_click=let_bots_play, classes=["bw-run-bots"])
+                solara.Button("Let the bots play", on_click=play.let_bots_play, classes=["bw-run-bots"])
         with solara.Row(style={"gap": "18px", "align-items": "flex-start", "flex-wrap": "wrap"}):
             with solara.Column(gap="8px", style={"flex": f"1 1 {width - 100}px", "max-width": f"{width}px"}):
                 Board(svg=svg_text, on_click=on_click, on_drag=on_drag, on_key=on_key,
                       class_name="bw-balda-grid", label="Balda grid: click a cell, type a letter, trace the word",
                       version=zlib.crc32(svg_text.encode()) & 0x7FFFFFFF)
                 solara.HTML(tag="div", unsafe_innerHTML=feedback, classes=["bw-balda-feedback", status])
-                Reminder(message, on_close=lambda: set_message(None))
+                Reminder(play.message, on_close=play.clear_message)
                 with solara.Row(style=_PANEL):
-                    solara.Button("Play", icon_name="mdi-check", on_click=play, disabled=not can_play, color="primary" if can_play else None,
+                    solara.Button("Play", icon_name="mdi-check", on_click=play_word, disabled=not can_play, color="primary" if can_play else None,
                                   classes=["bw-balda-play"])
                     solara.Button("Clear", icon_name="mdi-backspace-outline", on_click=clear,
                                   disabled=trace.empty, outlined=True, classes=["bw-balda-clear"])
                     solara.Button("Pass", icon_name="mdi-skip-next", on_click=pass_turn, disabled=not human_turn,
                                   outlined=True, classes=["bw-balda-pass"])
-                    Controls(on_undo=undo, on_redo=redo, on_new_game=on_new_game,
-                             can_undo=human_decisions(session, bots) > 0, can_redo=session.can_redo(), dense=False)
+                    Controls(on_undo=play.undo, on_redo=play.redo, on_new_game=on_new_game,
+                             can_undo=play.can_undo, can_redo=play.can_redo, dense=False)
                 if human_turn:
                     keys = keyboard_svg(layout_for(game.lexicon.alphabet), active=trace.letter or None,
                                         enabled=trace.cell is not None, label="letters")
@@ -790,34 +767,10 @@ class BaldaApp(GameApp):
 
 @solara.component
 def BaldaRoot(app: BaldaApp):
-    """The live game of ``app`` with its new-game form."""
-    match, set_match = solara.use_state((app.session, app.bots))
-    form, set_form = solara.use_state(False)
-    error, set_error = solara.use_state(None)
-
-    def subscribe():
-        return app.on_new_game(lambda session, bots: (set_match((session, bots)), set_form(False)))
-
-    solara.use_effect(subscribe, [app])
-    session, bots = match
-    if session is not app.session:  # a new game started before this view subscribed
-        session, bots = app.session, app.bots
-
-    def start(settings: Settings):
-        try:
-            app.start(settings)
-            set_error(None)
-        except GameError as e:
-            set_error(str(e))
-
-    with solara.Column(classes=["balda-app"], gap="8px") as col:
-        if form:
-            NewGameForm(app.settings, start, lambda: set_form(False))
-            Reminder(error, on_close=lambda: set_error(None))
-        BaldaView(session, bots, on_new_game=lambda: set_form(not form)).key(f"view-{id(session)}")
-        version, _ = use_session_version(session)
-        SharePanel(app, version)
-    return col
+    """The live game of ``app`` with its new-game form and the share panel (the kit's :func:`GameRoot`)."""
+    return GameRoot(app, view=lambda session, bots, on_new_game: BaldaView(session, bots, on_new_game=on_new_game),
+                    form=lambda on_start, on_cancel: NewGameForm(app.settings, on_start, on_cancel),
+                    start=app.start, classes=["balda-app"])
 
 
 @solara.component
