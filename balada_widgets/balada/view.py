@@ -47,9 +47,10 @@ from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.explain import Explain
 from ..ui.move_log import MoveLog, branch_entries, log_entries
+from ..ui.play import use_play
 from ..ui.reminder import Reminder
-from ..ui.session import use_session_version
-from ..ui.share import SharePanel
+from ..ui.root import GameRoot
+from ..ui.seat import PassScreen
 from .content import check_side_landscapes, load_decks, sheet_names
 from .rules import BaladaGame, Decide, Flip, Place, PortalMove, Swap
 from .scoring import (
@@ -57,7 +58,6 @@ from .scoring import (
     portal_spaces, score_side, side_to_text, Space,
 )
 
-from ..core.bots import only_bots_wait, play_human, redo_human, run_bots, undo_human
 from .advisor import advise_placements, walk_advice
 from .bots import BOT_LEVELS, make_bot
 __all__ = ["BaladaApp", "BaladaLab", "BaladaView", "PERSONAL_BEST", "cards_svg", "palette_svg", "sheet_svg"]
@@ -75,6 +75,7 @@ KEYS = (
 )
 PLACE_KEYS_HINT = "Keys: A/B card · ←/→ highlighted spaces · Enter place · S change of landscape · Esc cancel"
 WALK_KEYS_HINT = "Keys: 1, 2, 3 choose · ? what is best · ←/→ and Enter pick the event for a Portal"
+PASS_NOTE = "The other players' choices of this turn stay hidden until everybody has chosen."
 
 # ======================================================================= drawing
 
@@ -548,13 +549,6 @@ def waiting_humans(game, state, bots) -> list[int]:
     return [p for p in game.to_move(state) if p not in bots]
 
 
-def settle(session: Session) -> None:
-    """After a jump to a chance node (the start, a flip), move on to where a player decides."""
-    game = session.game
-    while game.is_chance(session.state) and not game.is_over(session.state) and session.can_redo():
-        session.redo()
-
-
 def hidden_label(session: Session, viewer: Optional[int]):
     """A move-log label that hides the other players' choices of this turn (not revealed yet)."""
     state = session.state
@@ -788,21 +782,6 @@ def TableBoard(svg_text: str, on_space: Optional[Callable[[int], None]] = None,
 
 
 @solara.component
-def PassScreen(name: str, waiting_names: list, on_ready: Callable[[], None]):
-    """Hot-seat: hide the sheets until the next player has the device."""
-    with solara.Card(classes=["bw-pass-screen"], margin=0,
-                     style={"background": "#f3efe4", "text-align": "center", "padding": "24px"}) as card:
-        solara.Markdown(f"### Pass the device to **{name}**")
-        solara.Text("The other players' choices of this turn stay hidden until everybody has chosen.",
-                    style={"color": "#555"})
-        if waiting_names:
-            solara.Text("Still to choose: " + ", ".join(waiting_names), style={"color": "#777", "display": "block"})
-        solara.Button(f"I am {name}: show my sheet", on_click=on_ready, color="primary", classes=["bw-pass-ready"],
-                      style={"margin-top": "12px"})
-    return card
-
-
-@solara.component
 def AdviceTable(rows: list, title: str = "What is best?"):
     """Rows of ``(words, points)``, best first: the walk advice (B16)."""
     if not rows:
@@ -929,14 +908,12 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
     ``lab=True`` shows the whole move tree (branches, moves after the current
     one), the advisor table, and no hot-seat screens.
     """
-    version, _refresh = use_session_version(session)
     rc = _batch()
     game: BaladaGame = session.game
     state = session.state
     phase = state.phase
     humans = [p for p in range(game.num_players) if p not in bots]
     waiting = waiting_humans(game, state, bots)
-    message, set_message = solara.use_state(None)
     shown, set_shown = solara.use_state(None)
     pick, set_pick = solara.use_state(("A", None))  # (card, node id it was chosen at)
     swap_mode, set_swap_mode = solara.use_state(False)
@@ -979,46 +956,16 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
         if PERSONAL_BEST.record(game.sheet_name, game.easy, score, token=(id(session), node_id)):
             best_news.current = node_id
 
+    def after_move():
+        reset_transient()
+        set_advice_on(False)
+
+    play = use_play(session, bots, on_move=after_move)
+    message, set_message, clear_message = play.message, play.say, play.clear_message
+    act, goto = play.act, play.goto
+
     def handlers():
         # made once per session: children given these callbacks are not re-rendered when nothing else changed
-
-        def act(move):
-            with rc:
-                error = play_human(session, bots, move)
-                set_message(error)
-                if error is None:
-                    reset_transient()
-                    set_advice_on(False)
-
-        def undo():
-            with rc:
-                undo_human(session, bots)
-                set_message(None)
-
-        def redo():
-            with rc:
-                redo_human(session, bots)
-                set_message(None)
-
-        def restart():
-            with rc:
-                session.restart()
-                settle(session)
-                while only_bots_wait(session, bots) and session.can_redo():
-                    session.redo()
-                if bots:
-                    run_bots(session, bots)
-                set_message(None)
-
-        def goto(node: int):
-            with rc:
-                session.goto(node)
-                settle(session)
-                set_message(None)
-
-        def let_bots_play():
-            with rc:
-                run_bots(session, bots)
 
         def toggle_swap():
             with rc:
@@ -1033,11 +980,9 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                 set_swap_first(None)
                 set_message(None)
 
-        return (act, undo, redo, restart, goto, let_bots_play, lambda: set_message(None), toggle_swap, on_card,
-                lambda: set_show_log(lambda on: not on))
+        return toggle_swap, on_card, lambda: set_show_log(lambda on: not on)
 
-    (act, undo, redo, restart, goto, let_bots_play, clear_message, toggle_swap, on_card,
-     toggle_log) = solara.use_memo(handlers, [session, id(bots)])
+    toggle_swap, on_card, toggle_log = solara.use_memo(handlers, [session, id(bots)])
 
     # ---------------------------------------------------------------- clicks
     def on_space(n: int):
@@ -1163,11 +1108,12 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
         if phase != "over" and not waiting and game.to_move(state):
             with solara.Row(style=_PANEL):
                 solara.Text("The bots are to move.")
-                solara.Button("Let the bots play", on_click=let_bots_play, classes=["bw-run-bots"])
+                solara.Button("Let the bots play", on_click=play.let_bots_play, classes=["bw-run-bots"])
 
         if hidden:
             StatusBar(title, "", chosen_text, best_text).key("status")
-            PassScreen(player_name(active, bots), [player_name(p, bots) for p in waiting], lambda: set_shown(active))
+            PassScreen(player_name(active, bots), lambda: set_shown(active), note=PASS_NOTE,
+                       waiting=[player_name(p, bots) for p in waiting], show="my sheet")
             if state.cards is not None:
                 CardsBoard(state.cards, None, None, version=node_id)
         else:
@@ -1239,8 +1185,8 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                 Explain(list(ps.rounds[0].score().trace), None, None)
 
         with solara.Row(style=_PANEL):
-            Controls(on_undo=undo, on_redo=redo, on_restart=restart, on_new_game=on_new_game,
-                     can_undo=session.can_undo(), can_redo=session.can_redo())
+            Controls(on_undo=play.undo, on_redo=play.redo, on_restart=play.restart, on_new_game=on_new_game,
+                     can_undo=play.can_undo, can_redo=play.can_redo)
             if on_edit_side is not None and not hidden:
                 solara.Button("Open this side in the editor", icon_name="mdi-pencil", text=True,
                               on_click=lambda: on_edit_side(side_to_text(tuple(Space(l, e) for l, e in zip(lands, events)))),
@@ -1341,34 +1287,11 @@ class BaladaApp(GameApp):
 
 @solara.component
 def BaladaRoot(app: BaladaApp, lab: bool = False, on_edit_side: Optional[Callable[[str], None]] = None):
-    """The live game of ``app`` with its New game form (``lab``: see :func:`BaladaView`)."""
-    match, set_match = solara.use_state((app.session, app.bots))
-    form, set_form = solara.use_state(False)
-
-    def subscribe():
-        return app.on_new_game(lambda session, bots: (set_match((session, bots)), set_form(False)))
-
-    solara.use_effect(subscribe, [app])
-    session, bots = match
-    if session is not app.session:  # a new game started before this view subscribed
-        session, bots = app.session, app.bots
-
-    def start(options: dict):
-        try:
-            app.new_game(**options)
-        except GameError as e:
-            set_error(str(e))
-
-    error, set_error = solara.use_state(None)
-    with solara.Column(classes=["balada-app"], gap="8px") as col:
-        if form:
-            NewGameForm(start, lambda: set_form(False), initial=app.options)
-            Reminder(error, on_close=lambda: set_error(None))
-        BaladaView(session, bots, on_new_game=lambda: set_form(True), lab=lab,
-                   on_edit_side=on_edit_side).key(f"view-{id(session)}")
-        version, _ = use_session_version(session)
-        SharePanel(app, version)
-    return col
+    """The live game of ``app`` with its New game form and share panel (``lab``: see :func:`BaladaView`)."""
+    return GameRoot(app, view=lambda session, bots, on_new_game: BaladaView(
+                        session, bots, on_new_game=on_new_game, lab=lab, on_edit_side=on_edit_side),
+                    form=lambda on_start, on_cancel: NewGameForm(on_start, on_cancel, initial=app.options),
+                    start=lambda options: app.new_game(**options), classes=["balada-app"])
 
 
 @solara.component
