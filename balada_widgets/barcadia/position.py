@@ -425,7 +425,7 @@ def _validate(game, s) -> list:
             P.append(("H-TRAP2", f"{name}: {r.traps} traps; a room holds 0 to 3"))
         if r.traps and i in occupied:
             P.append(("H13", f"{name} is occupied, so it holds no trap"))
-        if r.powerups and i in occupied and not any(f.kind in ("death",) for f in s.stack):
+        if r.powerups and i in occupied and s.phase != "over" and not any(f.kind == "death" for f in s.stack):
             P.append(("H11", f"{name} is occupied, so no Power-Up lies there"))
         bad = [x for x in r.powerups if x not in c.powerups]
         if bad:
@@ -498,3 +498,58 @@ def _validate(game, s) -> list:
 
 
 ROOM_TYPES_ = ("monster", "team", "boss", "reward", "pourtal", "hoard")
+
+
+def make_position(game, *, active: int = 0, players=None, rooms=None, discard=(), bottom=(), turn: int = 1,
+                  actions: int = 1, acted: int = 0, layout=None) -> BarcadiaState:
+    """A hand-made position at the start of ``active``'s turn (for tutorials, the lab and tests).
+
+    ``players``: ``{p: {"hp": 80, "at": 3, "hand": [...], "powerups": [...], "power_traps": [...],
+    "pouch": 1}}`` (left-out players: FULL HP on START, empty hands).
+    ``rooms``: ``{i: "kettle-imp"}`` for a face-up room, or ``{i: {"card": ..., "up": False,
+    "public": True, "traps": 2, "powerups": [...], "seen": [0], "pocket": 3}}``. Other rooms are
+    face down and unseen. The layout is the game's dungeon (or ``layout``). The position is
+    checked; a bad one is refused listing every problem.
+
+    >>> from balada_widgets.barcadia.rules import BarcadiaGame
+    >>> g = BarcadiaGame(players=2, dungeon="cozy")
+    >>> s = g.position(players={0: {"at": 3, "hand": ["dash"]}}, rooms={3: "puddle-pup"})
+    >>> [m.text() for m in g.legal_moves(s)][:4]
+    ['p1 enter START', 'p1 reveal r2', 'p1 reveal r4', 'p1 reveal r15']
+    """
+    from dataclasses import replace
+
+    layout = layout or game.layout
+    if layout.size != game.n_rooms:
+        raise InvalidInput(f"a position needs the whole dungeon ({game.n_rooms} rooms); build it or pick a dungeon file")
+    full = game.content.hp_full
+    pls = []
+    for p, ch in enumerate(game.characters):
+        spec = dict((players or {}).get(p, {}))
+        unknown = set(spec) - {"hp", "at", "hand", "powerups", "power_traps", "pouch", "pocket_used"}
+        if unknown:
+            raise InvalidInput(f"player {p + 1}: unknown field {sorted(unknown)[0]!r}")
+        pls.append(Player(ch, spec.get("hp", full), spec.get("at", START), tuple(sorted(spec.get("hand", ()))),
+                          tuple(sorted(spec.get("powerups", ()))), tuple(sorted(spec.get("power_traps", ()))),
+                          spec.get("pouch", 0), spec.get("pocket_used", False)))
+    rms = [START_ROOM] + [Room() for _ in range(layout.size)]
+    for i, spec in (rooms or {}).items():
+        if not isinstance(i, int) or not 1 <= i <= layout.size:
+            raise InvalidInput(f"no room {i!r} in this dungeon")
+        if isinstance(spec, str):
+            spec = {"card": spec, "up": True}
+        spec = dict(spec)
+        unknown = set(spec) - {"card", "up", "public", "traps", "powerups", "seen", "pocket"}
+        if unknown:
+            raise InvalidInput(f"room {i}: unknown field {sorted(unknown)[0]!r}")
+        up = spec.get("up", spec.get("card") is not None)
+        rms[i] = Room(spec.get("card"), up, spec.get("public", up), tuple(sorted(spec.get("seen", ()))),
+                      spec.get("traps", 0), tuple(sorted(spec.get("powerups", ()))), spec.get("pocket", -1))
+    state = BarcadiaState(layout, tuple(rms), tuple(pls), phase="play", active=active, turn=turn, in_turn=True,
+                          actions=actions, acted=acted, discard=tuple(sorted(discard)), pu_bottom=tuple(bottom))
+    problems = validate(game, state)
+    if problems:
+        raise InvalidPosition(problems)
+    from .engine import run
+
+    return run(game, replace(state))

@@ -397,6 +397,12 @@ class BarcadiaGame(Game):
 
         return validate(self, state)
 
+    def position(self, **spec) -> BarcadiaState:
+        """A hand-made position at the start of a turn (see :func:`.position.make_position`)."""
+        from .position import make_position
+
+        return make_position(self, **spec)
+
     # ---------------------------------------------------------- views
     def view(self, state, player):
         """What ``player`` may know (H16): own hand and peeks; others' hands as ``?``; unseen identities hidden."""
