@@ -88,12 +88,14 @@ class Solution:
     ``trace``: a :class:`~balada_widgets.core.trace.Trace` (or its steps), shown
     step by step with the kit's ``Explain`` panel. ``picks``: for a
     :class:`Pick`, the ids the board draws as selected once the answer is shown.
+    ``where_label``: the heading of the trace's "where" column (``"room"``).
     """
 
     answer: str
     explanation: str = ""
     trace: Any = None
     picks: tuple = ()
+    where_label: str = "space"
 
 
 SolutionLike = Union[Solution, Callable[[], Solution], None]

@@ -201,10 +201,10 @@ def AnswerInput(exercise, raw: Any, on_raw: Callable[[Any], None]):
 
 
 @solara.component
-def TraceWalk(trace):
+def TraceWalk(trace, where_label: str = "space"):
     """A trace, walked step by step with the ``Explain`` panel."""
     step, set_step = solara.use_state(None)
-    return Explain(list(trace), step, set_step, title="Step by step")
+    return Explain(list(trace), step, set_step, title="Step by step", where_label=where_label)
 
 
 @solara.component
@@ -220,7 +220,7 @@ def ReplyBox(reply: Optional[Reply], exercise=None):
             solara.Success(f"Right! {reply.message}".strip(), dense=True, classes=["bw-lesson-right"])
         elif reply.message:
             solara.Warning(f"Not yet. {reply.message}", dense=True, classes=["bw-lesson-wrong"])
-        if reply.kind in ("hint", "answer") and reply.hint:
+        if reply.kind == "hint" and reply.hint:
             solara.Info(f"Hint: {reply.hint}", dense=True, classes=["bw-lesson-hint"])
         sol = reply.solution
         if reply.kind == "answer" and sol is not None:
@@ -233,7 +233,7 @@ def ReplyBox(reply: Optional[Reply], exercise=None):
             if sol.explanation and reply.kind == "answer":
                 solara.Markdown(sol.explanation)
             if sol.trace is not None and len(list(sol.trace)):
-                TraceWalk(sol.trace)
+                TraceWalk(sol.trace, sol.where_label)
     return col
 
 

@@ -205,6 +205,7 @@ def test_show_me_reveals_the_answer_at_once(render):
     ui, tutorial = lesson_ui(render, "dice")
     ui.click("bw-lesson-show")
     assert ui.has("bw-lesson-answer") and "The answer: 7" in page(ui) and "3 + 4 = 7." in page(ui)
+    assert not ui.has("bw-lesson-hint")  # the answer itself, not a hint any more
     assert not ui.has("bw-lesson-wrong")
     assert tutorial.progress.of("dice").shown and "dice" not in tutorial.progress.done_ids(LESSON)
     field(ui).v_model = "7"
