@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from functools import lru_cache
 
 from ..core.errors import InvalidInput
 from . import engine
@@ -50,6 +51,13 @@ POWER_PRIORITY = {"fizzing-gauntlets": 9, "lucky-bottle-cap": 8, "coaster-shield
                   "bottomless-satchel": 6, "bubble-boots": 6, "friendship-flask": 5, "ever-spring-canteen": 5,
                   "dowsing-straw": 4, "periscope-straw": 4, "swirl-compass": 3, "stir-stick-rapier": 3,
                   "magnet-mitts": 2}
+
+
+@lru_cache(maxsize=4096)
+def _wp(kind: str, level, bonus: int, opponent_bonus: int = 0) -> float:
+    from .odds import win_probability
+
+    return float(win_probability(kind, level=level, bonus=bonus, opponent_bonus=opponent_bonus))
 
 
 def _card_rank(game, cid) -> float:
@@ -120,26 +128,24 @@ class BarcadiaBot:
         return card.loot * LOOT_VALUE + card.power * self.power_value(game, state, p)
 
     def identity_dist(self, game, state, p, i) -> list:
-        r = state.rooms[i]
-        if r.card is not None:
+        r = state.rooms[i] if i is not None else None
+        if r is not None and r.card is not None:
             return [(game.content.rooms[r.card], 1.0)]
         return [(game.content.rooms[c], pr) for c, pr in engine.identity_outcomes(game, state)]
 
     def p_win(self, game, state, p, card, partner=None, boss=None) -> float:
-        from .odds import win_probability
-
         if card.type == "monster":
             b = sum(x.amount for x in roll_bonuses(game, state, p, "monster"))
-            return float(win_probability("monster", level=card.level, bonus=b))
+            return _wp("monster", card.level, b)
         if card.type == "team":
             b = sum(x.amount for x in roll_bonuses(game, state, p, "team"))
             if partner is not None:
                 b += sum(x.amount for x in roll_bonuses(game, state, partner, "team"))
-            return float(win_probability("team", level=card.level, bonus=b))
+            return _wp("team", card.level, b)
         if card.type == "boss":
             a = sum(x.amount for x in roll_bonuses(game, state, p, "boss"))
             d = sum(x.amount for x in roll_bonuses(game, state, boss, "boss")) if boss is not None else 0
-            return float(win_probability("boss", bonus=a, opponent_bonus=d))
+            return _wp("boss", None, a, d)
         return 1.0
 
     def room_value(self, game, state, p, card) -> float:
@@ -162,9 +168,25 @@ class BarcadiaBot:
             return 200 * 0.3 - 7 * w
         return -4
 
+    def unknown_value(self, game, state, p) -> float:
+        """Expected value of revealing a room nobody has seen (the same for all of them; cached per state)."""
+        key = (id(state), p)
+        if getattr(self, "_unknown", (None,))[0] != key:
+            dist = self.identity_dist(game, state, p, None)
+            values = {}
+            ev = 0.0
+            for c, pr in dist:
+                if c.id not in values:
+                    values[c.id] = self.room_value(game, state, p, c)
+                ev += pr * values[c.id]
+            self._unknown = (key, ev, state)  # the state is kept so its id is not reused
+        return self._unknown[1]
+
     def reveal_value(self, game, state, p, i) -> float:
-        dist = self.identity_dist(game, state, p, i)
-        ev = sum(pr * self.room_value(game, state, p, c) for c, pr in dist)
+        if state.rooms[i].card is None:
+            ev = self.unknown_value(game, state, p)
+        else:
+            ev = self.room_value(game, state, p, game.content.rooms[state.rooms[i].card])
         traps = state.rooms[i].traps
         if traps:
             bonus = sum(x.amount for x in roll_bonuses(game, state, p, "disarm"))

@@ -344,15 +344,35 @@ class BarcadiaGame(Game):
         return engine.act(self, state, move)
 
     def apply(self, state, move):
+        if not isinstance(state, BarcadiaState):
+            raise InvalidInput(f"not a Barcadia position: {type(state).__name__}")
         if state.masked:
             raise InvalidInput("this is a player's view of the game, not the game itself: play moves on the "
                                "session's state")
+        if not isinstance(move, str):
+            move = self._normal(move)
         return super().apply(state, move)
+
+    def _normal(self, move) -> Move:
+        """A move object as its notation reads it back; anything else is refused as bad input."""
+        if not isinstance(move, Move):
+            raise InvalidInput(f"not a Heroes of Barcadia move: {move!r}")
+        try:
+            text = move_to_text(move)
+        except Exception:  # a hand-built Move with arguments of the wrong shape
+            raise InvalidInput(f"malformed move {move!r}") from None
+        m = self.parse_move(text)
+        if m != move:
+            raise InvalidInput(f"malformed move {move!r}; its notation {text!r} reads {m!r}")
+        return m
 
     def why_illegal(self, state, move):
         from .explain import why_illegal
 
-        return why_illegal(self, state, move)
+        try:
+            return why_illegal(self, state, move)
+        except Exception:  # pragma: no cover - an explanation must never hide the refusal itself
+            return None, "it is not one of the moves open now"
 
     # ---------------------------------------------------------- text forms
     def move_to_text(self, move):

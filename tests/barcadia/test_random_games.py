@@ -79,9 +79,19 @@ def play_checked(players, levels, seed, check_every=1, junk=2, **opts):
                 assert s.state is st
         p = g.to_move(st)[0]
         view = g.view(st, p)
+        m = bots[p].choose(g, view, p)
         if n % check_every == 0:
             assert g.legal_moves(view, p) == g.legal_moves(st, p)
-        s.play(bots[p].choose(g, view, p))
+            words = {q: g.describe_move(st, m, q) for q in (None, *range(players))}
+            assert all(words.values()) and g.pending(view)["player"] == p
+            odds = g.battle_odds(view)
+            assert odds is None or 0 <= odds.p_win <= 1
+        s.play(m)
+        if n % check_every == 0 and s.history:  # chance moves after it: masked for the others
+            for node in s.current.path()[-3:]:
+                for q in range(players):
+                    t = g.move_text_for(node.move, q)
+                    assert "?" not in t or node.by_chance or node.move.verb in ("keep", "give")
         n += 1
         assert n < 20_000
     check_invariants(g, s.state)
