@@ -277,7 +277,13 @@ def state_from_text(game, text) -> BarcadiaState:
     problems = validate(game, state)
     if problems:
         raise InvalidPosition(problems)
-    return state
+    from .engine import run
+
+    try:  # at rest: the decision it waits for is a real one (a no-op for a saved position)
+        return run(game, state)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, RuntimeError) as e:
+        raise InvalidPosition([(None, f"the pending steps (frame lines) cannot go on: {type(e).__name__} {e}")]) \
+            from None
 
 
 def _attrs(toks, line):
@@ -494,6 +500,10 @@ def _validate(game, s) -> list:
         card = getattr(f, "card", None)
         if f.kind == "resolve" and card not in c.loot:
             P.append((None, f"frame resolve: unknown card {card!r}"))
+        if f.kind in ("battle", "guardian") and room is not None and 0 < room <= nrooms and \
+                s.rooms[room].card not in c.rooms:
+            P.append(("H6", f"frame {f.kind}: r{room} has no identity to fight"))
+        P += _frame_problems(game, s, f)
     return P
 
 
@@ -553,3 +563,63 @@ def make_position(game, *, active: int = 0, players=None, rooms=None, discard=()
     from .engine import run
 
     return run(game, replace(state))
+
+
+_STAGES = {"battle": ("choose", "cards", "roll", "result", "after", "finish"), "walk": ("traps", "in"),
+           "reveal": ("traps", "identify", "dispatch"), "claim": ("traps", "fight"), "death": ("drop", "keep", "home")}
+
+
+def _frame_problems(game, s, f) -> list:
+    """Shape checks of one pending step (a hand-edited frame line)."""
+    from .effects import WINDOWS
+
+    n = game.players
+    out = []
+
+    def bad(text):
+        out.append((None, f"frame {f.kind}: {text}"))
+
+    for name, v in vars(f).items():
+        if isinstance(v, int) and not isinstance(v, bool) and name != "other" and v < 0:
+            bad(f"{name} cannot be negative")
+    stage = getattr(f, "stage", None)
+    if f.kind in _STAGES and stage not in _STAGES[f.kind]:
+        bad(f"unknown stage {stage!r}")
+    if f.kind == "window":
+        if f.window not in WINDOWS:
+            bad(f"unknown window {f.window!r}")
+        if not f.order or any(not isinstance(p, int) or not 0 <= p < n for p in f.order):
+            bad("the priority order must list players")
+        elif not 0 <= f.idx < len(f.order) or f.passes < 0:
+            bad("priority points outside the order")
+    elif f.kind == "battle":
+        if f.battle not in ("monster", "team", "boss"):
+            bad(f"unknown battle {f.battle!r}")
+        if not -1 <= f.other < n or (f.battle != "monster" and f.stage != "choose" and f.other < 0):
+            bad("the teammate or Boss-player is missing")
+        if len(f.dice) > 2 or any(not isinstance(d, int) or not 0 <= d <= 20 for d in f.dice):
+            bad("dice are 1..20 (0: to roll again)")
+        for m in f.level_mods + f.roll_mods:
+            if not isinstance(m, tuple) or len(m) not in (3, 4):
+                bad("card effects are (amount, card, player) or (side, amount, card, player)")
+    elif f.kind in ("guardian", "duel"):
+        if len(f.dice) > (1 if f.kind == "guardian" else 2) or any(not isinstance(d, int) or not 1 <= d <= 20
+                                                                    for d in f.dice):
+            bad("dice are 1..20")
+    elif f.kind == "build":
+        if len(f.left) != n or any(not isinstance(k, int) or k < 0 for k in f.left) or not 0 <= f.idx < n:
+            bad(f"rooms left to build, one count per player ({n})")
+    elif f.kind == "first":
+        if not f.contenders or any(not isinstance(p, int) or not 0 <= p < n for p in f.contenders) \
+                or len(f.rolls) > len(f.contenders) or any(not isinstance(r, int) or not 1 <= r <= 20 for r in f.rolls):
+            bad("contenders are players, rolls 1..20")
+    elif f.kind == "resolve":
+        if f.index < 0 or not all(isinstance(p, tuple) for p in f.picks):
+            bad("picks are targets like [\"r\", 12]")
+    elif f.kind in ("draw", "power", "frenzysteal") and f.n < 0:
+        bad("a count cannot be negative")
+    elif f.kind == "duelswap" and not 0 <= f.origin < len(s.rooms):
+        bad(f"no room {f.origin}")
+    elif f.kind == "powerdisarm" and f.pu not in game.content.powerups:
+        bad(f"unknown Power-Up {f.pu!r}")
+    return out

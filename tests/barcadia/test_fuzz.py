@@ -195,3 +195,30 @@ def test_diy_cards_never_crash(effects, window, colour, name):
         assert e.problems
         return
     assert card.cost <= 3 and card.window == window
+
+
+def test_hand_edited_pending_steps_are_refused_or_resumed():
+    rng = random.Random(11)
+    framed = [s for s in (n.state for n in SESSION.current.path()) if s.stack]
+    assert framed
+    tried = 0
+    for s in framed[::4]:
+        lines = G.state_to_text(s).splitlines()
+        for _ in range(8):
+            ls = list(lines)
+            idx = [i for i, ln in enumerate(ls) if ln.startswith("frame ")]
+            i = rng.choice(idx)
+            kind, _, body = ls[i][6:].partition(" ")
+            data = json.loads(body)
+            if not data:
+                continue
+            key = rng.choice(sorted(data))
+            data[key] = rng.choice([-1, 0, 1, 2, 99, "x", [], [1, 2], True, None, "finish", "roll"])
+            ls[i] = f"frame {kind} {json.dumps(data)}"
+            tried += 1
+            try:
+                out = G.state_from_text("\n".join(ls))
+            except GameError:
+                continue
+            G.legal_moves(out)  # a position that loads can be played on
+    assert tried >= 8

@@ -353,3 +353,53 @@ def test_signature_moves_wizard_pocket_and_sorcerer_draw():
     s = play(g, s, "p1 teleport START", "p1 enter r3", "p1 end")
     # the Sorcerer holds fewer than 2 cards at the start of the turn: draws one
     assert s.active == 1 and s.top.kind == "draw" and s.top.who == 1
+
+
+# ---------------------------------------------------------------- words: refusals, moves, the pending decision
+
+
+@pytest.mark.parametrize("setup,move,rule,words", [
+    ({}, "p1 reveal r20", "H-TURN3", "not next to your room"),
+    ({"rooms": {3: "puddle-pup"}}, "p1 reveal r3", "H-TURN3", "already face up"),
+    ({}, "p1 enter r3", "H3", "face down"),
+    ({}, "p1 teleport r3", "H-POR2", "not a revealed Magic Pourtal"),
+    ({"players": {0: {"at": 3}}, "rooms": {3: "puddle-pup"}}, "p1 teleport START", "H-POR2", "not standing on"),
+    ({}, "p1 duel r3", "H-DUEL1", "nobody is in r3"),
+    ({}, "p1 play dash", "H-LOOT1", "not in your hand"),
+    ({"players": {0: {"hand": ["trap"]}}}, "p1 play trap", "H12", "between turns"),
+    ({}, "p1 pass", "H12", "no Loot window"),
+    ({}, "p2 end", "H4", "player 1's decision"),
+    ({}, "roll p1 5", "H5", "no die or card is drawn now"),
+    ({}, "p1 reveal r77", "H1", "no room r77"),
+    ({}, "p1 mark", "H-SIG2", "Pocket Pourtal"),
+    ({}, "p1 scout r3", "H-PWR2", "Periscope Straw"),
+    ({"players": {0: {"hand": ["retreat"]}}}, "p1 play retreat", "H-LOOT2", "nothing to work on"),
+])
+def test_refusals_name_the_rule_and_why(g2, setup, move, rule, words):
+    s = g2.position(**setup)
+    with pytest.raises(IllegalMove) as e:
+        g2.apply(s, move)
+    assert f"(rule {rule})" in str(e.value) and words in str(e.value)
+    assert g2.why_illegal(s, g2.parse_move(move))[0] == rule
+
+
+def test_words_for_moves_and_the_pending_decision():
+    g = BarcadiaGame(players=3, dungeon="cozy", characters=["ranger", "wizard", "rogue"])
+    s = g.position(players={1: {"hand": ["boost"]}})
+    assert g.pending(s) == {"player": 0, "kind": "turn",
+                            "text": "Player 1's turn: take an action (reveal, enter, or claim the Hoard)"}
+    assert g.describe_move(s, g.parse_move("p1 reveal r3")) == "Player 1 reveals r3"
+    s = play(g, s, "p1 reveal r3")
+    assert g.describe_move(s, g.parse_move("room r3 cerbubble")) == "r3 is Cerbubble (Team Battle, level 22)"
+    s = g.apply(s, "room r3 cerbubble")
+    assert g.pending(s)["kind"] == "choose" and "teammate" in g.pending(s)["text"]
+    assert g.describe_move(s, g.parse_move("p1 choose p3")) == "Player 1 picks player 3 as teammate"
+    s = g.apply(s, "p1 choose p3")
+    assert g.pending(s) == {"player": 1, "kind": "battle",
+                            "text": "Player 2 may play a card in a battle, before the roll, or pass"}
+    assert g.describe_move(s, g.parse_move("p2 play boost")) == "Player 2 plays Boost: +2 to the Monster's level"
+    assert g.describe_move(s, g.parse_move("roll p3 17")) == "Player 3 rolls 17"
+    assert g.describe_move(s, g.parse_move("p1 keep dash"), 2) == "Player 1 keeps one Loot Card"
+    assert g.move_text_for(g.parse_move("p1 give dash p3"), 1) == "p1 give ? p3"
+    assert g.move_text_for(g.parse_move("p1 give dash p3"), 2) == "p1 give dash p3"
+    assert g.move_text_for(g.parse_move("steal p1 p2 dash"), 2) == "steal p1 p2 ?"
