@@ -12,6 +12,9 @@
           assert "rule B2" in error
 
   or is marked ``@pytest.mark.allow_widget_errors``.
+- Hypothesis draws the same examples on every run (profile ``ci``, derandomised):
+  a failure replays, it never flakes. ``HYPOTHESIS_PROFILE=explore`` draws
+  fresh examples for a hunt.
 """
 
 from __future__ import annotations
@@ -26,6 +29,13 @@ import traceback  # noqa: E402
 from typing import Callable  # noqa: E402
 
 import pytest  # noqa: E402
+from hypothesis import settings as _hypothesis_settings  # noqa: E402
+
+# Property tests draw the same examples on every run (CI included), so a red run is a real
+# finding that replays, never a flake; HYPOTHESIS_PROFILE=explore draws fresh ones each time.
+_hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+_hypothesis_settings.register_profile("explore", derandomize=False, print_blob=True)
+_hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def install_widget_error_recorder(sink):  # no annotations: this source also runs in a kernel
