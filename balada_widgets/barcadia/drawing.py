@@ -1,0 +1,699 @@
+"""Heroes of Barcadia drawings: the dungeon, the hand, the dice, as SVG markup. Pure Python (no Solara).
+
+Every function takes a game and a *player's view* (``game.view(state, p)``,
+or the whole state in the lab) and returns markup; what a view does not
+hold (another player's hand, an unseen room) cannot be drawn. The view
+(:mod:`.view`), the lab and the tutorial draw their boards with these
+functions and show them with the kit's board::
+
+    from balada_widgets.barcadia.drawing import CSS, DEFS, dungeon_svg
+    Board(svg=dungeon_svg(game, view, targets=("r3", "r7")), css=CSS, defs=DEFS, on_click=...)
+
+The dungeon (:func:`dungeon_svg`) is ONE drawing: pointy-top hexes in axial
+coordinates (the graph's ``pos``/``hexes``), the seven-hex Starting Point as
+one room, each room face down (a stone floor; a re-hidden room shows its
+public identity, H15, and a room the viewer peeked at shows what they saw)
+or face up (a colour and an icon per type, the level or the reward), its
+traps, dropped Power-Ups and a Wizard's Pocket Pourtal mark; the heroes'
+cups with their HP (the Health Bar Cup: a cup filled to HP/100 in the
+character's colour, the number beside it); the highlighted targets, a
+selection, the path of an Enter action, a keyboard cursor, the room of the
+pending roll, and a legend.
+
+Clickable elements carry ``data-id`` = the room's id in move notation
+(``START``, ``r12``) or, while building, an empty hex ``h<q>,<r>``
+(``h-3,1``: see :func:`hex_id` / :func:`parse_id`), plus ``role="button"``
+and an ``aria-label`` in plain words. Room groups always come in room order
+with the same children, so a redraw patches few nodes (the kit's board
+patches the DOM). Shared drawings (icons, the stone pattern, the cup's clip)
+are in :data:`DEFS`, styles in :data:`CSS` (pass both to ``Board``; or
+``standalone=True`` to embed them, e.g. to save a picture).
+
+>>> from balada_widgets.barcadia import BarcadiaGame
+>>> g = BarcadiaGame(players=2, dungeon="cozy")
+>>> s = g.initial_state()
+>>> svg = dungeon_svg(g, g.view(s, 0), targets=["r1"])
+>>> 'data-id="START"' in svg and 'data-id="r30"' in svg and svg.count(' target"') == 1
+True
+>>> parse_id("r12"), parse_id("START"), parse_id("h-3,1"), parse_id("x")
+(('room', 12), ('room', 0), ('hex', (-3, 1)), None)
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Iterable, Optional
+
+import balada_widgets.ui.svg as S  # the kit's pure SVG helpers (absolute: the architecture test reads "..ui" as the UI)
+from ..ui.grid import PLAYER_COLOURS
+from .content import ROOM_TYPE_WORDS
+from .state import START, room_name
+
+__all__ = ["CSS", "DEFS", "HEX", "PLAYER_COLOURS", "TYPE_STYLE", "dungeon_svg", "hex_centre", "hex_id", "parse_id",
+           "room_words", "target_centres", "target_id"]
+
+#: circumradius of a hex, in SVG units
+HEX = 30.0
+_SQ3 = math.sqrt(3.0)
+P = "bw-bc-"  # prefix of every id in DEFS (ids are global to the page)
+
+#: room type -> (fill, edge, ink): a pleasant, distinct colour per type (the icon tells the type too)
+TYPE_STYLE = {
+    "start": ("#f3e3b8", "#c49a4a", "#7a5412"),
+    "monster": ("#f5b3a2", "#cf5f47", "#8f2a16"),
+    "team": ("#f8d185", "#d0962a", "#7d5005"),
+    "boss": ("#cdb2ec", "#8c5ec3", "#4b2683"),
+    "reward": ("#bde2ad", "#5b9f47", "#2a6420"),
+    "pourtal": ("#a3dde8", "#3a9fb8", "#0f6379"),
+    "hoard": ("#2c426e", "#e9b949", "#f5cd5c"),
+    "down": ("#5d6170", "#393c46", "#e9e4d8"),
+}
+LOOT_COLOURS = {"green": "#3f9b4b", "blue": "#2f74c0", "red": "#cf3f3f", "orange": "#e07b1a", "purple": "#8c4bc2"}
+
+
+# ======================================================================= ids and geometry
+
+
+def hex_id(h) -> str:
+    """``data-id`` of an empty hex (building): ``h<q>,<r>``, e.g. ``h-3,1``."""
+    return f"h{h[0]},{h[1]}"
+
+
+def target_id(x) -> str:
+    """A room number, a room id, or a hex ``(q, r)`` as a ``data-id``."""
+    if isinstance(x, str):
+        return x
+    if isinstance(x, tuple):
+        return hex_id(x)
+    return room_name(int(x))
+
+
+def parse_id(id_: str):
+    """``("room", i)`` for ``START`` / ``r12``, ``("hex", (q, r))`` for ``h-3,1``, else ``None``."""
+    if not isinstance(id_, str):
+        return None
+    if id_ == "START":
+        return ("room", START)
+    if id_[:1] == "r" and id_[1:].isdigit() and int(id_[1:]) > 0:
+        return ("room", int(id_[1:]))
+    if id_[:1] == "h" and "," in id_:
+        q, _, r = id_[1:].partition(",")
+        try:
+            return ("hex", (int(q), int(r)))
+        except ValueError:
+            return None
+    return None
+
+
+def hex_centre(h) -> tuple:
+    """The centre of hex ``(q, r)`` (pointy-top, axial), before the drawing's offset."""
+    q, r = h
+    return (HEX * _SQ3 * (q + r / 2), HEX * 1.5 * r)
+
+
+def _corners(cx, cy, radius=HEX) -> list:
+    return [(cx + radius * math.cos(math.radians(-90 + 60 * k)), cy + radius * math.sin(math.radians(-90 + 60 * k)))
+            for k in range(6)]
+
+
+@lru_cache(maxsize=64)
+def _frame(layout_key: tuple, slots: tuple, legend: bool) -> tuple:
+    """(offset x, offset y, width, height) that hold every hex and empty slot with a margin."""
+    xs, ys = [], []
+    for h in layout_key + slots:
+        x, y = hex_centre(h)
+        xs.append(x)
+        ys.append(y)
+    pad = HEX + 14
+    x0, y0 = min(xs) - pad, min(ys) - pad - 10
+    w = max(max(xs) - min(xs) + 2 * pad, 520)
+    h = max(ys) - min(ys) + 2 * pad + 10 + (64 if legend else 0)
+    x0 -= (w - (max(xs) - min(xs) + 2 * pad)) / 2
+    return (-x0, -y0, w, h)
+
+
+def _centre(h, off) -> tuple:
+    x, y = hex_centre(h)
+    return (round(x + off[0], 2), round(y + off[1], 2))
+
+
+@lru_cache(maxsize=16)
+def _start_outline(start: tuple, ox: float, oy: float) -> str:
+    """The outline of the Starting Point's hexes as one closed path (the union's boundary)."""
+    edges: dict = {}
+    where: dict = {}
+    for h in start:
+        cx, cy = _centre(h, (ox, oy))
+        pts = _corners(cx, cy)
+        keys = [(round(x), round(y)) for x, y in pts]  # corners are 15+ units apart: whole numbers tell them
+        for k, (x, y) in zip(keys, pts):
+            where[k] = (x, y)
+        for k in range(6):
+            key = frozenset((keys[k], keys[(k + 1) % 6]))
+            edges[key] = edges.get(key, 0) + 1
+    nxt: dict = {}
+    for e, n in edges.items():
+        if n == 1:
+            a, b = tuple(e)
+            nxt.setdefault(a, []).append(b)
+            nxt.setdefault(b, []).append(a)
+    d, seen = [], set()
+    for a0 in sorted(nxt):
+        if a0 in seen:
+            continue
+        loop, prev, cur = [a0], None, a0
+        seen.add(a0)
+        for _ in range(len(nxt)):
+            cand = [p for p in nxt[cur] if p != prev and (p == a0 or p not in seen)]
+            if not cand or cand[0] == a0:
+                break
+            prev, cur = cur, cand[0]
+            seen.add(cur)
+            loop.append(cur)
+        d.append("M" + " L".join(f"{where[k][0]:.1f},{where[k][1]:.1f}" for k in loop) + " Z")
+    return " ".join(d)
+
+
+def target_centres(game, view, ids: Iterable, legend: bool = True) -> dict:
+    """``{data-id: (x, y)}`` of the targets ``ids`` in the drawing's coordinates (for the kit's cursor).
+
+    Give the same targets (and ``legend``) as to :func:`dungeon_svg`: while
+    building, the empty hexes among them widen the drawing.
+    """
+    layout = view.layout
+    ids = list(ids)
+    slots = tuple(sorted({parse_id(target_id(x))[1] for x in ids
+                          if parse_id(target_id(x)) and parse_id(target_id(x))[0] == "hex"}))
+    off = _frame(tuple(layout.start) + tuple(layout.hexes), slots, legend)[:2]
+    out = {}
+    for x in ids:
+        tid = target_id(x)
+        p = parse_id(tid)
+        if p is None:
+            continue
+        if p[0] == "hex":
+            out[tid] = _centre(p[1], off)
+        elif p[1] <= layout.size:
+            out[tid] = _centre(layout.hexes_of(p[1])[0], off)
+    return out
+
+
+# ======================================================================= words
+
+
+def room_words(game, view, i: int, viewer: Optional[int] = None) -> str:
+    """What the drawing says of room ``i`` (its ``aria-label`` and tooltip), in plain words."""
+    r = view.rooms[i]
+    if i == START:
+        parts = ["START, the Starting Point"]
+    else:
+        card = game.content.rooms.get(r.card) if r.card else None
+        if card is None:
+            parts = [f"{room_name(i)}, a face-down room"]
+        else:
+            kind = ROOM_TYPE_WORDS[card.type] + (f" level {card.level}" if card.level else "")
+            how = "face up" if r.up else ("face down, seen before" if r.public else "face down, you peeked")
+            parts = [f"{room_name(i)}, {card.name} ({kind}, {how})"]
+            if card.type in ("monster", "team", "boss"):
+                parts.append(f"{card.damage} HP damage, reward {card.reward_words}")
+            elif card.type == "reward" and r.up:
+                parts.append(f"gives {card.reward_words}")
+    if r.traps:
+        parts.append(f"{r.traps} trap" + ("s" if r.traps > 1 else ""))
+    if r.powerups:
+        names = ", ".join(game.content.powerups[u].name if u in game.content.powerups else u for u in r.powerups)
+        parts.append(f"Power-Up here: {names}")
+    if r.pocket >= 0:
+        parts.append(f"Pocket Pourtal of player {r.pocket + 1}")
+    here = [p for p, pl in enumerate(view.players) if pl.at == i]
+    if here:
+        parts.append(", ".join(f"player {p + 1} ({view.players[p].hp} HP)" for p in here) + " here")
+    return "; ".join(parts)
+
+
+# ======================================================================= the shared drawings (DEFS)
+
+
+def _icon(kind: str) -> str:
+    """An icon centred at (0, 0), about 26 units across."""
+    ink = TYPE_STYLE.get(kind, TYPE_STYLE["down"])[2]
+    if kind == "monster":  # a horned blob with fangs
+        return S.group([
+            S.path("M-11,9 C-13,-2 -9,-9 0,-9 C9,-9 13,-2 11,9 C7,6 4,10 0,7 C-4,10 -7,6 -11,9 Z", fill=ink),
+            S.path("M-8,-6 L-11,-13 L-4,-8 Z M8,-6 L11,-13 L4,-8 Z", fill=ink),
+            S.circle(-4, -2, 2.8, fill="#fff"), S.circle(4, -2, 2.8, fill="#fff"),
+            S.circle(-3.6, -1.6, 1.3, fill="#222"), S.circle(4.4, -1.6, 1.3, fill="#222"),
+            S.path("M-4,3 L-2.6,6 L-1.2,3 Z M1.2,3 L2.6,6 L4,3 Z", fill="#fff")])
+    if kind == "team":  # two crossed swords
+        blade = "M-1.3,-12 L1.3,-12 L1.3,5 L-1.3,5 Z M-5,5 L5,5 L5,7.5 L-5,7.5 Z M-1.5,7.5 L1.5,7.5 L1.5,12 L-1.5,12 Z"
+        return S.group([S.path(blade, fill=ink, transform="rotate(40)"),
+                        S.path(blade, fill=ink, transform="rotate(-40)"),
+                        S.circle(0, -1, 2.2, fill="#fff7e0")])
+    if kind == "boss":  # a crown
+        return S.group([
+            S.path("M-12,7 L-13,-7 L-6,-1 L0,-11 L6,-1 L13,-7 L12,7 Z", fill=ink),
+            S.rect(-12, 7, 24, 4, rx=1, fill=ink),
+            S.circle(0, 2, 2.4, fill="#f7d9ff"), S.circle(-7, 3.5, 1.6, fill="#f7d9ff"),
+            S.circle(7, 3.5, 1.6, fill="#f7d9ff")])
+    if kind == "reward":  # a gift box
+        return S.group([
+            S.rect(-11, -3, 22, 14, rx=1.5, fill=ink), S.rect(-12.5, -7, 25, 5, rx=1.5, fill=ink),
+            S.rect(-1.8, -7, 3.6, 18, fill="#f4e27a"),
+            S.path("M0,-7 C-3,-13 -10,-12 -7,-8 Z M0,-7 C3,-13 10,-12 7,-8 Z", fill="#f4e27a")])
+    if kind == "pourtal":  # a swirl
+        return S.group([
+            S.path("M0,0 m-1.5,0 a1.5,1.5 0 1,1 3,0 a4,4 0 1,1 -8,0 a7,7 0 1,1 14,0 a10,10 0 1,1 -20,0",
+                   fill="none", stroke=ink, stroke_width=2.6, stroke_linecap="round")])
+    if kind == "hoard":  # a goblet with sparkles
+        return S.group([
+            S.path("M-9,-11 L9,-11 C9,-2 5,2 1.5,3 L1.5,8 L6,10 L6,12 L-6,12 L-6,10 L-1.5,8 L-1.5,3 "
+                   "C-5,2 -9,-2 -9,-11 Z", fill=ink),
+            S.path("M-7,-8 L7,-8 C6.5,-3 4,0 0,0.5 C-4,0 -6.5,-3 -7,-8 Z", fill="#7fc8ff"),
+            S.path("M12,-12 l1,3 l3,1 l-3,1 l-1,3 l-1,-3 l-3,-1 l3,-1 Z", fill=ink)])
+    if kind == "start":  # a banner on a pole
+        return S.group([
+            S.rect(-8, -12, 2.4, 24, rx=1, fill=ink),
+            S.path("M-5.6,-12 L10,-12 L6,-7 L10,-2 L-5.6,-2 Z", fill="#d9480f"),
+            S.ellipse(-6.8, 12, 6, 1.8, fill=ink)])
+    if kind == "down":  # a question mark on a stone
+        return S.text(0, 7, "?", font_size=20, font_weight="700", fill="#d9d4c6", text_anchor="middle",
+                      font_family="Georgia, serif", opacity=".55")
+    return ""
+
+
+def _trap_icon() -> str:
+    """A trap token: a red warning triangle with a spike, about 12 units across."""
+    return S.path("M0,-7 L7,5.5 L-7,5.5 Z", fill="#e03131", stroke="#fff", stroke_width=1.3, stroke_linejoin="round")
+
+
+def _powerup_icon() -> str:
+    """A Power-Up token: a five-pointed star, about 14 units across."""
+    pts = []
+    for k in range(10):
+        rad = 7 if k % 2 == 0 else 3
+        a = math.radians(-90 + 36 * k)
+        pts.append((rad * math.cos(a), rad * math.sin(a)))
+    return S.polygon(pts, fill="#ffd43b", stroke="#a86b00", stroke_width=1, stroke_linejoin="round")
+
+
+def _eye_icon() -> str:
+    return S.group([S.path("M-7,0 C-4,-5 4,-5 7,0 C4,5 -4,5 -7,0 Z", fill="#fff", stroke="#333", stroke_width=1),
+                    S.circle(0, 0, 2.2, fill="#333")])
+
+
+#: the cup's outline, a tumbler 24 units tall with its base at y = 12
+CUP_PATH = "M-10,-12 L10,-12 L7.5,11 Q7.3,12.5 6,12.5 L-6,12.5 Q-7.3,12.5 -7.5,11 Z"
+CUP_TOP, CUP_BOTTOM = -12.0, 12.5
+
+
+def _defs() -> str:
+    stone = S.el("pattern", [
+        S.rect(0, 0, 24, 20, fill="#5d6170"),
+        S.path("M0,0.5 H24 M0,10.5 H24 M8,0.5 V10.5 M20,0.5 V10.5 M2,10.5 V20 M14,10.5 V20",
+               stroke="#4a4d59", stroke_width=1.2, fill="none"),
+        S.path("M1,1.6 H7 M9,1.6 H19 M3,11.6 H13 M15,11.6 H23", stroke="#737888", stroke_width=0.9, fill="none"),
+    ], id=f"{P}stone", width=24, height=20, patternUnits="userSpaceOnUse")
+    floor = S.el("pattern", [S.rect(0, 0, 18, 18, fill="#efe8da"), S.circle(3, 4, 0.9, fill="#e2d8c4"),
+                             S.circle(12, 13, 0.9, fill="#e2d8c4")],
+                 id=f"{P}floor", width=18, height=18, patternUnits="userSpaceOnUse")
+    clip = S.el("clipPath", S.path(CUP_PATH), id=f"{P}cupclip")
+    glow = S.el("filter", [S.el("feGaussianBlur", None, stdDeviation=2.2)], id=f"{P}blur", x="-50%", y="-50%",
+                width="200%", height="200%")
+    icons = [S.el("g", _icon(k), id=f"{P}ico-{k}") for k in TYPE_STYLE]
+    icons += [S.el("g", _trap_icon(), id=f"{P}trap"), S.el("g", _powerup_icon(), id=f"{P}pu"),
+              S.el("g", _eye_icon(), id=f"{P}eye"),
+              S.el("g", S.path("M0,0 m-1,0 a1,1 0 1,1 2,0 a2.5,2.5 0 1,1 -5,0 a4,4 0 1,1 8,0", fill="none",
+                               stroke="currentColor", stroke_width=1.5, stroke_linecap="round"), id=f"{P}swirl"),
+              S.el("g", S.path(CUP_PATH, fill="none"), id=f"{P}cup")]
+    return "".join([stone, floor, clip, glow, *icons])
+
+
+#: the shared drawings the markup references (``Board(defs=DEFS)``)
+DEFS = _defs()
+
+#: the styles of the drawings (``Board(css=CSS)``)
+CSS = """
+.bw-bc { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }
+.bw-bc .bg { fill: url(#bw-bc-floor); }
+.bw-bc .room .tile { stroke-width: 1.6; }
+.bw-bc .room .hl { fill: none; stroke: none; pointer-events: none; }
+.bw-bc .room.target .hl { stroke: #ffb703; stroke-width: 3.5; }
+.bw-bc .room.target .tile { filter: brightness(1.08); }
+.bw-bc .room.down.target .tile { filter: brightness(1.35); }
+.bw-bc .room.selected .hl { stroke: #1e6fd9; stroke-width: 3.5; }
+.bw-bc .room.cursor .hl { stroke: #111; stroke-width: 2.4; stroke-dasharray: 5 3; }
+.bw-bc .room.target.cursor .hl { stroke: #d9480f; stroke-width: 3.5; stroke-dasharray: 6 3; }
+.bw-bc .room.fight .hl { stroke: #e03131; stroke-width: 3.5; }
+.bw-bc .room:hover .tile { filter: brightness(1.12); }
+.bw-bc .room.down:hover .tile { filter: brightness(1.3); }
+.bw-bc .rid { font-size: 8.5px; font-weight: 600; text-anchor: middle; pointer-events: none; }
+.bw-bc .lvl { font-size: 11px; font-weight: 800; text-anchor: middle; fill: #fff; pointer-events: none; }
+.bw-bc .nt { font-size: 7.5px; font-weight: 900; text-anchor: middle; fill: #fff; pointer-events: none; }
+.bw-bc .known { font-size: 7px; font-weight: 700; text-anchor: middle; fill: #fff; pointer-events: none; }
+.bw-bc .slot .tile { fill: rgba(255, 255, 255, .35); stroke: #b5a78a; stroke-width: 1.4; stroke-dasharray: 4 3; }
+.bw-bc .slot.target .tile { fill: rgba(255, 200, 60, .28); stroke: #e09b00; stroke-width: 2.2; }
+.bw-bc .slot.cursor .tile { stroke: #d9480f; stroke-width: 3.5; stroke-dasharray: 7 4; }
+.bw-bc .slot:hover .tile { fill: rgba(255, 200, 60, .5); }
+.bw-bc .slot .plus { fill: #b07a00; font-size: 18px; font-weight: 700; text-anchor: middle; pointer-events: none; }
+.bw-bc .cup { pointer-events: none; }
+.bw-bc .cup .hp { font-size: 9.5px; font-weight: 800; text-anchor: middle; }
+.bw-bc .cup .who { font-size: 8px; font-weight: 800; text-anchor: middle; fill: #fff; }
+.bw-bc .path { fill: none; stroke: #1e6fd9; stroke-width: 3.5; stroke-linecap: round; stroke-linejoin: round;
+  stroke-dasharray: 7 5; pointer-events: none; }
+.bw-bc .legend text { font-size: 10.5px; fill: #4a4232; }
+.bw-bc .legend .key { font-size: 10px; fill: #7a705c; }
+.bw-bc .die text { font-weight: 800; text-anchor: middle; pointer-events: none; }
+.bw-bc .caption { font-size: 11px; fill: #6b604b; font-weight: 600; }
+@keyframes bw-bc-pulse { from { stroke-opacity: 1; } to { stroke-opacity: .35; } }
+.bw-bc .room.fight .hl { animation: bw-bc-pulse .9s ease-in-out infinite alternate; }
+@media (prefers-reduced-motion: reduce) { .bw-bc .room.fight .hl { animation: none; } }
+"""
+
+
+def _use(name: str, x: float = 0, y: float = 0, scale: float = 1.0, **kw) -> str:
+    t = f"translate({x:g},{y:g})" + (f" scale({scale:g})" if scale != 1 else "")
+    return S.el("use", None, href=f"#{P}{name}", transform=t, **kw)
+
+
+# ======================================================================= one room
+
+
+@lru_cache(maxsize=4096)
+def _room(i: int, centre: tuple, outline: str, kind: str, card, up: bool, public: bool, peeked: bool,
+          traps: int, powerups: int, pocket: int, cls: str, label: str, start_centre: tuple, occupied: bool) -> str:
+    """One room's group: tile, highlight, icon, badges (always the same children for the same kind)."""
+    cx, cy = centre
+    fill, edge, ink = TYPE_STYLE[kind]
+    if outline:
+        tile = S.path(outline, class_="tile", fill=fill, stroke=edge)
+        hl = S.path(outline, class_="hl")
+    else:
+        pts = _corners(cx, cy, HEX - 1.2)
+        tile = S.polygon(pts, class_="tile", fill=f"url(#{P}stone)" if kind == "down" else fill, stroke=edge)
+        hl = S.polygon(_corners(cx, cy, HEX - 4), class_="hl")
+    parts = [S.title(label), tile, hl]
+    if i == START:
+        sx, sy = start_centre
+        parts += [_use("ico-start", sx, sy - 5), S.text(sx, sy + 17, "START", class_="rid", fill=ink)]
+    elif kind == "down" and card is None:
+        parts += [_use("ico-down", cx - (9 if occupied else 0), cy), S.text(cx, cy - 17, room_name(i), class_="rid",
+                                                                            fill="#d9d4c6")]
+    elif kind == "down":  # face down, identity known: a small plate of the type's colour
+        tf, te, _ti = TYPE_STYLE[card.type]
+        ix = cx - (10 if occupied else 0)
+        parts += [S.text(cx, cy - 17, room_name(i), class_="rid", fill="#d9d4c6"),
+                  S.circle(ix, cy - 1, 11, fill=tf, stroke=te, stroke_width=1.2, opacity=".92"),
+                  _use(f"ico-{card.type}", ix, cy - 1, 0.6),
+                  S.text(ix, cy + 19, _badge(card) or "", class_="known")]
+        if peeked:
+            parts.append(_use("eye", cx + 14, cy - 11, 0.8))
+    else:
+        ix = cx - (9 if occupied else 0)
+        parts += [S.text(cx, cy - 17.5, room_name(i), class_="rid", fill=ink),
+                  _use(f"ico-{kind}", ix, cy + (1 if occupied else -1.5), 0.68 if occupied else 0.9)]
+        badge = _badge(card)
+        if badge:
+            parts += [S.rect(ix - 9, cy + 10.5, 18, 11, rx=5.5, fill=edge if kind != "hoard" else "#a47a12"),
+                      S.text(ix, cy + 19.3, badge, class_="lvl")]
+    bx, by = (start_centre if i == START else centre)
+    if traps:
+        tx, ty = bx - 17, by - 10
+        parts += [_use("trap", tx, ty), S.text(tx, ty + 4.3, "!" if traps == 1 else traps, class_="nt")]
+    if powerups:
+        px, py = (bx + 15, by + 10) if i else (bx + 16, by + 24)
+        parts.append(_use("pu", px, py, 0.9))
+        if powerups > 1:
+            parts.append(S.text(px, py + 3, powerups, font_size=7, font_weight=800, text_anchor="middle",
+                                fill="#5c3b00"))
+    if pocket >= 0:
+        colour = PLAYER_COLOURS[pocket % len(PLAYER_COLOURS)]
+        parts += [S.circle(bx, by, HEX - 6, fill="none", stroke=colour, stroke_width=2.2, stroke_dasharray="2 3",
+                           class_="pocket"),
+                  S.circle(bx + 16, by - 13, 6.5, fill="#fff", stroke=colour, stroke_width=1.4),
+                  _use("swirl", bx + 16, by - 13, 1.0, color=colour)]
+    return S.group(parts, class_=cls, data_id=room_name(i), role="button", aria_label=label)
+
+
+def _badge(card) -> str:
+    if card is None:
+        return ""
+    if card.type in ("monster", "team"):
+        return str(card.level)
+    if card.type == "boss":
+        return "VS"
+    if card.type == "hoard":
+        return "15+"
+    return ""
+
+
+def _room_kind(view, i: int, content) -> tuple:
+    r = view.rooms[i]
+    if i == START:
+        return "start", None
+    card = content.rooms.get(r.card) if r.card else None
+    if r.up and card is not None:
+        return card.type, card
+    return "down", card
+
+
+# ======================================================================= cups, path, dice, legend
+
+
+def cup_svg(x: float, y: float, hp: int, colour: str, number: int, active: bool = False, full: int = 100,
+            scale: float = 1.0) -> str:
+    """The Health Bar Cup of player ``number`` at (x, y): filled to ``hp``/``full``, the HP written below."""
+    level = max(0.0, min(1.0, hp / full if full else 0))
+    top = CUP_BOTTOM - (CUP_BOTTOM - CUP_TOP) * level
+    parts = [S.circle(0, 1, 19, class_="halo", fill=colour if active else "none", opacity=".35",
+                      filter=f"url(#{P}blur)"),
+             S.ellipse(0, 13.5, 11, 2.6, fill="#000", opacity=".18"),
+             S.path(CUP_PATH, fill="#ffffff", opacity=".88"),
+             S.rect(-11, round(top, 2), 22, round(CUP_BOTTOM - top + 1, 2), fill=colour, clip_path=f"url(#{P}cupclip)"),
+             S.path(CUP_PATH, fill="none", stroke="#2b2b2b", stroke_width=1.3, stroke_linejoin="round"),
+             S.path("M-7.5,-9 L-5.8,9", stroke="#fff", stroke_width=1.6, opacity=".55", stroke_linecap="round"),
+             S.circle(0, -15.5, 5.3, fill=colour, stroke="#fff", stroke_width=1.2),
+             S.text(0, -12.6, number, class_="who"),
+             S.rect(-10, 15, 20, 10, rx=5, fill="#fff", stroke=colour, stroke_width=1.2),
+             S.text(0, 23, hp, class_="hp", fill="#222")]
+    t = f"translate({x:g},{y:g})" + (f" scale({scale:g})" if scale != 1 else "")
+    return S.group(parts, class_="cup active" if active else "cup", transform=t)
+
+
+def _cup_spots(view, off) -> list:
+    """Where each player's cup stands: their room's centre; on START one hex each around the centre."""
+    start = view.layout.start
+    spots = []
+    on_start = 0
+    for p, pl in enumerate(view.players):
+        if pl.at == START:
+            h = start[(on_start % (len(start) - 1)) + 1] if len(start) > 1 else start[0]
+            on_start += 1
+            x, y = _centre(h, off)
+            spots.append((x, y - 1, 1.0))
+        else:
+            x, y = _centre(view.layout.hexes_of(pl.at)[0], off)
+            spots.append((x + 10, y - 2, 0.8))
+    return spots
+
+
+def _arrow_path(points: list) -> str:
+    if len(points) < 2:
+        return ""
+    d = "M" + " L".join(f"{x:g},{y:g}" for x, y in points)
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    a = math.atan2(y2 - y1, x2 - x1)
+    tip = (x2 - 9 * math.cos(a), y2 - 9 * math.sin(a))
+    wing = [(tip[0] - 8 * math.cos(a + s), tip[1] - 8 * math.sin(a + s)) for s in (0.5, -0.5)]
+    head = S.polygon([tip, *wing], fill="#1e6fd9")
+    return S.group([S.path(d, class_="path"), head], class_="path-group")
+
+
+def d20_svg(x: float, y: float, value, colour: str, size: float = 15, caption: str = "") -> str:
+    """A d20 showing ``value`` at (x, y) in ``colour`` (a hexagon with its facets), a caption below."""
+    pts = _corners(0, 0, size)
+    inner = [(0, -size * 0.55), (size * 0.5, size * 0.32), (-size * 0.5, size * 0.32)]
+    parts = [S.polygon(pts, fill=colour, stroke="#222", stroke_width=1.2),
+             S.polygon(inner, fill="#fff", opacity=".22"),
+             S.path(" ".join(f"M{a[0]:.1f},{a[1]:.1f} L{b[0]:.1f},{b[1]:.1f}" for a, b in
+                             zip(inner, [pts[0], pts[2], pts[4]])), stroke="#fff", stroke_opacity=".35",
+                    stroke_width=1),
+             S.text(0, size * 0.33, value, font_size=size * 0.95, fill="#fff", stroke="#222", stroke_width=0.6,
+                    paint_order="stroke")]
+    if caption:
+        parts.append(S.text(0, size + 11, caption, font_size=9, fill="#4a4232", font_weight=600))
+    return S.group(parts, transform=f"translate({x:g},{y:g})", class_="die")
+
+
+LEGEND = (("monster", "Monster"), ("team", "Team Battle"), ("boss", "Boss"), ("reward", "Reward"),
+          ("pourtal", "Pourtal"), ("hoard", "Hoard"), ("down", "face down"))
+
+
+@lru_cache(maxsize=8)
+def _legend(y: float, width: float) -> str:
+    step = min(90.0, (width - 20) / 9)
+    x = (width - step * 9) / 2 + step / 2
+    parts = [S.rect(8, y - 4, width - 16, 52, rx=10, fill="#fffaf0", stroke="#e4d9c2", opacity=".9")]
+    for k, word in LEGEND:
+        fill, edge, _ink = TYPE_STYLE[k]
+        tile = S.polygon(_corners(x, y + 14, 13), fill=f"url(#{P}stone)" if k == "down" else fill, stroke=edge,
+                         stroke_width=1.2)
+        parts += [tile, _use(f"ico-{k}", x, y + 14, 0.48), S.text(x, y + 40, word, text_anchor="middle")]
+        x += step
+    parts += [_use("trap", x, y + 14, 1.3), S.text(x, y + 17.5, "!", class_="nt"),
+              S.text(x, y + 40, "trap", text_anchor="middle")]
+    x += step
+    parts += [_use("pu", x, y + 14, 1.2), S.text(x, y + 40, "Power-Up", text_anchor="middle")]
+    return S.group(parts, class_="legend", aria_hidden="true")
+
+
+# ======================================================================= the dungeon
+
+
+def _stack_room(view) -> Optional[int]:
+    """The room of the pending battle, trap roll, duel or Guardian fight (drawn with a red frame)."""
+    for f in reversed(view.stack):
+        k = f.kind
+        if k in ("window", "resolve"):
+            continue
+        if k in ("battle", "traps", "guardian", "duel", "reveal", "claim", "walk"):
+            return getattr(f, "room", None)
+        return None
+    return None
+
+
+def dungeon_svg(game, view, *, viewer: Optional[int] = None, targets: Iterable = (), selected: Iterable = (),
+                path: Iterable = (), cursor=None, dice: Iterable = (), fight: Optional[int] = -1,
+                show_identities: bool = True, legend: bool = True, label: str = "", standalone: bool = False) -> str:
+    """The dungeon of ``view`` as one SVG (see the module docstring).
+
+    Parameters
+    ----------
+    game, view:
+        The :class:`~.rules.BarcadiaGame` and what to draw: a player's view
+        (``game.view(state, p)``), a spectator's (``p=None``), or the whole
+        state (the lab). Only what ``view`` holds is drawn.
+    viewer:
+        Whose eyes (their cup gets a ring; their peeks an eye); default
+        ``view.viewer`` when it is a player.
+    targets:
+        Rooms and empty hexes to highlight (clickable moves from
+        ``game.legal_moves``): room numbers, ids (``"r12"``, ``"START"``) or
+        hexes ``(q, r)``; empty hexes are drawn only when they are targets.
+    selected:
+        Rooms drawn as chosen (blue frame), same forms.
+    path:
+        Rooms of an Enter action in order (the first is where it started):
+        a dashed arrow through them.
+    cursor:
+        The keyboard cursor's target (a dashed frame), same forms.
+    dice:
+        The last roll(s) to show: ``(player, value)`` pairs (one, or two for
+        a team / opposed roll), drawn top left in the players' colours.
+    fight:
+        The room of the pending roll to frame in red; ``-1`` (default): the
+        one the view's pending battle, trap, duel or Guardian is about;
+        ``None``: none.
+    show_identities:
+        Draw what the view knows of face-down rooms (re-hidden and peeked
+        ones); ``False`` draws every face-down room as unknown.
+    legend:
+        A legend of the room types and tokens below the map.
+    label:
+        The drawing's ``aria-label`` (default: a summary in words).
+    standalone:
+        Embed :data:`CSS` and :data:`DEFS` (a picture on its own).
+
+    Every room is a ``<g class="room ..." data-id=... role="button"
+    aria-label=...>`` (classes: its kind, ``target``, ``selected``,
+    ``cursor``, ``fight``); a building slot ``<g class="slot target"
+    data-id="h-3,1">``; the cups come after the rooms, one per player in seat
+    order (``<g class="cup">``).
+    """
+    content = game.content
+    layout = view.layout
+    if viewer is None and view.viewer >= 0:
+        viewer = view.viewer
+    tset = {target_id(x) for x in targets}
+    sset = {target_id(x) for x in selected}
+    cur = target_id(cursor) if cursor is not None else None
+    slots = tuple(sorted(p[1] for p in map(parse_id, tset) if p and p[0] == "hex"))
+    ox, oy, width, height = _frame(tuple(layout.start) + tuple(layout.hexes), slots, legend)
+    off = (ox, oy)
+    if fight == -1:
+        fight = _stack_room(view)
+    start_outline = _start_outline(tuple(layout.start), ox, oy)
+    start_centre = _centre(layout.start[0], off)
+
+    occupied = {pl.at for pl in view.players}
+    rooms = []
+    for i in range(layout.size + 1):
+        kind, card = _room_kind(view, i, content)
+        if not show_identities and kind == "down":
+            card = None
+        rid = room_name(i)
+        r = view.rooms[i]
+        cls = ["room", kind]
+        if rid in tset:
+            cls.append("target")
+        if rid in sset:
+            cls.append("selected")
+        if rid == cur:
+            cls.append("cursor")
+        if fight is not None and i == fight:
+            cls.append("fight")
+        words = room_words(game, view, i, viewer) if show_identities or kind != "down" else \
+            f"{rid}, a face-down room"
+        if rid in tset:
+            words += " (you may act here)"
+        rooms.append(_room(i, _centre(layout.hexes_of(i)[0], off), start_outline if i == START else "", kind, card,
+                           r.up, r.public, viewer is not None and viewer in r.seen and not r.public, r.traps,
+                           len(r.powerups), r.pocket, " ".join(cls), words, start_centre, i in occupied))
+    slot_marks = []
+    for h in slots:
+        sid = hex_id(h)
+        x, y = _centre(h, off)
+        cls = "slot target" + (" cursor" if sid == cur else "") + (" selected" if sid in sset else "")
+        words = f"empty hex {h[0]},{h[1]}: build a room here"
+        slot_marks.append(S.group([S.title(words), S.polygon(_corners(x, y, HEX - 1.5), class_="tile"),
+                                   S.text(x, y + 6, "+", class_="plus")],
+                                  class_=cls, data_id=sid, role="button", aria_label=words))
+    active = _active_player(game, view)
+    cups = []
+    for p, ((x, y, scale), pl) in enumerate(zip(_cup_spots(view, off), view.players)):
+        cups.append(cup_svg(x, y, pl.hp, PLAYER_COLOURS[p % len(PLAYER_COLOURS)], p + 1, p == active,
+                            content.hp_full, scale))
+    pts = []
+    for x in path:
+        p = parse_id(target_id(x))
+        if p and p[0] == "room" and p[1] <= layout.size:
+            pts.append(_centre(layout.hexes_of(p[1])[0], off))
+    die_marks = []
+    for k, (who, value) in enumerate(dice):
+        colour = PLAYER_COLOURS[who % len(PLAYER_COLOURS)] if who is not None and who >= 0 else "#555"
+        die_marks.append(d20_svg(30 + 40 * k, 34, value, colour, caption=f"P{who + 1}" if who is not None else ""))
+    if die_marks:
+        die_marks.insert(0, S.text(12, 12, "last roll", class_="caption"))
+    body = [S.rect(0, 0, width, height, class_="bg", rx=12),
+            S.group(rooms, class_="rooms"),
+            S.group(slot_marks, class_="slots"),
+            S.group([_arrow_path(pts)], class_="paths"),
+            S.group(cups, class_="cups"),
+            S.group(die_marks, class_="dice"),
+            _legend(height - 58, width) if legend else S.group([], class_="legend")]
+    if standalone:
+        body = [S.style(CSS), S.el("defs", DEFS)] + body
+    aria = label or _summary(game, view)
+    return S.svg(body, round(width, 1), round(height, 1), class_="bw-bc", role="group", aria_label=aria)
+
+
+def _active_player(game, view) -> Optional[int]:
+    if view.phase != "play":
+        return None
+    return view.active
+
+
+def _summary(game, view) -> str:
+    up = sum(1 for r in view.rooms[1:] if r.up)
+    return (f"Heroes of Barcadia dungeon: {view.layout.size} rooms, {up} face up; "
+            + ", ".join(f"player {p + 1} in {room_name(pl.at)} with {pl.hp} HP" for p, pl in enumerate(view.players)))
