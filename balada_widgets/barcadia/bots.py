@@ -232,6 +232,11 @@ class BarcadiaBot:
         pl = state.players[p]
         need = game.content.guardian.power_ups
         if "claim" in by:
+            # strong: a loss at 10 HP or less is a death (a Power-Up lost); heal between turns first
+            heals = any(dict(game.content.loot[c].effects).get("heal") for c in set(pl.hand)
+                        if c in game.content.loot)
+            if (self.level == "strong" and pl.hp <= game.content.guardian.damage and heals and "end" in by):
+                return by["end"][0]
             return by["claim"][0]
         if "disarm" in by:
             return by["disarm"][0]
