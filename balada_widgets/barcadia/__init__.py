@@ -52,3 +52,12 @@ def new_game(players: int = 4, bots: int = 3, seed: int = 0, bot_level: str = "g
     from .view import BarcadiaApp
 
     return BarcadiaApp(players=players, bots=bots, seed=seed, bot_level=bot_level, **options)
+
+
+def __getattr__(name):
+    """``barcadia.tutorial`` loads on first use, so a notebook cell is ``barcadia.tutorial.step("boss")``."""
+    if name == "tutorial":
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
