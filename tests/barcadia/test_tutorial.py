@@ -313,8 +313,8 @@ def test_the_card_designer_counts_the_cost():
 def test_the_last_step_is_a_whole_game_against_a_bot():
     ex = part("play", 0)
     first = ex.draw(())
-    assert 'data-id="m0@0"' in first and "Bot (player 2)" in first
-    assert "redo" not in first.lower().split("bot (player 2)")[0][-400:]  # the bot's hand stays hidden
+    assert 'data-id="m0@0"' in first and "Bot (player 2): 100 HP, 2 Power-Ups, 3 Loot Cards" in first
+    assert "Courage" in first and not {"Redo", "Boost", "Trap"} & set(re.findall(r"[A-Z][a-z]+", first))  # hidden
     a = respond(ex, Attempt(), ("r1@0",), rules("play"))
     assert a.reply.kind == "wrong" and "Play on" in a.reply.message
     shown = T._play_shown()
@@ -461,5 +461,9 @@ def test_the_tutorial_scenes_follow_the_rules_they_teach():
     acted = T._play(g, s, [next(m for m in g.legal_moves(s, 0) if m.verb == "reveal")])
     acted = T._play(g, acted, [], T.Fate(rolls=(20,)))
     assert acted.acted and not any(m.verb == "duel" for m in g.legal_moves(acted, 0) if not g.is_chance(acted))
+    # H-DUEL3: a tie is rolled again (your 10 + 2 against Bo's 12), and the dice decide only then
+    tie = T._play(g, s, [Move(0, "duel", (2, 0)), "roll p1 10", "roll p3 12"])
+    assert tie.top.kind == "duel" and tie.top.dice == () and g.is_chance(tie)
+    assert [pl.hp for pl in tie.players] == [pl.hp for pl in s.players] and tie.players[0].at == 1
     # H-FAQ7: the colour of a card changes nothing (a red healing card is accepted like a blue one)
     assert part("diy", 0).check(frozenset({"w:between_turns", "c:red", "e:heal:20"})).ok
