@@ -646,7 +646,10 @@ def _outcome(game, before, after, viewer: int = 0) -> str:
             out.append(f"{room_name(i)} is face up: {card.name if card else 'a room'}")
     if after.phase == "over" and before.phase != "over":
         out.append("the game is over: " + ", ".join(_who(p) for p in after.winners) + " won")
-    return "; ".join(out) + "." if out else "Nothing changes."
+    if not out:
+        return "Nothing changes."
+    text = "; ".join(x if k == 0 else re.sub(r"^You\b", "you", x) for k, x in enumerate(out))
+    return text[:1].upper() + text[1:] + "."
 
 
 def _roll_part(prompt: str, game, before, after, dice, why: str = "", buttons=(("roll", "Roll the die"),)) -> Pick:
@@ -1494,12 +1497,13 @@ def _step_heal() -> LessonStep:
     g, s, before_roll, after, moments, healed, card = _heal()
     right = next(k for k, v in moments.items() if v)
     monster = g.room_card(before_roll, 2)
-    a = Choose(f"You reveal **{monster.name}** (damage {monster.damage}) and lose the roll. You hold **Thirst Aid** "
-               f"(refill 10 HP). When may you play it?",
+    a = Choose(f"You reveal **{monster.name}** (damage {monster.damage}) and lose the roll. You hold **Thirst Aid**; "
+               f"the card reads *{DIY_WINDOW_WORDS.get(card.window, card.window)}: refill "
+               f"{dict(card.effects)['heal']} HP*. When may you play it?",
                _choice_check(right, {"before": "heal-pre-empt", "after": "heal-own-turn", "never": "heal-hp-limit"},
                              "Thirst Aid is a between-turns card: once your turn is over, everyone may play such "
                              "cards, clockwise from you, until all pass."),
-               options=HEAL_MOMENTS, hint="Each card names its window; look for Thirst Aid's.",
+               options=HEAL_MOMENTS, hint="Read the card's window, and remember that damage is never skipped.",
                solution=Solution(dict(HEAL_MOMENTS)[right], "The engine offers Thirst Aid in the between-turns "
                                                              "window only; before the roll only battle cards are "
                                                              "played."))
@@ -1870,8 +1874,10 @@ def _step_stranded() -> LessonStep:
               check_way, lambda sel: _board(g, s, sel), mode="one", buttons=(("home", "go back to START"),),
               label="a corner behind the Hoard", hint="Check the four conditions one by one: Power-Ups, Pourtals, "
                                                       "rooms to reveal, cards that move you.",
-              solution=Solution("go back to START", _outcome(g, s, after) if after is not None else "",
-                                picks=("home",)))
+              solution=Solution("go back to START", "No Pourtal and no face-down room within reach, no card that "
+                                                    "moves you, fewer than three Power-Ups: you are stranded. Going "
+                                                    "back to START is your turn's action; it ends your turn and is "
+                                                    "not a Pourtal use (G40).", picks=("home",)))
     right = frozenset(k for k, (_, st) in boards.items() if st)
     opts = tuple((k, f"Board {k}: {w}") for k, w, _ in STRANDED_BOARDS) + (("hoard", "none: walk through r3"),)
 
@@ -1958,7 +1964,10 @@ def _step_hoard() -> LessonStep:
                                      f"{level} or more on one die, whatever you hold."),
                hint="List what would help against a Monster, then cross all of it out.",
                solution=_odds_solution(guardian.p_win, guardian.explanation,
-                                       f"The trap first: you survive it with chance {_chance_words(survive)}."))
+                                       f"The Lucky Bottle Cap gives no reroll and the Courage card no bonus here "
+                                       f"(G41). The trap comes first: " + (
+                                           f"at {hp} HP it cannot stop you (it costs 10 at worst)." if survive == 1
+                                           else f"you survive it with chance {_chance_words(survive)}.")))
     c = _roll_part("**Roll**: first for the trap, then against the Guardian.", g, at_trap, won,
                    ((0, 12), (0, 17)), buttons=(("trap", "Roll for the trap"), ("guardian", "Roll against the "
                                                                                         "Guardian")))
