@@ -467,3 +467,32 @@ def test_the_tutorial_scenes_follow_the_rules_they_teach():
     assert [pl.hp for pl in tie.players] == [pl.hp for pl in s.players] and tie.players[0].at == 1
     # H-FAQ7: the colour of a card changes nothing (a red healing card is accepted like a blue one)
     assert part("diy", 0).check(frozenset({"w:between_turns", "c:red", "e:heal:20"})).ok
+
+
+def test_a_roll_and_the_last_game_are_played_in_the_lesson_player():
+    import ipyvuetify as v
+    import solara
+
+    from balada_widgets.ui.board import SvgBoard
+    from balada_widgets.ui.lesson import Attempt as A
+    from balada_widgets.ui.tutorial import Tutorial
+
+    tutorial = Tutorial(lesson())
+    tutorial.record("monster", 0, A(solved=True))  # the roll shows once the chance is answered
+    _box, rc = solara.render(tutorial.step("monster").element(), handle_error=False)
+
+    def buttons(cls):
+        return [w for w in rc.find(v.Btn).widgets if cls in (w.class_ or "").split()]
+
+    [roll] = buttons("bw-lesson-action-roll")
+    roll.click()
+    [board] = [w for w in rc.find(SvgBoard).widgets if "bw-lesson-board" in w.class_name.split()]
+    assert "Rolled: you 7" in board.svg
+    buttons("bw-lesson-check")[-1].click()
+    assert tutorial.progress.of("monster", 1).solved
+
+    _box, rc = solara.render(tutorial.step("play").element(), handle_error=False)
+    [board] = [w for w in rc.find(SvgBoard).widgets if "bw-lesson-board" in w.class_name.split()]
+    board.emit_click("r1@0")  # reveal r1: the bot answers, the board shows the new position
+    [board] = [w for w in rc.find(SvgBoard).widgets if "bw-lesson-board" in w.class_name.split()]
+    assert board.svg == part("play", 0).draw(("r1@0",)) and "Player 1 reveals r1" in board.svg
