@@ -369,7 +369,12 @@ class BarcadiaBot:
             verbs = {v for v, _ in card.effects}
             if "extra_action" in verbs and state.actions == 0 and (by.get("reveal") or
                                                                   self._goal(game, state, p, occupied_set(state))):
-                if by.get("reveal") or state.steps == 0:
+                need = game.content.guardian.power_ups
+                saving = (self.level == "strong" and need - 1 <= len(pl.powerups) and "claim" not in by
+                          and not by.get("claim"))
+                if len(pl.powerups) >= need and not by.get("reveal"):
+                    saving = False  # a second try at the Guardian, or the way to its door
+                if (by.get("reveal") or state.steps == 0) and not saving:
                     return m
             if "heal" in verbs and pl.hp <= game.content.hp_full - dict(card.effects)["heal"]:
                 return m
@@ -407,10 +412,8 @@ class BarcadiaBot:
                         return m
                 if "draw" in eff and set(eff) <= {"draw", "heal"}:
                     return m
-                if "place_trap" in eff and self.level == "strong":
-                    q = self.leader(game, state, p)
-                    if len(state.players[q].powerups) >= 2:
-                        return m
+                if "place_trap" in eff and self.level == "strong" and self._hoard_to_trap(game, state, p):
+                    return m
             return Move(p, "pass", ())
         if f.window == "battle":
             _, b = battle_in_play(state)
@@ -418,6 +421,17 @@ class BarcadiaBot:
                 return Move(p, "pass", ())
             return self._battle_card(game, state, p, b, plays) or Move(p, "pass", ())
         return Move(p, "pass", ())
+
+    def _hoard_to_trap(self, game, state, p):
+        """Strong: the revealed Hoard, when an opponent holds the Power-Ups to claim it."""
+        need = game.content.guardian.power_ups
+        if not any(len(o.powerups) >= need for q, o in enumerate(state.players) if q != p):
+            return None
+        occ = occupied_set(state)
+        for i in range(1, len(state.rooms)):
+            if state.rooms[i].up and is_hoard(game, state, i) and state.rooms[i].traps < 3 and i not in occ:
+                return i
+        return None
 
     def _redo_pays(self, game, state, p, b) -> bool:
         card = game.content.rooms[state.rooms[b.room].card]
@@ -485,6 +499,9 @@ class BarcadiaBot:
                 if ("p", want) in picks:
                     return Move(p, "pick", ("p", want))
         if verb == "place_trap":
+            h = self._hoard_to_trap(game, state, p) if self.level == "strong" else None
+            if h is not None and ("r", h) in picks:
+                return Move(p, "pick", ("r", h))
             lp = state.players[lead].at
             near = [t for t in picks if t[0] == "r" and t[1] in state.layout.neighbours(lp)]
             if near:
@@ -499,8 +516,24 @@ class BarcadiaBot:
         return Move(p, "pick", self.rng.choice(picks))
 
     def _on_battle(self, game, state, p, moves, f):
+        if f.battle == "team" and self.level == "strong":
+            return Move(p, "choose", (self._strong_partner(game, state, p, f),))
         q = self.best_partner(game, state, p) if f.battle == "team" else self.best_boss(game, state, p)
         return Move(p, "choose", (q,))
+
+    def _strong_partner(self, game, state, p, f):
+        """The teammate with the best chance to win, less what the shared reward gives a rival (odds-based)."""
+        card = game.content.rooms[state.rooms[f.room].card]
+        need = game.content.guardian.power_ups
+
+        def value(q):
+            pw = self.p_win(game, state, p, card, partner=q)
+            gift = card.loot * LOOT_VALUE + card.power * POWER_VALUE
+            if card.power and len(state.players[q].powerups) + card.power >= need:
+                gift += 60  # the reward would let a rival face the Guardian
+            return pw * (self.reward_value(game, state, p, card) - 0.5 * gift) - (1 - pw) * card.damage
+
+        return max((q for q in range(game.players) if q != p), key=lambda q: (value(q), -q))
 
     def _on_death(self, game, state, p, moves, f):
         if f.stage == "drop":
