@@ -133,6 +133,11 @@ We follow the gaps G1-G53 of the design notes unless said here.
   cards out of sight, so every public fact stays the same.
 - **P20 characters.** Seat ``i`` plays ``characters[i]`` (option; default the
   content's order): Barbarian, Knight, Rogue, Wizard, Sorcerer, Ranger.
+- **P21 decks are not stored in order.** The Loot deck is every card not in
+  a hand or the discard pile, and each draw is a chance move over it: the
+  same as drawing from a shuffled deck, with nothing hidden in the state to
+  leak. An empty deck takes the discards back (H-LOOT5); the Power-Up deck
+  likewise (P14 for its bottom).
 
 Hidden information (H16): Loot hands, what a peek showed, unseen room
 identities and deck orders. :meth:`BarcadiaGame.view` gives one player's
@@ -160,6 +165,9 @@ API for the view
   HP loss and every bonus with its source, step by step (None when no roll is
   pending). ``g.result_trace(s.state)`` explains the end.
 - Decks: ``g.deck_counts(v)`` (Loot deck, discard, Power-Up deck, trap supply).
+- Set-ups for lessons and the lab: ``g.position(players={0: {"at": 3, "hand":
+  ["dash"]}}, rooms={3: "kettle-imp"})`` - a checked position at the start of a
+  turn; ``g.state_to_text`` / ``g.state_from_text`` for sharing it.
 
 >>> from balada_widgets.core.session import Session
 >>> g = BarcadiaGame(players=2, dungeon="cozy")
