@@ -43,6 +43,8 @@ PAGES = [
          "Edit a map side, score it with the best or your own choices, branch a game, ask the advisor."),
     Page("balda", "Balda", "balada_widgets.balda.view:BaldaPage",
          "Add a letter, read a word along a path of letters."),
+    Page("barcadia", "Heroes of Barcadia", "balada_widgets.barcadia.view:BarcadiaPage",
+         "Crawl a hex dungeon, roll the d20 against Monsters and Bosses, see your odds before every roll."),
 ]
 
 

@@ -697,3 +697,167 @@ def _summary(game, view) -> str:
     up = sum(1 for r in view.rooms[1:] if r.up)
     return (f"Heroes of Barcadia dungeon: {view.layout.size} rooms, {up} face up; "
             + ", ".join(f"player {p + 1} in {room_name(pl.at)} with {pl.hp} HP" for p, pl in enumerate(view.players)))
+
+
+# ======================================================================= the hand
+
+
+def _wrap(text: str, width: int) -> list:
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return lines
+
+
+WINDOW_SHORT = {"your_turn": "your turn", "between_turns": "between turns", "battle": "battle",
+                "after_loss": "after a loss"}
+CARD_W, CARD_H, CARD_GAP = 118.0, 156.0, 10.0
+
+
+@lru_cache(maxsize=512)
+def _card(card, count: int, x: float, y: float, playable: bool, selected: bool, cursor: bool) -> str:
+    colour = LOOT_COLOURS.get(card.colour, "#777")
+    lines = _wrap(card.text or "", 20)[:7]
+    cls = "card" + (" playable" if playable else "") + (" selected" if selected else "") + (" cursor" if cursor else "")
+    label = f"{card.name} ({WINDOW_SHORT.get(card.window, card.window)}): {card.text}" + \
+        (f" You hold {count}." if count > 1 else "") + (" Click to play it." if playable else " Not playable now.")
+    parts = [S.title(label),
+             S.rect(0, 0, CARD_W, CARD_H, rx=9, class_="face", fill="#fffdf7", stroke=colour, stroke_width=2),
+             S.path(f"M0,9 Q0,0 9,0 H{CARD_W - 9:g} Q{CARD_W:g},0 {CARD_W:g},9 V30 H0 Z", fill=colour),
+             S.text(CARD_W / 2, 20, card.name, class_="cname"),
+             S.rect(CARD_W / 2 - 36, 37, 72, 15, rx=7.5, fill=colour, opacity=".16"),
+             S.text(CARD_W / 2, 48, WINDOW_SHORT.get(card.window, card.window), class_="cwin", fill=colour)]
+    parts += [S.text(9, 70 + 12.5 * k, ln, class_="ctext") for k, ln in enumerate(lines)]
+    if count > 1:
+        parts += [S.circle(CARD_W - 4, 4, 11, fill="#2b2f36", stroke="#fff", stroke_width=2),
+                  S.text(CARD_W - 4, 8.5, f"×{count}", class_="ccount")]
+    if card.diy:
+        parts.append(S.text(CARD_W - 8, CARD_H - 8, "DIY", class_="cdiy"))
+    return S.group(parts, class_=cls, transform=f"translate({x:g},{y:g})", data_id=f"card-{card.id}",
+                   role="button", aria_label=label)
+
+
+HAND_CSS = """
+.bw-bc-hand { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }
+.bw-bc-hand .card { opacity: .5; }
+.bw-bc-hand .card.playable { opacity: 1; }
+.bw-bc-hand .card.playable .face { stroke-width: 3.5; filter: drop-shadow(0 0 4px rgba(255, 183, 3, .9)); }
+.bw-bc-hand .card.playable:hover .face { fill: #fff4d6; }
+.bw-bc-hand .card.cursor .face { stroke-dasharray: 6 3; }
+.bw-bc-hand .cname { font-size: 12.5px; font-weight: 800; fill: #fff; text-anchor: middle; }
+.bw-bc-hand .cwin { font-size: 9.5px; font-weight: 700; text-anchor: middle; }
+.bw-bc-hand .ctext { font-size: 10px; fill: #333; }
+.bw-bc-hand .ccount { font-size: 10px; font-weight: 800; fill: #fff; text-anchor: middle; }
+.bw-bc-hand .cdiy { font-size: 9px; font-weight: 800; fill: #999; text-anchor: end; }
+.bw-bc-hand .empty { font-size: 13px; fill: #888; }
+"""
+
+
+def hand_svg(game, view, player: int, *, playable: Iterable = (), selected: Optional[str] = None,
+             cursor: Optional[str] = None, per_row: int = 4, standalone: bool = False) -> str:
+    """``player``'s Loot hand as one SVG, one card per kind (``×2`` for two copies).
+
+    Only a hand the view holds is drawn: another player's hidden hand (``?``)
+    is drawn as that many card backs. ``playable``: card ids to highlight
+    (from the legal ``play`` moves); each card is ``data-id="card-<id>"``
+    with its words as ``aria-label``.
+    """
+    hand = view.players[player].hand
+    ok = set(playable)
+    kinds: dict = {}
+    for cid in hand:
+        kinds[cid] = kinds.get(cid, 0) + 1
+    parts = []
+    if not hand:
+        parts.append(S.text(8, 22, "No Loot Card in hand.", class_="empty"))
+        w, h = 4 * (CARD_W + CARD_GAP), 34
+    else:
+        n = len(kinds)
+        cols = min(per_row, n)
+        rows = (n + per_row - 1) // per_row
+        w = cols * (CARD_W + CARD_GAP) + CARD_GAP
+        h = rows * (CARD_H + CARD_GAP) + CARD_GAP
+        for k, (cid, count) in enumerate(kinds.items()):
+            x = CARD_GAP + (k % per_row) * (CARD_W + CARD_GAP)
+            y = CARD_GAP + (k // per_row) * (CARD_H + CARD_GAP)
+            card = game.content.loot.get(cid)
+            if card is None:  # a hidden card
+                parts.append(S.group([S.rect(0, 0, CARD_W, CARD_H, rx=9, fill="#5d6170", stroke="#393c46"),
+                                      S.text(CARD_W / 2, CARD_H / 2 + 8, f"?×{count}" if count > 1 else "?",
+                                             class_="cname")],
+                                     class_="card back", transform=f"translate({x:g},{y:g})"))
+            else:
+                parts.append(_card(card, count, x, y, cid in ok, cid == selected, cid == cursor))
+        w = max(w, 2 * (CARD_W + CARD_GAP))
+    body = ([S.style(HAND_CSS)] if standalone else []) + parts
+    return S.svg(body, w, h, class_="bw-bc-hand", role="group", aria_label=f"Loot hand of player {player + 1}")
+
+
+# ======================================================================= the players
+
+
+PLAYERS_CSS = """
+.bw-bc-players { border-collapse: collapse; width: 100%; font: 13px/1.35 system-ui, -apple-system, 'Segoe UI',
+  sans-serif; color: #2b2f36; }
+.bw-bc-players td { padding: 4px 6px; border-bottom: 1px solid #ece6da; vertical-align: top; }
+.bw-bc-players tr.active td { background: #fff6dd; }
+.bw-bc-players .dot { display: inline-block; width: 12px; height: 12px; border-radius: 50%; margin-right: 4px;
+  transform: translateY(1px); }
+.bw-bc-players .name { font-weight: 700; }
+.bw-bc-players .char { color: #6b604b; font-size: 12px; }
+.bw-bc-players .sig { color: #4b2683; font-size: 12px; }
+.bw-bc-players .hp { font-weight: 800; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.bw-bc-players .bar { display: inline-block; width: 46px; height: 7px; border-radius: 4px; background: #e9e3d6;
+  margin-left: 4px; vertical-align: middle; overflow: hidden; }
+.bw-bc-players .bar i { display: block; height: 100%; }
+.bw-bc-players .pu { display: inline-block; border-radius: 9px; padding: 0 6px; margin: 1px 2px 1px 0;
+  background: #fff1bf; border: 1px solid #e6c55a; font-size: 11.5px; }
+.bw-bc-players .pu.trapped { background: #fde2e2; border-color: #e03131; }
+.bw-bc-players .none { color: #aaa; }
+.bw-bc-players .turn { color: #b07a00; font-size: 11px; font-weight: 700; }
+"""
+
+
+def players_markup(game, view, names=None, active: Optional[int] = None) -> str:
+    """The players' table (HTML): character and Signature Move, HP, Power-Ups (and Power Traps),
+    hand size, position. ``names[p]`` how to call each seat (default ``Player p``)."""
+    rows = []
+    full = game.content.hp_full
+    for p, pl in enumerate(view.players):
+        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+        ch = game.character(p)
+        name = S.escape(names[p] if names else f"Player {p + 1}")
+        pus = []
+        for u in pl.powerups:
+            card = game.content.powerups.get(u)
+            trapped = u in pl.power_traps
+            title = S.escape((card.text if card else u) + (" (under a Power Trap: it does not work)" if trapped else ""))
+            pus.append(f'<span class="pu{" trapped" if trapped else ""}" title="{title}">'
+                       f'{"⚠ " if trapped else ""}{S.escape(card.name if card else u)}</span>')
+        extra = []
+        if pl.pouch:
+            extra.append(f"{pl.pouch} trap{'s' if pl.pouch > 1 else ''} in the pouch")
+        if pl.pocket_used:
+            extra.append("Pocket Pourtal used")
+        where = "START" if pl.at == START else room_name(pl.at)
+        card = game.room_card(view, pl.at) if pl.at != START else None
+        if card is not None:
+            where += f" ({S.escape(card.name)})"
+        level = max(0, min(100, round(100 * pl.hp / full))) if full else 0
+        turn = ' <span class="turn">to play</span>' if p == active else ""
+        rows.append(
+            f'<tr class="{"active" if p == active else ""}" data-player="{p}">'
+            f'<td><span class="dot" style="background:{colour}"></span><span class="name">{name}</span>{turn}<br>'
+            f'<span class="char">{S.escape(ch.cls)} · {S.escape(ch.name)}</span><br>'
+            f'<span class="sig" title="{S.escape(ch.text)}">★ {S.escape(ch.signature)}</span></td>'
+            f'<td><span class="hp">{pl.hp} HP</span><span class="bar"><i style="width:{level}%;background:{colour}">'
+            f'</i></span><br>{len(pl.hand)} Loot Card{"" if len(pl.hand) == 1 else "s"}<br>in {where}</td>'
+            f'<td>{"".join(pus) or "<span class=none>no Power-Up</span>"}'
+            + (f'<br><span class="char">{"; ".join(extra)}</span>' if extra else "") + "</td></tr>")
+    return f'<style>{PLAYERS_CSS}</style><table class="bw-bc-players">{"".join(rows)}</table>'

@@ -1,0 +1,701 @@
+"""Heroes of Barcadia in Jupyter and Solara: the live game, hot-seat or against bots.
+
+Imported only when a game is shown (``barcadia.new_game(...)`` or the app),
+so ``import balada_widgets.barcadia`` stays free of Solara.
+
+- :class:`BarcadiaApp`: ``barcadia.new_game(players=4, bots=3, seed=0, ...)``
+  makes one; the last expression of a cell shows the live game.
+  ``app.session`` is the session, ``app.play("p1 reveal r3")`` plays for
+  the human to move and lets the bots answer.
+- :func:`BarcadiaView`: one session's game. The dungeon is one SVG board
+  (:mod:`.drawing`); the rooms and hexes a move can go to are highlighted
+  from ``game.legal_moves`` only, and a click plays the move (a room with
+  several moves - reveal or peer in, one Power-Up or another - asks which).
+  Beside it: the pending decision in words with a button per choice that
+  is not on the board, the battle (or trap) panel with the chance to win,
+  the expected HP loss and an explanation of each number, the hand of the
+  player deciding (never another's: hot-seat hides it behind a pass
+  screen), the players, the log with undo/redo and branches.
+- :func:`BarcadiaPage`: the app's page (``solara run balada_widgets/app.py``).
+
+The board takes the keyboard while focused (:data:`KEYS`, also in
+``docs/barcadia.md``); a key does what the matching click does, so a
+refused move shows the same rule reminder.
+
+Stable hooks for tests: the dungeon board has the class
+``bw-barcadia-board`` (rooms ``data-id="r12"``/``"START"``, building hexes
+``"h-3,1"``; classes ``target``, ``selected``, ``cursor``), the hand
+``bw-barcadia-hand`` (``data-id="card-dash"``, class ``playable``); the
+decision box ``bw-bc-decision`` with buttons ``bw-bc-choice`` (and
+``bw-bc-end``, ``bw-bc-pass``); the battle panel ``bw-bc-battle`` with
+``bw-bc-odds`` and ``bw-bc-explain-toggle``; the players ``bw-bc-players``;
+the result ``bw-bc-result``; the form ``bw-bc-form`` with ``bw-bc-start``.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, fields, replace
+from typing import Callable, Optional
+
+import solara
+
+from ..core.errors import InvalidInput
+from ..core.session import Session
+from ..ui import svg as S
+from ..ui.app import GameApp
+from ..ui.board import Board
+from ..ui.controls import Controls
+from ..ui.explain import Explain
+from ..ui.move_log import MoveLog, branch_entries, log_entries
+from ..ui.play import use_cursor, use_play
+from ..ui.reminder import Reminder
+from ..ui.root import GameRoot
+from ..ui.seat import PassScreen, use_seat
+from .board import dungeon_names
+from .bots import BOT_LEVELS, make_bot
+from .drawing import (
+    CSS, DEFS, HAND_CSS, PLAYER_COLOURS, dungeon_svg, hand_svg, parse_id, players_markup, target_centres, target_id,
+)
+from .effects import WINDOW_WORDS
+from .explain import card_name, room_words
+from .odds import format_hp, format_percent
+from .rules import BarcadiaGame
+from .state import START, Move, room_name
+
+__all__ = ["KEYS", "BarcadiaApp", "BarcadiaPage", "BarcadiaRoot", "BarcadiaView", "NewGameForm", "Settings",
+           "board_moves", "button_label", "button_moves", "enter_path", "last_rolls", "natural_move"]
+
+#: The dungeon board's keys, while it has the focus (click it, or Tab to it).
+KEYS = (
+    ("← → ↑ ↓", "move the cursor (a dashed frame) between the highlighted rooms, or hexes while building"),
+    ("Enter / Space", "act on the cursor's room, as a click: reveal, step in, take a Pourtal, duel, build, place"),
+    ("1 … 9", "the decision's buttons, in their order (teammate, Boss-player, cards, Power-Ups, Redo...)"),
+    ("E", "end the turn"),
+    ("P", "pass: play no card in this window (or accept the lost roll)"),
+    ("?", "show or hide the explanation of the odds of the coming roll"),
+    ("U / Y", "undo / redo"),
+    ("Esc", "clear the chosen room, or close the reminder"),
+)
+KEYS_HINT = "Keys: arrows + Enter on the board · 1-9 choices · E end turn · P pass · ? odds explained · U/Y undo/redo"
+
+_PANEL = {"gap": "8px", "align-items": "center", "flex-wrap": "wrap"}
+#: verbs whose first argument is a room on the board
+_ROOM_VERBS = ("reveal", "enter", "teleport", "duel", "scout", "rig")
+
+
+# ======================================================================= pure helpers (no Solara state)
+
+
+def board_target(game, view, m: Move) -> Optional[str]:
+    """The ``data-id`` a move is played by clicking (``None``: a button move)."""
+    v, a = m.verb, m.args
+    if v in _ROOM_VERBS:
+        return room_name(a[0])
+    if v == "build":
+        return target_id(tuple(a))
+    if v == "place":
+        return room_name(a[1])
+    if v == "home":
+        return "START"
+    if v == "pick" and a[0] == "r":
+        return room_name(a[1])
+    if v == "claim":
+        at = view.players[m.player].at
+        for j in view.layout.neighbours(at):
+            card = game.room_card(view, j)
+            if card is not None and card.type == "hoard" and view.rooms[j].up:
+                return room_name(j)
+    return None
+
+
+def board_moves(game, view, moves) -> dict:
+    """``{data-id: [moves]}``: the legal moves played on the board, by where they are clicked."""
+    out: dict = {}
+    for m in moves:
+        t = board_target(game, view, m)
+        if t is not None:
+            out.setdefault(t, []).append(m)
+    return out
+
+
+def button_moves(game, view, moves, selected: Optional[str] = None) -> list:
+    """The moves shown as buttons: the chosen room's moves (when it has several), then every move not on the board."""
+    here = [m for m in moves if selected is not None and board_target(game, view, m) == selected]
+    rest = [m for m in moves if board_target(game, view, m) is None]
+    return (here if len(here) > 1 else []) + rest
+
+
+def button_label(game, view, m: Move, viewer=None) -> str:
+    """A move as a button says it: an imperative in plain words ("Pick player 2 as teammate")."""
+    v, a = m.verb, m.args
+    top = view.top
+    if v == "pass":
+        if top is not None and top.kind == "window" and top.window == "after_loss":
+            return "Accept the lost roll (no Redo)"
+        return "Pass (play no card now)"
+    if v == "end":
+        return "End the turn"
+    if v == "choose":
+        boss = getattr(top, "battle", "") == "boss"
+        return f"Player {a[0] + 1} plays the Boss" if boss else f"Player {a[0] + 1} as teammate"
+    if v == "play":
+        return f"Play {card_name(game, a[0])}"
+    if v == "drop":
+        return f"Leave {card_name(game, a[0])} behind"
+    if v == "keep":
+        return f"Keep {card_name(game, a[0])}"
+    if v == "give":
+        return f"Give {card_name(game, a[0])} to player {a[1] + 1}"
+    if v == "reroll":
+        return "Roll again (Lucky Bottle Cap)"
+    if v == "disarm":
+        return f"Try to free {card_name(game, a[0])} from its Power Trap"
+    if v == "mark":
+        return "Mark this room as your Pocket Pourtal"
+    if v == "take":
+        return f"Take {card_name(game, a[1])} from player {a[0] + 1}" if a else "Take no Power-Up"
+    if v == "claim":
+        return f"Challenge the {game.content.guardian.name}"
+    if v == "home":
+        return "Go back to the Starting Point (stranded)"
+    if v == "pick":
+        if a[0] == "p":
+            return f"Choose player {a[1] + 1}"
+        if a[0] == "u":
+            return f"Choose player {a[1] + 1}'s {card_name(game, a[2])}"
+        return f"Choose {room_words(game, view, a[1], viewer)}"
+    if v == "place":
+        return f"Put {card_name(game, a[0])} into {room_name(a[1])}"
+    if v == "reveal":
+        return f"Reveal {room_name(a[0])}"
+    if v == "enter":
+        return f"Step into {room_words(game, view, a[0], viewer)}"
+    if v == "teleport":
+        return f"Take the Pourtal to {room_name(a[0])}"
+    if v == "duel":
+        return f"Duel in {room_name(a[0])}" + (" through the Pourtal" if len(a) > 1 and a[1] else "")
+    if v == "scout":
+        return f"Peer into {room_name(a[0])} (Periscope Straw)"
+    if v == "rig":
+        return f"Set a trap from your pouch in {room_name(a[0])}"
+    if v == "build":
+        return f"Build a room on hex {a[0]},{a[1]}"
+    words = game.describe_move(view, m, viewer)
+    return words.split(" ", 2)[2] if words.startswith("Player ") else words
+
+
+def natural_move(game, view, player: int, id_: str) -> Optional[Move]:
+    """What a click on ``id_`` would mean if it were legal (the engine then says why it is not)."""
+    p = parse_id(id_)
+    if p is None or player is None:
+        return None
+    kind, x = p
+    if kind == "hex":
+        return Move(player, "build", tuple(x))
+    top = view.top
+    if top is not None and top.kind == "place":
+        pus = view.players[player].powerups
+        return Move(player, "place", (pus[0], x)) if pus else None
+    if top is not None and top.kind == "resolve":
+        return Move(player, "pick", ("r", x))
+    if x == START or (0 < x < len(view.rooms) and view.rooms[x].up):
+        return Move(player, "enter", (x,))
+    return Move(player, "reveal", (x,))
+
+
+def enter_path(session) -> list:
+    """Rooms of the current turn's last Enter action, where it started first (for the drawing's arrow)."""
+    state = session.state
+    if state.phase != "play":
+        return []
+    p, turn = state.active, state.turn
+    steps = []  # (from, to), latest first
+    node = session.current
+    while node.parent is not None and node.parent.state.turn == turn:
+        m = node.move
+        if not node.by_chance and m.player == p:
+            if m.verb == "enter":
+                origin = node.parent.state.players[p].at
+                if steps and steps[-1][0] != m.args[0]:
+                    break
+                steps.append((origin, m.args[0]))
+            elif m.verb in ("reveal", "claim", "home", "teleport", "duel") and steps:
+                break
+        node = node.parent
+    if not steps:
+        return []
+    steps.reverse()
+    return [steps[0][0]] + [b for _, b in steps]
+
+
+def last_rolls(session, within: int = 14) -> list:
+    """The latest die rolls as ``(player, value)``: one, or the run of rolls made together (team, opposed, roll-off)."""
+    node, seen, rolls = session.current, 0, []
+    while node.parent is not None and seen < within:
+        m = node.move
+        if node.by_chance and m.verb == "roll":
+            rolls.append((m.args[0], m.args[1]))
+        elif rolls:
+            break
+        node = node.parent
+        seen += 1
+    return rolls[::-1][-6:]
+
+
+def current_window(view) -> Optional[str]:
+    """The Loot window open now (``your_turn`` between the active player's own moves)."""
+    top = view.top
+    if top is not None and top.kind == "window":
+        return top.window
+    if top is None and view.phase == "play":
+        return "your_turn"
+    return None
+
+
+def seat_name(p: int, bots: dict, humans: int) -> str:
+    """``You`` (one human against bots), ``Player 2``, ``Bot 3 (greedy)``."""
+    if p in bots:
+        return f"Bot {p + 1} ({getattr(bots[p], 'level', 'bot')})"
+    return "You" if humans == 1 and bots else f"Player {p + 1}"
+
+
+# ======================================================================= settings and the app object
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the new-game form sets. The last ``bots`` seats are bots of ``bot_level``.
+
+    ``dungeon``: a shipped dungeon (``"grand"``, ``"cozy"``) or ``None`` to
+    build it: ``build="auto"`` (chance places the rooms) or ``"play"`` (the
+    players do, by clicks). ``removal``: the 2-3 player removal (``None``:
+    on for 2-3 players).
+    """
+
+    players: int = 4
+    bots: int = 3
+    seed: int = 0
+    bot_level: str = "greedy"
+    dungeon: Optional[str] = None
+    build: str = "auto"
+    versatile: bool = False
+    crits: bool = False
+    power_traps: bool = False
+    frenzy: bool = False
+    removal: Optional[bool] = None
+
+    def check(self) -> None:
+        """:raises InvalidInput: a value out of range (the form's message)."""
+        if not isinstance(self.players, int) or not 2 <= self.players <= 6:
+            raise InvalidInput(f"Heroes of Barcadia is for 2 to 6 players, not {self.players!r}", rule="H-SET2")
+        if not isinstance(self.bots, int) or not 0 <= self.bots <= self.players:
+            raise InvalidInput(f"bots must be 0 to {self.players} (the number of players), not {self.bots!r}")
+        if self.bot_level not in BOT_LEVELS:
+            raise InvalidInput(f"unknown bot level {self.bot_level!r}; choose one of {', '.join(BOT_LEVELS)}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise InvalidInput(f"the seed is a whole number, not {self.seed!r}")
+
+    def game_options(self) -> dict:
+        return {"players": self.players, "dungeon": self.dungeon, "build": self.build, "versatile": self.versatile,
+                "crits": self.crits, "power_traps": self.power_traps, "frenzy": self.frenzy, "removal": self.removal}
+
+
+class BarcadiaApp(GameApp):
+    """A Heroes of Barcadia game to show in a notebook (``barcadia.new_game(...)`` returns one).
+
+    Shown as the live game when it is the last expression of a cell or with
+    ``display(app)``; several displays show the same game. ``session``,
+    ``game``, ``bots`` (``{seat: bot}``, the last ``bots`` seats) and
+    ``settings`` (what the new-game form starts from).
+
+    >>> app = BarcadiaApp(players=2, bots=1, seed=3, dungeon="cozy")
+    >>> app.session.game.to_move(app.session.state)   # the bot (player 2) began and ended its turn
+    (0,)
+    >>> app.play("p1 reveal r30")
+    "illegal move 'p1 reveal r30': r30 is not next to your room (rule H-TURN3)"
+    """
+
+    def __init__(self, players: int = 4, bots: int = 3, seed: int = 0, bot_level: str = "greedy",
+                 game: Optional[BarcadiaGame] = None, session: Optional[Session] = None, **options):
+        super().__init__()
+        known = {f.name for f in fields(Settings)}
+        extra = {k: v for k, v in options.items() if k not in known}
+        settings = Settings(players=players, bots=bots, seed=seed, bot_level=bot_level,
+                            **{k: v for k, v in options.items() if k in known})
+        self.extra_options = extra  # further BarcadiaGame options (characters, start, turn_limit...)
+        self.start(settings, game=game, session=session)
+
+    def start(self, settings: Settings, game: Optional[BarcadiaGame] = None, session: Optional[Session] = None) -> None:
+        """Start a game with ``settings`` (or on ``game`` / ``session``); every display of this app follows."""
+        if session is None:
+            if game is None:
+                settings.check()
+                game = BarcadiaGame(**settings.game_options(), **self.extra_options)
+            session = Session(game, seed=settings.seed)
+        game = session.game
+        o = game.options
+        settings = replace(settings, players=game.players, dungeon=o["dungeon"], build=o["build"],
+                           versatile=o["versatile"], crits=o["crits"], power_traps=o["power_traps"],
+                           frenzy=o["frenzy"], removal=o["removal"], bots=min(settings.bots, game.players))
+        settings.check()
+        self.settings = settings
+        self._begin(session, {p: make_bot(settings.bot_level, seed=f"{settings.seed}:{p}")
+                              for p in range(game.players - settings.bots, game.players)})
+
+    def new_game(self, **changes) -> None:
+        """A new game with some settings changed (``players``, ``bots``, ``dungeon``, ``crits``...)."""
+        self.start(replace(self.settings, **changes))
+
+    def _adopt(self, session: Session) -> None:
+        self.start(self.settings, session=session)
+
+    def element(self):
+        """The Solara element of the live game."""
+        return BarcadiaRoot(app=self)
+
+    def __repr__(self) -> str:
+        g, st = self.game, self.session.state
+        humans = g.players - len(self.bots)
+        who = ", ".join(seat_name(p, self.bots, humans) for p in range(g.players))
+        where = "over" if g.is_over(st) else f"turn {st.turn}" if st.phase == "play" else "setting up"
+        return f"<BarcadiaApp {g.players} players ({who}); {g.n_rooms} rooms; {where}>"
+
+
+# ======================================================================= components
+
+
+@solara.component
+def DungeonBoard(game, view, viewer, targets: tuple, selected: tuple, path: tuple, cursor, dice: tuple,
+                 on_click: Callable, on_key: Callable, label: str):
+    """The dungeon as one board; the drawing is made again only when what it shows changes."""
+    svg = solara.use_memo(lambda: dungeon_svg(game, view, viewer=viewer, targets=targets, selected=selected,
+                                              path=path, cursor=cursor, dice=dice),
+                          [game, view, viewer, targets, selected, path, cursor, dice])
+    version = zlib.crc32(svg.encode()) & 0x7FFFFFFF
+    return Board(svg=svg, on_click=on_click, on_key=on_key, class_name="bw-barcadia-board", label=label,
+                 version=version, css=CSS, defs=DEFS)
+
+
+@solara.component
+def Decision(text: str, buttons: list, on_choose: Callable[[int], None], note: str = ""):
+    """The pending decision in words, and a numbered button per choice that is not on the board."""
+    with solara.Column(gap="6px", classes=["bw-bc-decision"]) as col:
+        solara.Text(text, style={"font-weight": "700"}, classes=["bw-bc-pending"])
+        if note:
+            solara.Text(note, style={"color": "#6b604b", "font-size": "13px"})
+        with solara.Row(style=_PANEL):
+            for k, (label, verb) in enumerate(buttons):
+                key = f"{k + 1}. " if k < 9 else ""
+                cls = ["bw-bc-choice", f"bw-bc-choice-{k + 1}"] + ([f"bw-bc-{verb}"] if verb in ("end", "pass") else [])
+                solara.Button(key + label, on_click=lambda k=k: on_choose(k), classes=cls, outlined=verb != "end",
+                              color="primary" if verb in ("end", "play", "choose") else None, small=True,
+                              attributes={"aria-label": label})
+    return col
+
+
+@solara.component
+def BattlePanel(game, view, open_explain: bool, on_toggle: Callable[[], None]):
+    """The coming roll: chance to win, expected HP loss, every bonus with its source; the explanation walked."""
+    odds = solara.use_memo(lambda: game.battle_odds(view), [view])
+    step, set_step = solara.use_state(None)
+    if odds is None:
+        return solara.Div(classes=["bw-bc-battle-none"])
+    with solara.Card(margin=0, classes=["bw-bc-battle"], style={"background": "#fff8ec", "padding": "10px"}) as card:
+        solara.Text(odds.title, style={"font-weight": "700"})
+        losses = "; ".join(f"player {q + 1} {format_hp(x)} (of {odds.damage.get(q, 0)})"
+                           for q, x in odds.expected_loss.items())
+        solara.HTML(tag="div", unsafe_innerHTML=f"Chance to win: <b>{format_percent(odds.p_win)}</b> · expected HP "
+                                                f"loss: {S.escape(losses or 'none')}",
+                    classes=["bw-bc-odds"], style={"font-size": "15px"})
+        rows = [f"{name}: {amount:+d}" for name, amount, _ in odds.bonuses]
+        rows += [f"other side, {name}: {amount:+d}" for name, amount, _ in odds.opponent_bonuses]
+        rows += [f"level, {name}: {amount:+d}" for name, amount, _ in odds.level_changes]
+        solara.Text("Bonuses in play: " + ("; ".join(rows) if rows else "none"),
+                    style={"font-size": "13px", "color": "#555"}, classes=["bw-bc-bonuses"])
+        if odds.explanation is not None:
+            solara.Button("Hide the explanation (?)" if open_explain else "Explain the odds (?)", on_click=on_toggle,
+                          text=True, small=True, classes=["bw-bc-explain-toggle"],
+                          attributes={"aria-label": "explain the odds step by step"})
+            if open_explain:
+                Explain(list(odds.explanation.steps), step=step, on_step=set_step, title="", where_label="step")
+    return card
+
+
+@solara.component
+def HandPanel(game, view, viewer: int, playable: tuple, window: Optional[str], on_card: Callable[[str], None]):
+    """The Loot hand of the player on the seat (only theirs), the cards playable now highlighted."""
+    svg = solara.use_memo(lambda: hand_svg(game, view, viewer, playable=playable), [view, viewer, playable])
+    n = len(view.players[viewer].hand)
+    when = WINDOW_WORDS.get(window, "") if window else ""
+    head = f"Your hand ({n} Loot Card{'s' if n != 1 else ''})"
+    if window:
+        head += f" · window: {when}" + (f" · {len(playable)} playable" if playable else " · nothing playable")
+    with solara.Column(gap="4px", classes=["bw-bc-hand-panel"]) as col:
+        solara.Text(head, style={"font-weight": "600", "color": "#555"}, classes=["bw-bc-hand-head"])
+        Board(svg=svg, on_click=lambda id_: on_card(id_[5:]) if id_.startswith("card-") else None,
+              class_name="bw-barcadia-hand", label=f"your Loot hand: {n} cards", css=HAND_CSS)
+    return col
+
+
+@solara.component
+def LogPanel(session, game, viewer, on_goto: Callable[[int], None], version: int):
+    """The moves in words as this viewer may know them (hidden draws masked), with branches."""
+    cache = solara.use_memo(dict, [session, viewer])
+
+    def label(node):
+        got = cache.get(node.id)
+        if got is None:
+            got = game.describe_move(node.parent.state, node.move, viewer)
+            cache[node.id] = got
+        return got
+
+    entries = log_entries(session, label)
+    return MoveLog(entries[-160:], branch_entries(session), on_goto=on_goto)
+
+
+@solara.component
+def ResultPanel(game, state, names: list):
+    trace = game.result_trace(state)
+    winners = ", ".join(names[p] for p in game.winners(state)) or "nobody"
+    with solara.Column(classes=["bw-bc-result"], gap="4px") as col:
+        solara.Success(f"Game over: {winners} won.", dense=True)
+        Explain(list(trace.steps), title="Why", where_label="player")
+    return col
+
+
+def _names(game, bots) -> list:
+    humans = game.players - len(bots)
+    return [seat_name(p, bots, humans) for p in range(game.players)]
+
+
+def _board_label(pending, seat_viewer) -> str:
+    base = "Dungeon board: click a highlighted room; arrows move a cursor, Enter acts"
+    return base if pending is None else f"{base}. {pending['text']}"
+
+
+@solara.component
+def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[[], None]] = None):  # noqa: B006
+    """The live game of ``session`` with ``bots`` seated (see the module docstring)."""
+    game: BarcadiaGame = session.game
+    selected, set_selected = solara.use_state((None, None))  # (node id, data-id)
+    explain_open, set_explain_open = solara.use_state(False)
+    play = use_play(session, bots, on_move=lambda: set_selected((None, None)))
+    seat = use_seat(game, session, bots)
+    state = session.state
+    node_id = session.current.id
+    chosen = selected[1] if selected[0] == node_id else None
+    names = _names(game, bots)
+
+    viewer = seat.viewer
+    view = solara.use_memo(lambda: game.view(state, viewer), [state, viewer])
+    pending = game.pending(view)
+    decider = pending["player"] if pending else None
+    mine = decider is not None and decider == viewer and decider not in bots
+    moves = solara.use_memo(lambda: game.legal_moves(view, decider) if mine else [], [view, decider, mine])
+    on_board = board_moves(game, view, moves)
+    buttons = button_moves(game, view, moves, chosen)
+    targets = tuple(sorted(on_board))
+    playable = tuple(sorted({m.args[0] for m in moves if m.verb == "play"}))
+    rc = __import__("reacton").core.get_render_context()
+
+    def click(id_: str) -> None:
+        got = on_board.get(id_)
+        if got and len(got) == 1:
+            play.act(got[0])
+        elif got:
+            with rc:
+                set_selected((node_id, id_))
+                play.say(None)
+        else:
+            m = natural_move(game, view, viewer if viewer is not None else decider, id_)
+            if m is None:
+                play.say("choose a highlighted room (the rooms you may act on now glow)")
+            else:
+                play.act(m)
+
+    def choose(k: int) -> None:
+        if 0 <= k < len(buttons):
+            play.act(buttons[k])
+
+    def by_verb(verb: str) -> None:
+        m = next((m for m in moves if m.verb == verb), None)
+        p = viewer if viewer is not None else decider
+        play.act(m if m is not None else Move(p, verb, ()) if p is not None else verb)
+
+    def card(cid: str) -> None:
+        m = next((m for m in moves if m.verb == "play" and m.args[0] == cid), None)
+        p = viewer if viewer is not None else decider
+        if m is None and p is None:
+            return
+        play.act(m or Move(p, "play", (cid,)))
+
+    centres = solara.use_memo(lambda: target_centres(game, view, targets), [view, targets])
+    cursor, cursor_key = use_cursor(centres, on_act=click, reset=node_id)
+
+    def key(k: str) -> None:
+        if cursor_key(k):
+            return
+        low = k.lower()
+        if k.isdigit() and k != "0":
+            choose(int(k) - 1)
+        elif low == "e":
+            by_verb("end")
+        elif low == "p":
+            by_verb("pass")
+        elif k == "?":
+            set_explain_open(not explain_open)
+        elif low == "u":
+            play.undo()
+        elif low == "y":
+            play.redo()
+        elif k == "Escape":
+            with rc:
+                set_selected((None, None))
+                play.clear_message()
+
+    path = solara.use_memo(lambda: tuple(enter_path(session)), [node_id])
+    dice = solara.use_memo(lambda: tuple(last_rolls(session)), [node_id])
+    window = current_window(view) if mine else None
+    over = game.is_over(state)
+
+    with solara.Column(classes=["bw-barcadia"], gap="10px", style={"max-width": "1320px"}) as main:
+        Status(game, view, pending, names, over)
+        with solara.Row(style={"gap": "16px", "align-items": "flex-start", "flex-wrap": "wrap"}):
+            with solara.Column(gap="6px", style={"flex": "1 1 560px", "max-width": "860px", "min-width": "320px"}):
+                DungeonBoard(game, view, viewer, targets, (chosen,) if chosen else (), path, cursor, dice,
+                             click, key, _board_label(pending, viewer))
+                solara.Text(KEYS_HINT, classes=["bw-keys-help"], style={"color": "#888", "font-size": "12px"})
+                Reminder(play.message, on_close=play.clear_message)
+                Controls(on_undo=play.undo, on_redo=play.redo, on_new_game=on_new_game,
+                         can_undo=play.can_undo, can_redo=play.can_redo, dense=True)
+            with solara.Column(gap="10px", style={"flex": "1 1 340px", "max-width": "480px", "min-width": "300px"}):
+                if seat.passing:
+                    PassScreen(names[seat.next], on_ready=seat.ready, show="my hand")
+                elif over:
+                    ResultPanel(game, state, names)
+                else:
+                    SidePanel(game, view, pending, names, mine, buttons, choose, chosen, on_board, play, explain_open,
+                              lambda: set_explain_open(not explain_open))
+                    if viewer is not None:
+                        HandPanel(game, view, viewer, playable, window, card)
+                solara.HTML(tag="div", unsafe_innerHTML=players_markup(game, view, names,
+                                                                       view.active if view.phase == "play" else None),
+                            classes=["bw-bc-players-box"])
+        with solara.Details("Log (click a move to go back to it; undo, redo and branches)"):
+            LogPanel(session, game, viewer, play.goto, play.version)
+    return main
+
+
+@solara.component
+def Status(game, view, pending, names, over: bool):
+    with solara.Row(style=_PANEL, classes=["bw-bc-status"]) as row:
+        solara.Text("Heroes of Barcadia", style={"font-weight": "700", "font-size": "1.1em"})
+        counts = game.deck_counts(view)
+        phase = "game over" if over else f"turn {view.turn}" if view.phase == "play" else "setting up"
+        solara.Text(f"{phase} · {game.n_rooms} rooms · Loot deck {counts['loot']} · Power-Ups {counts['power']}",
+                    style={"color": "#6b604b"})
+        if pending is not None:
+            p = pending["player"]
+            solara.Text(f"{names[p]} to decide", classes=["bw-bc-turn"],
+                        style={"color": "white", "background": PLAYER_COLOURS[p % len(PLAYER_COLOURS)],
+                               "border-radius": "12px", "padding": "1px 10px", "font-weight": "600"})
+    return row
+
+
+@solara.component
+def SidePanel(game, view, pending, names, mine: bool, buttons: list, choose, chosen, on_board, play, explain_open,
+              toggle_explain):
+    """The decision (words and buttons) and the battle panel."""
+    with solara.Column(gap="8px") as col:
+        if pending is None:
+            solara.Text("Chance moves…" if not game.is_over(view) else "")
+        elif not mine:
+            solara.Text(pending["text"], classes=["bw-bc-decision"], style={"font-weight": "700"})
+            if play.bots_to_move:
+                solara.Button("Let the bots play", on_click=play.let_bots_play, classes=["bw-run-bots"])
+        else:
+            labels = [(button_label(game, view, m, view.viewer if view.viewer >= 0 else None), m.verb)
+                      for m in buttons]
+            note = ""
+            if chosen and len(on_board.get(chosen, [])) > 1:
+                note = f"{chosen}: several moves go there; choose one below."
+            elif on_board:
+                note = f"Click a glowing {'hex' if any(t.startswith('h') for t in on_board) else 'room'} on the " \
+                       f"board ({len(on_board)} to choose from)" + (", or a button below." if buttons else ".")
+            Decision(pending["text"], labels, choose, note)
+        BattlePanel(game, view, explain_open, toggle_explain)
+    return col
+
+
+# ======================================================================= the new-game form, the root, the page
+
+
+@solara.component
+def NewGameForm(settings: Settings, on_start: Callable[[Settings], None], on_cancel: Optional[Callable[[], None]] = None):
+    """Players 2-6, bots and their level, dungeon, building, the four variants, the 2-3 player removal, seed."""
+    draft, set_draft = solara.use_state(settings)
+
+    def upd(**changes):
+        set_draft(replace(draft, **changes))
+
+    dungeons = ["build it"] + dungeon_names()
+    with solara.Card("New game", classes=["bw-bc-form"], margin=0, style={"max-width": "680px"}) as card:
+        with solara.Row(style=_PANEL):
+            solara.Text("Players", style={"min-width": "90px"})
+            solara.ToggleButtonsSingle(value=draft.players, values=[2, 3, 4, 5, 6],
+                                       on_value=lambda v: upd(players=v, bots=min(draft.bots, v)),
+                                       classes=["bw-bc-players-choice"], dense=True)
+        with solara.Row(style=_PANEL):
+            solara.Select("Bots", values=list(range(0, draft.players + 1)), value=min(draft.bots, draft.players),
+                          on_value=lambda v: upd(bots=v), classes=["bw-bc-bots"], style={"max-width": "90px"})
+            solara.Select("Bot level", values=list(BOT_LEVELS), value=draft.bot_level,
+                          on_value=lambda v: upd(bot_level=v), classes=["bw-bc-bot-level"],
+                          style={"max-width": "130px"})
+            solara.Text("the last seats are bots; the others play hot-seat", style={"color": "#888"})
+        with solara.Row(style=_PANEL):
+            solara.Select("Dungeon", values=dungeons, value=draft.dungeon or "build it",
+                          on_value=lambda v: upd(dungeon=None if v == "build it" else v), classes=["bw-bc-dungeon"],
+                          style={"max-width": "150px"})
+            if draft.dungeon is None:
+                solara.ToggleButtonsSingle(value=draft.build, values=["auto", "play"],
+                                           on_value=lambda v: upd(build=v), classes=["bw-bc-build"], dense=True)
+                solara.Text("automatic, or played by clicks" , style={"color": "#888"})
+        with solara.Row(style=_PANEL):
+            solara.Checkbox(label="Versatile Starting Point", value=draft.versatile,
+                            on_value=lambda v: upd(versatile=v))
+            solara.Checkbox(label="Crits", value=draft.crits, on_value=lambda v: upd(crits=v))
+            solara.Checkbox(label="Power Traps", value=draft.power_traps, on_value=lambda v: upd(power_traps=v))
+            solara.Checkbox(label="Frenzy", value=draft.frenzy, on_value=lambda v: upd(frenzy=v))
+        with solara.Row(style=_PANEL):
+            solara.Checkbox(label="2-3 players: take out 20 rooms", value=draft.removal
+                            if draft.removal is not None else draft.players <= 3,
+                            on_value=lambda v: upd(removal=v), disabled=draft.players > 3)
+            solara.InputInt("Seed", value=draft.seed, on_value=lambda v: upd(seed=int(v or 0)),
+                            classes=["bw-bc-seed"], style={"max-width": "110px"})
+        with solara.Row(style=_PANEL):
+            solara.Button("Start", on_click=lambda: on_start(draft), color="primary", classes=["bw-bc-start"],
+                          attributes={"aria-label": "start the new game"})
+            if on_cancel is not None:
+                solara.Button("Cancel", on_click=on_cancel, text=True, classes=["bw-bc-cancel"],
+                              attributes={"aria-label": "close the form"})
+    return card
+
+
+@solara.component
+def BarcadiaRoot(app: BarcadiaApp):
+    """The live game of ``app`` with its new-game form and the share panel (the kit's :func:`GameRoot`)."""
+    def start(settings: Settings):
+        removal = settings.removal if settings.players <= 3 else None
+        app.start(replace(settings, removal=removal))
+
+    return GameRoot(app, view=lambda session, bots, on_new_game: BarcadiaView(session, bots, on_new_game=on_new_game),
+                    form=lambda on_start, on_cancel: NewGameForm(app.settings, on_start, on_cancel),
+                    start=start, classes=["barcadia-app"])
+
+
+@solara.component
+def BarcadiaPage():
+    """The app's page: you and three greedy bots in a dungeon built by chance; New game for the rest."""
+    app = solara.use_memo(lambda: BarcadiaApp(players=4, bots=3, seed=0), [])
+    return BarcadiaRoot(app)

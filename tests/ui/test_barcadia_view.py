@@ -1,0 +1,306 @@
+"""The Heroes of Barcadia view, rendered with ``solara.render``: turns by clicks and keys, refusals, hot-seat, odds.
+
+Positions are hand-made with ``game.position(...)`` on the shipped 30-room
+"cozy" dungeon, where the Starting Point touches r1..r12, so every target is
+known by heart.
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from balada_widgets.barcadia import BarcadiaGame
+from balada_widgets.barcadia.drawing import (
+    CSS, DEFS, dungeon_svg, hand_svg, parse_id, players_markup, target_centres,
+)
+from balada_widgets.barcadia.odds import format_percent, win_probability
+from balada_widgets.barcadia.view import (
+    KEYS, BarcadiaApp, Settings, board_moves, button_moves, enter_path, last_rolls,
+)
+from balada_widgets.core.session import Session
+
+ROOM_RE = re.compile(r'<g class="(room|slot) ([^"]*)" data-id="([^"]+)"')
+
+
+def cozy(players=2, **kw) -> BarcadiaGame:
+    return BarcadiaGame(players=players, dungeon="cozy", **kw)
+
+
+def app_at(game, state, bots=0, seed=1) -> BarcadiaApp:
+    return BarcadiaApp(players=game.players, bots=bots, session=Session(game, seed=seed, state=state))
+
+
+def drawn(ui, kind: str) -> list:
+    """The ids of the dungeon's rooms (and building hexes) drawn with the class ``kind``."""
+    return sorted((i for _g, classes, i in ROOM_RE.findall(ui.board("bw-barcadia-board").svg)
+                   if kind in classes.split()), key=lambda i: (len(i), i))
+
+
+def choices(ui) -> list:
+    return [w.children[0] for w in ui.buttons("bw-bc-choice")]
+
+
+def page_text(ui) -> str:
+    return unescape(ui.text())
+
+
+# ---------------------------------------------------------------------- the drawing (pure)
+
+
+def test_every_clickable_element_has_a_data_id_a_role_and_words():
+    g = cozy(3, characters=["barbarian", "wizard", "ranger"])
+    st = g.position(players={0: {"at": 3, "hp": 60}, 1: {"at": 12, "pocket_used": True}},
+                    rooms={3: "puddle-pup", 12: {"card": "fizzle-bat", "up": True, "pocket": 1},
+                           9: {"card": "kettle-imp", "up": False, "public": True, "traps": 2},
+                           11: {"card": "soda-kraken", "up": True, "powerups": ["swirl-compass"]}})
+    svg = dungeon_svg(g, g.view(st, 0), targets=["r2", "r4"], path=[12, 3], dice=[(0, 20)])
+    groups = re.findall(r'<g class="room[^"]*" data-id="([^"]+)" role="button" aria-label="([^"]+)"', svg)
+    assert [i for i, _ in groups] == ["START"] + [f"r{k}" for k in range(1, 31)]
+    words = dict(groups)
+    assert "Kettle Imp (Monster level 7, face down, seen before)" in unescape(words["r9"]) and "2 traps" in words["r9"]
+    assert "Pocket Pourtal of player 2" in words["r12"] and "Power-Up here: Swirl Compass" in words["r11"]
+    assert "player 1 (60 HP) here" in words["r3"] and words["r2"].endswith("(you may act here)")
+    assert len(re.findall(r'class="cup( active)?"', svg)) == 3 and 'class="path"' in svg and 'class="die"' in svg
+    assert 'href="#bw-bc-ico-monster"' in svg and 'id="bw-bc-ico-monster"' in DEFS and ".bw-bc .room.target" in CSS
+
+
+def test_a_peek_is_drawn_for_the_peeker_only_and_a_rehidden_room_for_everybody():
+    g = cozy()
+    st = g.position(rooms={5: {"card": "lime-lich", "up": False, "seen": [0]},
+                           6: {"card": "cerbubble", "up": False, "public": True}})
+    mine, theirs, nobody = (dungeon_svg(g, g.view(st, p)) for p in (0, 1, None))
+    assert "Lime Lich" in mine and "Lime Lich" not in theirs and "Lime Lich" not in nobody
+    assert all("Cerbubble" in svg for svg in (mine, theirs, nobody))
+    assert "Lime Lich" not in dungeon_svg(g, g.view(st, 0), show_identities=False)
+
+
+def test_the_hand_shows_only_the_viewers_cards_and_marks_the_playable_ones():
+    g = cozy()
+    st = g.position(players={0: {"hand": ["dash", "dash", "courage"]}, 1: {"hand": ["redo", "peek"]}})
+    svg = hand_svg(g, g.view(st, 0), 0, playable=["dash"])
+    assert re.search(r'class="card playable" transform="[^"]+" data-id="card-dash"', svg) and "×2" in svg
+    assert 'data-id="card-courage"' in svg and "Redo" not in svg
+    hidden = hand_svg(g, g.view(st, 0), 1)
+    assert "Redo" not in hidden and "Peek" not in hidden and hidden.count('class="card back"') == 1
+    table = players_markup(g, g.view(st, 0), active=0)
+    assert "Barbarian" in table and "2 Loot Cards" in table and "Redo" not in table
+
+
+def test_ids_and_cursor_centres():
+    g = cozy()
+    v = g.view(g.position(), 0)
+    assert parse_id("r7") == ("room", 7) and parse_id("h2,-3") == ("hex", (2, -3)) and parse_id("rx") is None
+    spots = target_centres(g, v, ["r1", "r2", "START"])
+    assert set(spots) == {"r1", "r2", "START"} and spots["r1"] != spots["r2"]
+
+
+# ---------------------------------------------------------------------- the keys table
+
+
+def test_the_keys_table_of_the_docs_matches_the_view():
+    doc = (Path(__file__).parents[2] / "docs" / "barcadia.md").read_text()
+    for key, meaning in KEYS:
+        assert f"| {key} | {meaning} |" in doc, key
+
+
+# ---------------------------------------------------------------------- pure helpers
+
+
+def test_board_and_button_moves_split_the_legal_moves():
+    g = cozy()
+    st = g.position(players={0: {"hand": ["dash"]}}, rooms={2: "mini-fizzicorn"})
+    moves = g.legal_moves(st, 0)
+    on_board = board_moves(g, st, moves)
+    assert set(on_board) == {f"r{k}" for k in range(1, 13)}
+    assert [m.text() for m in on_board["r2"]] == ["p1 enter r2"]
+    assert [m.text() for m in button_moves(g, st, moves)] == ["p1 play dash"]
+
+
+def test_enter_path_and_last_rolls_read_the_session():
+    g = cozy(characters=["ranger", "knight"])
+    st = g.position(rooms={1: "mini-fizzicorn", 13: "puddle-pup", 14: "fizzle-bat"})
+    s = Session(g, seed=1, state=st)
+    nbrs = g.layout.neighbours(1)
+    two = next(j for j in nbrs if j in (13, 14))
+    s.play("p1 enter r1")
+    s.play(f"p1 enter r{two}")
+    assert enter_path(s) == [0, 1, two]
+    assert last_rolls(Session(g, seed=1)) and all(len(r) == 2 for r in last_rolls(Session(g, seed=1)))
+
+
+# ---------------------------------------------------------------------- playing by clicks
+
+
+def test_the_highlighted_rooms_are_exactly_the_legal_moves_targets(render):
+    g = cozy()
+    st = g.position(players={0: {"hand": ["dash"]}}, rooms={2: "mini-fizzicorn"})
+    ui = render(app_at(g, st, bots=1).element())
+    assert drawn(ui, "target") == [f"r{k}" for k in range(1, 13)]
+    assert choices(ui) == ["1. Play Dash"]
+    assert "Player 1's turn: take an action" in page_text(ui)
+
+
+def test_a_turn_by_clicks_reveal_fight_and_the_bot_answers(render):
+    g = cozy()
+    st = g.position(rooms={2: "mini-fizzicorn"})
+    app = app_at(g, st, bots=1)
+    ui = render(app.element())
+    ui.board("bw-barcadia-board").emit_click("r2")  # a face-up Monster room: step in
+    assert app.session.state.players[0].at == 2
+    assert "p1 enter r2" in app.session.history
+    before = len(app.session.history)
+    ui.click("bw-bc-end")  # the bot plays its turn at once
+    assert len(app.session.history) > before
+    assert any(t.startswith("p2 ") for t in app.session.history[before:])
+
+
+def test_a_refused_click_shows_the_rule_reminder(render):
+    g = cozy()
+    app = app_at(g, g.position())
+    ui = render(app.element())
+    ui.board("bw-barcadia-board").emit_click("r30")
+    assert ui.has("bw-rule-H-TURN3")
+    assert "r30 is not next to your room (rule H-TURN3)" in page_text(ui)
+    assert app.session.history == []
+
+
+def test_a_team_battle_teammate_by_button_and_the_odds_match_the_odds_module(render):
+    g = cozy(3)
+    st = g.position(players={0: {"hand": ["courage"]}}, rooms={1: {"card": "cerbubble", "up": False, "public": True}})
+    app = app_at(g, st, bots=2)  # the bots hold no card: every window skips them (P3)
+    ui = render(app.element())
+    ui.board("bw-barcadia-board").emit_click("r1")
+    assert choices(ui) == ["1. Player 2 as teammate", "2. Player 3 as teammate"]
+    ui.click("bw-bc-choice-2")
+    assert app.session.state.top.kind in ("window", "battle")
+    want = format_percent(win_probability("team", level=22))
+    assert f"Chance to win: <b>{want}</b>" in page_text(ui)
+    assert ui.has("bw-bc-battle")
+
+
+def test_the_battle_panel_follows_a_played_card_and_explains_it(render):
+    g = cozy()
+    st = g.position(players={0: {"hand": ["courage", "courage"]}},
+                    rooms={1: {"card": "lime-lich", "up": False, "public": True}})
+    app = app_at(g, st, bots=1)
+    ui = render(app.element())
+    board = ui.board("bw-barcadia-board")
+    board.emit_click("r1")  # a Monster of level 11: the battle window opens, player 1 may play Courage
+    assert f"<b>{format_percent(win_probability('monster', level=11))}</b>" in page_text(ui)
+    ui.board("bw-barcadia-hand").emit_click("card-courage")
+    assert app.session.history[-1] == "p1 play courage"  # one side only: no target to pick (P5); priority stays (P4)
+    assert f"<b>{format_percent(win_probability('monster', level=11, bonus=2))}</b>" in page_text(ui)
+    board.emit_key("?")
+    assert ui.has("bw-explain")
+    steps = ui.board("bw-trace-board").svg
+    assert "Courage" in steps and "Chance to win" in steps
+
+
+# ---------------------------------------------------------------------- playing by keys
+
+
+def test_a_turn_by_keys_cursor_enter_digits_and_end(render):
+    g = cozy()
+    monsters = [c.id for c in g.content.rooms.values() if c.type == "monster"][:12]
+    st = g.position(players={0: {"hand": ["dash"]}}, rooms={k: monsters[k - 1] for k in range(1, 13)})
+    app = app_at(g, st, bots=1)
+    ui = render(app.element())
+    board = ui.board("bw-barcadia-board")
+    board.emit_key("ArrowRight")
+    assert len(drawn(ui, "cursor")) == 1
+    target = drawn(ui, "cursor")[0]
+    board.emit_key("Enter")
+    assert app.session.history[0] == f"p1 enter {target}"
+    board.emit_key("1")  # the first button: play Dash
+    assert "p1 play dash" in app.session.history
+    board.emit_key("e")
+    assert "p1 end" in app.session.history or app.session.state.active != 0 or "p2" in " ".join(app.session.history)
+    board.emit_key("u")
+    assert "p1 end" not in app.session.history
+
+
+def test_escape_closes_the_reminder(render):
+    g = cozy()
+    ui = render(app_at(g, g.position()).element())
+    board = ui.board("bw-barcadia-board")
+    board.emit_key("p")  # no window is open: the engine's refusal
+    assert ui.has("bw-reminder")
+    board.emit_key("Escape")
+    assert not ui.has("bw-reminder")
+
+
+# ---------------------------------------------------------------------- building by clicks
+
+
+def test_the_building_phase_is_played_by_clicks(render):
+    app = BarcadiaApp(players=2, bots=0, seed=2, build="play")
+    ui = render(app.element())
+    ui.wait(lambda: ui.has("bw-pass-ready"))
+    ui.click("bw-pass-ready")
+    hexes = drawn(ui, "target")
+    assert hexes and all(h.startswith("h") for h in hexes)
+    assert len(hexes) == len([m for m in app.game.legal_moves(app.session.state) if m.verb == "build"])
+    ui.board("bw-barcadia-board").emit_click(hexes[0])
+    assert app.session.state.layout.size == 1
+
+
+# ---------------------------------------------------------------------- hot-seat
+
+
+def test_hot_seat_hides_the_next_hand_behind_the_pass_screen(render):
+    g = cozy()
+    st = g.position(players={0: {"hand": ["dash"]}, 1: {"hand": ["big-refill", "mega-boost"]}},
+                    rooms={2: "mini-fizzicorn"})
+    app = app_at(g, st, bots=0)
+    ui = render(app.element())
+    ui.click("bw-pass-ready")  # player 1 takes the device
+    assert "Dash" in page_text(ui) and "Big Refill" not in page_text(ui)
+    ui.board("bw-barcadia-board").emit_click("r2")
+    ui.click("bw-bc-end")
+    assert ui.has("bw-pass-screen")
+    text = page_text(ui)
+    assert "I am Player 2: show my hand" in text
+    assert "Big Refill" not in text and "Mega Boost" not in text and "Dash" not in text
+    ui.click("bw-pass-ready")
+    assert "Big Refill" in page_text(ui) and "Dash" not in page_text(ui)
+
+
+def test_the_log_masks_another_players_draws(render):
+    app = BarcadiaApp(players=2, bots=1, seed=3, dungeon="cozy")
+    ui = render(app.element())
+    log = ui.board("bw-move-log").svg
+    assert "Player 2 draws a Loot Card" in log and "Player 1 draws" in log
+
+
+# ---------------------------------------------------------------------- the form and the app
+
+
+def test_the_new_game_form_starts_a_two_player_game(render):
+    app = BarcadiaApp(players=4, bots=3, seed=0, dungeon="grand")
+    ui = render(app.element())
+    ui.click("bw-new-game")
+    assert ui.has("bw-bc-form")
+    app.start(Settings(players=2, bots=1, seed=5, dungeon="cozy"))
+    assert app.game.players == 2 and app.game.n_rooms == 30 and app.game.removal
+    assert "30 rooms" in page_text(ui)
+
+
+def test_settings_refuse_bad_values():
+    from balada_widgets.core.errors import InvalidInput
+
+    with pytest.raises(InvalidInput, match="2 to 6 players"):
+        Settings(players=7).check()
+    with pytest.raises(InvalidInput, match="bot level"):
+        Settings(bot_level="genius").check()
+
+
+def test_the_app_page_shows_a_live_game(render):
+    from balada_widgets import app as site
+
+    by_path = {r.path: r.component for r in site.routes}
+    ui = render(by_path["barcadia"]())
+    assert "You to decide" in page_text(ui) and (drawn(ui, "target") or choices(ui))
