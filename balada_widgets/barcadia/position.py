@@ -48,7 +48,7 @@ import re
 from collections import Counter
 
 from ..core.errors import GameError, InvalidInput, InvalidPosition
-from .ops import abilities, loot_deck_count, power_pool, trap_supply
+from .ops import abilities, trap_supply
 from .state import FRAMES, START, START_ROOM, BarcadiaState, Layout, Player, Room, room_name
 
 HEADER_KEYS = ("phase", "active", "turn", "in_turn", "actions", "acted", "steps", "dueled", "ported", "scouted",
@@ -380,6 +380,9 @@ def _validate(game, s) -> list:
     if s.rooms and s.rooms[0] != START_ROOM:
         P.append(("H1", "the Starting Point's room record was changed"))
     at = Counter(pl.at for pl in s.players)
+    for i, k in sorted(at.items()):
+        if i != START and k > 1:
+            P.append(("H3", f"{room_name(i)} holds {k} cups; only the Starting Point holds more than one"))
     for p, pl in enumerate(s.players):
         who = f"player {p + 1}"
         if pl.character not in c.characters:
