@@ -41,8 +41,8 @@ from functools import lru_cache
 
 from ..core.errors import InvalidInput
 from . import engine
-from .effects import battle_in_play, losing_side, roll_bonuses
-from .ops import enterable, is_hoard, is_pourtal_for, occupied_set
+from .effects import battle_in_play, roll_bonuses
+from .ops import enterable, is_hoard, occupied_set
 from .state import START, Move
 
 BOT_LEVELS = ("random", "greedy", "strong")

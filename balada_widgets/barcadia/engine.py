@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from .effects import VERBS, battle_sides, card_playable, losing_side, roll_bonuses
+from .effects import VERBS, card_playable, losing_side, roll_bonuses
 from .ops import (
     ability_total, abilities, enter_length, enterable, gain_powerups, hurt, heal, is_hoard, is_pourtal_for,
     loot_deck, max_pourtal_uses, move_in, occupied_set, over_cap, power_pool, release_power_trap,
-    resolve_deaths, room_type, trap_room_ok,
+    resolve_deaths, trap_room_ok,
 )
 from .state import (
     START, Battle, BarcadiaState, Build, CritGive, Death, DrawLoot, DrawPower, Duel, DuelSwap, FirstRoll,

@@ -17,11 +17,9 @@ from fractions import Fraction
 from ..core.trace import Trace
 from . import engine
 from .content import ROOM_TYPE_WORDS
-from .effects import VERBS, WINDOW_WORDS, battle_in_play, card_playable, card_words, roll_bonuses
+from .effects import VERBS, WINDOW_WORDS, card_words, roll_bonuses
 from .notation import secret_owners
-from .ops import (
-    ability_total, enterable, is_hoard, is_pourtal_for, max_pourtal_uses, occupied_set, trap_room_ok,
-)
+from .ops import is_hoard, is_pourtal_for, max_pourtal_uses, occupied_set
 from .state import START, Battle, Move, room_name
 
 

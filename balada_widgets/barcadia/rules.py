@@ -184,20 +184,19 @@ balada_widgets.core.errors.IllegalMove: illegal move 'p2 enter r1': r1 is face d
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import replace
 
-from ..core.errors import IllegalMove, InvalidInput, InvalidPosition
+from ..core.errors import InvalidInput
 from ..core.game import Game, check_player_count
 from ..core.session import register_game
 from ..core.trace import Trace
 from . import engine
 from .board import load_dungeon, load_start, dungeon_graph
-from .content import Content, ROOM_TYPES, diy_card, load_content
+from .content import Content, diy_card, load_content
 from .notation import move_text_for, move_to_text, parse_move
 from .ops import loot_deck_count, power_deck_count, trap_supply
-from .state import START, START_ROOM, BarcadiaState, Build, DrawLoot, FirstRoll, Layout, Move, Player, Room
+from .state import START_ROOM, BarcadiaState, Build, DrawLoot, FirstRoll, Layout, Move, Player, Room
 
 BUILD_MODES = ("auto", "play")
 

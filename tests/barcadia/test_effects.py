@@ -2,11 +2,8 @@
 
 from fractions import Fraction
 
-import pytest
-
 from balada_widgets.barcadia import BarcadiaGame
 from balada_widgets.barcadia.ops import loot_deck, power_pool
-from balada_widgets.core import IllegalMove
 
 
 def play(g, s, *moves):
