@@ -171,3 +171,22 @@ def test_team_battle_deaths_resolve_in_turn_order_from_the_active_player():
     s = g.apply(s, "p1 drop bubble-boots")
     assert s.pu_bottom == ("bubble-boots",)  # player 1 died on START
     assert s.active == 2 or s.top.kind == "window"  # then player 2's turn is over (G34)
+
+
+def test_diy_cards_are_played_like_the_shipped_ones():
+    diy = [{"name": "Water Break", "colour": "blue", "window": "between_turns", "effects": [["heal", 20], ["draw", 1]]},
+           {"name": "Pep Talk", "colour": "blue", "window": "battle", "effects": [["roll_mod", 2]]},
+           {"name": "Booby Prize", "colour": "red", "window": "between_turns",
+            "effects": [["place_trap", 1], ["draw", 1]]}]
+    g = game(diy=diy)
+    assert g.content.loot["diy-pep-talk"].effects == (("roll_mod", 2),)
+    s = g.position(players={0: {"hand": ["diy-pep-talk", "diy-water-break"]}, 1: {"hand": ["diy-booby-prize"]}})
+    s = play(g, s, "p1 reveal r3", "room r3 lime-lich", "p1 play diy-pep-talk")
+    assert g.battle_odds(s).bonus == 2 and "Pep Talk played by player 1" in g.battle_odds(s).bonuses[0][0]
+    s = play(g, s, "roll p1 8")
+    assert s.players[0].hp == 90
+    s = play(g, s, "p1 play diy-water-break", "draw p1 dash")
+    assert s.players[0].hp == 100 and s.players[0].hand == ("dash",)
+    s = play(g, s, "p2 play diy-booby-prize", "p2 pick r20", "draw p2 redo")
+    assert s.rooms[20].traps == 1 and s.players[1].hand == ("redo",) and s.active == 1
+    assert sum(g.loot_total.values()) == 78
