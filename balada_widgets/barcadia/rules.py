@@ -216,7 +216,8 @@ class BarcadiaGame(Game):
         With no dungeon file: ``"auto"`` (chance places the rooms, seeded) or
         ``"play"`` (the players place them, H2).
     start:
-        Starting Point layout: ``"standard"``, ``"versatile"`` or a path.
+        Starting Point layout: ``"standard"``, ``"versatile"`` or a path. A
+        dungeon file brings its own Starting Point, which wins.
     versatile, crits, power_traps, frenzy:
         The experienced players' variants (H17).
     removal:
