@@ -45,6 +45,8 @@ PAGES = [
          "Add a letter, read a word along a path of letters."),
     Page("barcadia", "Heroes of Barcadia", "balada_widgets.barcadia.view:BarcadiaPage",
          "Crawl a hex dungeon, roll the d20 against Monsters and Bosses, see your odds before every roll."),
+    Page("barcadia-lab", "Heroes of Barcadia: lab", "balada_widgets.barcadia.lab:BarcadiaLab",
+         "Set up any dungeon position, play and branch it, ask for the best move, the odds and where you can get."),
 ]
 
 

@@ -928,12 +928,19 @@ class Plan:
     def kind(self) -> str:
         return "reveal now" if self.turns == 0 else "walk, then reveal"
 
+    def headline(self) -> str:
+        """``"reveal r2 now"`` or ``"walk to START (1 step) this turn, reveal r1 next turn"``."""
+        return (f"reveal {_room_name(self.room)} now" if self.route is None else
+                f"walk to {self.route.words()} this turn, reveal {_room_name(self.room)} next turn")
+
+    def numbers(self) -> str:
+        """``"win 80%, 6.5 HP lost, 1.6 Loot Cards, 0 Power-Ups"``."""
+        return (f"win {format_percent(self.win)}, {format_hp(self.hp_lost)} lost"
+                + (f", {format_percent(self.death)} to die" if self.death else "")
+                + f", {_number(self.loot)} Loot Cards, {_number(self.power)} Power-Ups")
+
     def words(self) -> str:
-        how = (f"reveal {_room_name(self.room)} now" if self.route is None else
-               f"walk to {self.route.words()} this turn, reveal {_room_name(self.room)} next turn")
-        return f"{how}: win {format_percent(self.win)}, {format_hp(self.hp_lost)} lost" + \
-            (f", {format_percent(self.death)} to die" if self.death else "") + \
-            f", {_number(self.loot)} Loot Cards, {_number(self.power)} Power-Ups; worth {self.value:+.1f} HP"
+        return f"{self.headline()}: {self.numbers()}; worth {self.value:+.1f} HP"
 
 
 @dataclass(frozen=True)
@@ -1003,7 +1010,7 @@ def fight_or_go_around(game, state, room, player: Optional[int] = None, *, limit
     >>> c.fight.win, c.best.room != 17
     (Fraction(3, 10), True)
     >>> print(c.verdict)  # doctest: +ELLIPSIS
-    Go around: ... is worth ... HP against -... HP for fighting The Tidal Twins in r17 ...
+    Go around: to reveal r... now is worth +... HP (...) against -... HP for fighting The Tidal Twins in r17 (win 30%, ...
     """
     _check_state(game, state)
     p = _player(game, state, player)
@@ -1037,15 +1044,14 @@ def fight_or_go_around(game, state, room, player: Optional[int] = None, *, limit
     around = around[:limit]
     best = max([fight] + around, key=lambda x: (x.value, -x.turns, x.room == i))
     fname = f"{o.identities[0].card.name} in {_room_name(i)}" if o.known else f"the unknown {_room_name(i)}"
+    weights = f"Values count a Loot Card {LOOT_VALUE} HP and a Power-Up {POWER_VALUE} HP (the bots' weights)."
     if best is fight:
-        other = f"; the best other plan, {around[0].words()}" if around else "; there is no other way"
-        verdict = (f"Fight: revealing {fname} is worth {fight.value:+.1f} HP{other}. "
-                   f"Values count a Loot Card {LOOT_VALUE} HP and a Power-Up {POWER_VALUE} HP (the bots' weights).")
+        other = (f"; the best other plan, to {around[0].headline()}, is worth {around[0].value:+.1f} HP"
+                 if around else "; there is no other way")
+        verdict = f"Fight: revealing {fname} is worth {fight.value:+.1f} HP ({fight.numbers()}){other}. {weights}"
     else:
-        when = "now" if best.turns == 0 else "next turn, after the walk"
-        verdict = (f"Go around: {best.words()} (reveal {when}) is worth {best.value:+.1f} HP against "
-                   f"{fight.value:+.1f} HP for fighting {fname} ({fight.outlook.summary()}). Values count a Loot "
-                   f"Card {LOOT_VALUE} HP and a Power-Up {POWER_VALUE} HP (the bots' weights).")
+        verdict = (f"Go around: to {best.headline()} is worth {best.value:+.1f} HP ({best.numbers()}) against "
+                   f"{fight.value:+.1f} HP for fighting {fname} ({fight.numbers()}). {weights}")
     return Comparison(p, i, fight, tuple(around), best, verdict)
 
 

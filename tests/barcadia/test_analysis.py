@@ -453,6 +453,7 @@ def test_position_spec_round_trip_and_edits():
 @pytest.mark.parametrize("kw, match", [
     (dict(player=0, hp=130), "H9"),
     (dict(player=0, at="r20"), "face down"),
+    (dict(player=1, at="r3"), "r3 holds 2 cups"),
     (dict(room=3, traps=1), "occupied"),
     (dict(room=9, traps=4), "0 to 3"),
     (dict(room=9, up=True), "without an identity"),
