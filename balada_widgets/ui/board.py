@@ -194,7 +194,7 @@ function render({ model, el }) {
     if (ev.key === "Tab") return;  // let focus move on
     ev.stopPropagation();
     if (ev.key.length === 1 || ["Enter", "Backspace", "Delete", "Escape", "ArrowLeft", "ArrowRight",
-        "ArrowUp", "ArrowDown", " "].includes(ev.key)) ev.preventDefault();
+        "ArrowUp", "ArrowDown", " ", "PageUp", "PageDown", "Home", "End"].includes(ev.key)) ev.preventDefault();
     send({ type: "key", key: ev.key, shift: ev.shiftKey, ctrl: ev.ctrlKey, alt: ev.altKey, meta: ev.metaKey });
   });
   return () => traits.forEach((t) => model.off("change:" + t, draw));

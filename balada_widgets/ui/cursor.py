@@ -8,22 +8,33 @@ click would. The targets are given with their drawing positions,
 ``{id: (x, y)}`` in SVG units (``y`` grows downwards), so this works for any
 layout: a hex dungeon, a city map, a path.
 
-- An arrow goes to the nearest target in that direction: targets within 45°
-  of it first, then any target on that side; nearer and straighter wins
-  (distance along the arrow plus twice the sideways offset).
+- An arrow goes to the nearest target on that side, nearer and straighter
+  winning: the distance plus the sideways offset (so on a grid → takes the
+  neighbour on the right before the diagonal one, and a near target a little
+  off the line before a far one straight ahead).
 - With nothing on that side, the cursor wraps to the far side of its own row
   (or column), like a line of text: the target with the least sideways offset,
   farthest back.
 - With no cursor yet (or a cursor on a target that is gone), → and ↓ start
   at the first target in reading order (top to bottom, left to right), ← and ↑
   at the last.
+- Page Down / Page Up go to the next / previous target in reading order (a
+  cycle, so every target can be reached whatever the layout), Home / End to
+  the first / last.
 - Enter or Space acts on the cursor's target.
+
+Arrows alone reach every target of a full grid or hex map; on an irregular
+set of targets the geometry can leave one that no arrow chooses (a target
+tucked between two others), which Page Down always reaches.
+:func:`unreachable` lists such targets, for a view's tests.
 
 >>> spots = {"a": (0, 0), "b": (10, 0), "c": (20, 0), "d": (5, 9), "e": (15, 9)}
 >>> next_target(spots, None, "ArrowRight"), next_target(spots, "a", "ArrowRight")
 ('a', 'b')
 >>> next_target(spots, "b", "ArrowDown"), next_target(spots, "d", "ArrowUp")   # ties: the upper left one
 ('d', 'a')
+>>> next_target(spots, "e", "PageDown"), next_target(spots, "b", "End")       # reading order
+('a', 'e')
 >>> next_target(spots, "c", "ArrowRight")                                        # wraps along its row
 'a'
 >>> cursor_key(spots, "b", "Enter"), cursor_key(spots, "b", "x") is None
@@ -35,11 +46,13 @@ from __future__ import annotations
 import math
 from typing import Hashable, Mapping, NamedTuple, Optional
 
-__all__ = ["ARROWS", "CursorStep", "cursor_key", "next_target", "reading_order"]
+__all__ = ["ARROWS", "CursorStep", "cursor_key", "next_target", "reading_order", "unreachable"]
 
 #: arrow keys (``KeyboardEvent.key``) and their directions in SVG coordinates (y down)
 ARROWS = {"ArrowRight": (1.0, 0.0), "ArrowLeft": (-1.0, 0.0), "ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0)}
 ACT_KEYS = ("Enter", " ")
+#: keys that walk the reading order: next / previous (cyclic), first / last
+ORDER_KEYS = ("PageDown", "PageUp", "Home", "End")
 
 
 class CursorStep(NamedTuple):
@@ -79,6 +92,8 @@ def next_target(targets: Mapping[Hashable, tuple], current: Optional[Hashable], 
     """
     if not targets:
         return None
+    if key in ORDER_KEYS:
+        return _in_order(targets, current, key)
     if key not in ARROWS:
         return current if current in targets else None
     if current not in targets:
@@ -87,7 +102,7 @@ def next_target(targets: Mapping[Hashable, tuple], current: Optional[Hashable], 
     ux, uy = ARROWS[key]
     x0, y0 = targets[current]
     tol = _tolerance(targets)
-    cone, side, wrap = [], [], []
+    ahead, wrap = [], []
     for id_, (x, y) in targets.items():
         if id_ == current:
             continue
@@ -95,22 +110,52 @@ def next_target(targets: Mapping[Hashable, tuple], current: Optional[Hashable], 
         along, across = dx * ux + dy * uy, abs(dx * uy - dy * ux)
         order = (y, x, str(id_))
         if along > 1e-9:
-            score = (along + 2 * across, *order)
-            (cone if across <= along else side).append((score, id_))
+            ahead.append(((math.hypot(dx, dy) + across, *order), id_))
         wrap.append(((round(across / tol), along, *order), id_))
-    for group in (cone, side, wrap):
+    for group in (ahead, wrap):
         if group:
             return min(group, key=lambda t: t[0])[1]
     return current
 
 
+def _in_order(targets: Mapping[Hashable, tuple], current: Optional[Hashable], key: str) -> Hashable:
+    order = reading_order(targets)
+    if key == "Home" or (key == "PageDown" and current not in targets):
+        return order[0]
+    if key == "End" or current not in targets:
+        return order[-1]
+    i = order.index(current)
+    return order[(i + (1 if key == "PageDown" else -1)) % len(order)]
+
+
+def unreachable(targets: Mapping[Hashable, tuple]) -> set:
+    """The targets that no sequence of arrow keys reaches from some other target (Page Down still does).
+
+    >>> unreachable({"a": (0, 0), "b": (10, 0), "c": (0, 10)})
+    set()
+    """
+    lost = set()
+    for start in targets:
+        seen, todo = {start}, [start]
+        while todo:
+            here = todo.pop()
+            for key in ARROWS:
+                nxt = next_target(targets, here, key)
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        lost |= set(targets) - seen
+    return lost
+
+
 def cursor_key(targets: Mapping[Hashable, tuple], cursor: Optional[Hashable], key: str) -> Optional[CursorStep]:
     """What a key does to the cursor: a :class:`CursorStep`, or ``None`` for a key that is not the cursor's.
 
-    Arrows move (see :func:`next_target`); Enter and Space act on the cursor's
-    target (``act`` is ``None`` when there is no cursor on a target).
+    Arrows, Page Up / Down, Home and End move (see :func:`next_target`);
+    Enter and Space act on the cursor's target (``act`` is ``None`` when there
+    is no cursor on a target).
     """
-    if key in ARROWS:
+    if key in ARROWS or key in ORDER_KEYS:
         return CursorStep(next_target(targets, cursor, key), None)
     if key in ACT_KEYS:
         here = cursor if cursor in targets else None

@@ -71,3 +71,33 @@ def test_hot_seat_keeps_the_next_hand_out_of_the_page(solara_test, page_session:
     assert "card-1-" not in html and "card-0-" not in html and "is dealt the" not in html
     ready.click()
     expect(page.locator('.hands-board [data-id^="card-1-"]')).to_have_count(len(app.session.state.hands[1]))
+
+
+def test_the_keyboard_cursor_over_a_hex_map(solara_test, page_session: playwright.sync_api.Page):
+    import math
+
+    import solara
+
+    from balada_widgets.ui import svg as S
+    from balada_widgets.ui.board import Board
+    from balada_widgets.ui.play import use_cursor
+
+    spots = {f"h{q}{r}": (20 + 30 * math.sqrt(3) * (q + r / 2), 20 + 45 * r) for r in range(3) for q in range(3)}
+    acted = []
+
+    @solara.component
+    def Page():
+        cursor, on_key = use_cursor(spots, acted.append)
+        marks = [S.circle(x, y, 12, data_id=i, class_="cursor" if i == cursor else "hex") for i, (x, y) in spots.items()]
+        return Board(svg=S.svg(marks, 260, 130), on_click=lambda i: None, on_key=on_key, class_name="kit-hexes",
+                     label="hexes")
+
+    display(Page())
+    page = page_session
+    page.locator('.kit-hexes [data-id="h11"]').click()  # the board takes the focus
+    for key in ("ArrowRight", "ArrowDown", "ArrowRight", "PageDown", "End", "Home"):
+        page.keyboard.press(key)
+    expect(page.locator(".kit-hexes .cursor")).to_have_attribute("data-id", "h00")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    wait_until(lambda: acted == ["h10"], what="Enter to act on the cursor's hex")

@@ -7,7 +7,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from balada_widgets.ui.cursor import CursorStep, cursor_key, next_target, reading_order
+from balada_widgets.ui.cursor import CursorStep, cursor_key, next_target, reading_order, unreachable
 
 
 def hex_centre(q: int, r: int, size: float = 10.0) -> tuple[float, float]:
@@ -58,23 +58,40 @@ def test_no_cursor_starts_at_the_first_or_last_target_and_enter_acts():
 
 points = st.dictionaries(st.integers(0, 40).map(lambda i: f"t{i}"),
                          st.tuples(st.integers(0, 20), st.integers(0, 20)).map(lambda p: (p[0] * 7.0, p[1] * 5.0)),
-                         min_size=1, max_size=12).filter(lambda d: len(set(d.values())) == len(d))
+                         min_size=1, max_size=10).filter(lambda d: len(set(d.values())) == len(d))
+SIDE = {"ArrowRight": lambda a, b: b[0] > a[0], "ArrowLeft": lambda a, b: b[0] < a[0],
+        "ArrowDown": lambda a, b: b[1] > a[1], "ArrowUp": lambda a, b: b[1] < a[1]}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(points)
-def test_every_target_is_reachable_with_the_arrows_from_any_target(targets):
-    for start in targets:
-        seen, todo = {start}, [start]
-        while todo:
-            here = todo.pop()
-            for key in ("ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"):
-                nxt = next_target(targets, here, key)
-                assert nxt in targets
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        assert seen == set(targets)
+def test_an_arrow_goes_to_its_side_when_a_target_is_there_and_page_down_visits_every_target(targets):
+    for here, xy in targets.items():
+        for key, on_side in SIDE.items():
+            nxt = next_target(targets, here, key)
+            assert nxt in targets
+            if any(on_side(xy, other) for i, other in targets.items() if i != here):
+                assert on_side(xy, targets[nxt]), (here, key, nxt)
+    seen, here = [], reading_order(targets)[0]
+    for _ in targets:
+        seen.append(here)
+        here = next_target(targets, here, "PageDown")
+    assert sorted(seen) == sorted(targets) and here == seen[0]  # one cycle through all of them
+
+
+def test_arrows_alone_reach_every_target_of_full_grids_and_hex_maps():
+    square = {f"s{c}{r}": (c * 10.0, r * 10.0) for c in range(6) for r in range(5)}
+    hexes = {f"h{q}_{r}": hex_centre(q, r) for q in range(-3, 4) for r in range(-3, 4) if abs(q + r) <= 3}
+    assert unreachable(square) == set() and unreachable(hexes) == set() and unreachable(HEXES) == set()
+
+
+def test_a_target_tucked_between_two_others_is_reached_with_page_down():
+    tucked = {"t0": (98.0, 0.0), "t1": (42.0, 35.0), "t2": (7.0, 0.0), "t3": (98.0, 55.0), "t4": (77.0, 50.0),
+              "t5": (0.0, 60.0)}
+    assert unreachable(tucked) == {"t0"}
+    assert next_target(tucked, "t2", "PageDown") == "t0"  # reading order: t2, t0, t1, t4, t3, t5
+    assert [cursor_key(tucked, "t5", k).cursor for k in ("PageDown", "PageUp", "Home", "End")] == \
+        ["t2", "t3", "t2", "t5"]
 
 
 def test_use_cursor_moves_acts_and_forgets_on_a_new_position(render):
