@@ -460,6 +460,7 @@ def _room_kind(view, i: int, content) -> tuple:
 # ======================================================================= cups, path, dice, legend
 
 
+@lru_cache(maxsize=1024)
 def cup_svg(x: float, y: float, hp: int, colour: str, number: int, active: bool = False, full: int = 100,
             scale: float = 1.0) -> str:
     """The Health Bar Cup of player ``number`` at (x, y): filled to ``hp``/``full``, the HP written below."""

@@ -38,6 +38,7 @@ import zlib
 from dataclasses import dataclass, fields, replace
 from typing import Callable, Optional
 
+import reacton.core
 import solara
 
 from ..core.errors import InvalidInput
@@ -366,24 +367,50 @@ class BarcadiaApp(GameApp):
 
 
 @solara.component
-def DungeonBoard(game, view, viewer, targets: tuple, selected: tuple, path: tuple, cursor, dice: tuple,
+def DungeonBoard(game, view, viewer, targets: tuple, selected: tuple, path: tuple, dice: tuple, reset,
                  on_click: Callable, on_key: Callable, label: str):
-    """The dungeon as one board; the drawing is made again only when what it shows changes."""
+    """The dungeon as one board, with the keyboard cursor over its targets (arrows, Enter).
+
+    The cursor lives here, so an arrow key redraws this board alone; the
+    drawing is made again only when what it shows changes. Keys that are not
+    the cursor's go to ``on_key``.
+    """
+    centres = solara.use_memo(lambda: target_centres(game, view, targets), [view, targets])
+    cursor, cursor_key = use_cursor(centres, on_act=on_click, reset=reset)
     svg = solara.use_memo(lambda: dungeon_svg(game, view, viewer=viewer, targets=targets, selected=selected,
                                               path=path, cursor=cursor, dice=dice),
                           [game, view, viewer, targets, selected, path, cursor, dice])
     version = zlib.crc32(svg.encode()) & 0x7FFFFFFF
-    return Board(svg=svg, on_click=on_click, on_key=on_key, class_name="bw-barcadia-board", label=label,
+
+    def key(k: str) -> None:
+        if not cursor_key(k):
+            on_key(k)
+
+    return Board(svg=svg, on_click=on_click, on_key=key, class_name="bw-barcadia-board", label=label,
                  version=version, css=CSS, defs=DEFS)
+
+
+@solara.component
+def BoardColumn(game, view, viewer, targets: tuple, selected: tuple, path: tuple, dice: tuple, reset, on_click,
+                on_key, label: str, play, on_new_game):
+    """The board, the keys, the rule reminder and undo / redo / new game."""
+    with solara.Column(gap="6px", style={"flex": "1 1 560px", "max-width": "860px", "min-width": "320px"}) as col:
+        DungeonBoard(game, view, viewer, targets, selected, path, dice, reset, on_click, on_key, label)
+        solara.HTML(tag="div", unsafe_innerHTML=S.escape(KEYS_HINT), classes=["bw-keys-help"],
+                    style={"color": "#888", "font-size": "12px", "font-family": "system-ui, sans-serif"})
+        Reminder(play.message, on_close=play.clear_message)
+        Controls(on_undo=play.undo, on_redo=play.redo, on_new_game=on_new_game,
+                 can_undo=play.can_undo, can_redo=play.can_redo, dense=True)
+    return col
 
 
 @solara.component
 def Decision(text: str, buttons: list, on_choose: Callable[[int], None], note: str = ""):
     """The pending decision in words, and a numbered button per choice that is not on the board."""
+    html = f'<div class="bw-bc-pending" style="font-weight:700">{S.escape(text)}</div>' + (
+        f'<div style="color:#6b604b;font-size:13px">{S.escape(note)}</div>' if note else "")
     with solara.Column(gap="6px", classes=["bw-bc-decision"]) as col:
-        solara.Text(text, style={"font-weight": "700"}, classes=["bw-bc-pending"])
-        if note:
-            solara.Text(note, style={"color": "#6b604b", "font-size": "13px"})
+        solara.HTML(tag="div", unsafe_innerHTML=html, style={"font-family": "system-ui, sans-serif"})
         with solara.Row(style=_PANEL):
             for k, (label, verb) in enumerate(buttons):
                 key = f"{k + 1}. " if k < 9 else ""
@@ -432,15 +459,17 @@ def HandPanel(game, view, viewer: int, playable: tuple, window: Optional[str], o
     if window:
         head += f" · window: {when}" + (f" · {len(playable)} playable" if playable else " · nothing playable")
     with solara.Column(gap="4px", classes=["bw-bc-hand-panel"]) as col:
-        solara.Text(head, style={"font-weight": "600", "color": "#555"}, classes=["bw-bc-hand-head"])
+        solara.HTML(tag="div", unsafe_innerHTML=S.escape(head), classes=["bw-bc-hand-head"],
+                    style={"font-weight": "600", "color": "#555", "font-family": "system-ui, sans-serif"})
         Board(svg=svg, on_click=lambda id_: on_card(id_[5:]) if id_.startswith("card-") else None,
               class_name="bw-barcadia-hand", label=f"your Loot hand: {n} cards", css=HAND_CSS)
     return col
 
 
 @solara.component
-def LogPanel(session, game, viewer, on_goto: Callable[[int], None], version: int):
-    """The moves in words as this viewer may know them (hidden draws masked), with branches."""
+def LogSection(session, game, viewer, on_goto: Callable[[int], None], version: int):
+    """The moves in words as this viewer may know them (hidden draws masked), with branches; shown on request."""
+    shown, set_shown = solara.use_state(False)
     cache = solara.use_memo(dict, [session, viewer])
 
     def label(node):
@@ -450,8 +479,13 @@ def LogPanel(session, game, viewer, on_goto: Callable[[int], None], version: int
             cache[node.id] = got
         return got
 
-    entries = log_entries(session, label)
-    return MoveLog(entries[-160:], branch_entries(session), on_goto=on_goto)
+    with solara.Column(gap="4px", classes=["bw-bc-log"]) as col:
+        words = "Hide the log" if shown else "Show the log (click a move to go back to it; branches)"
+        solara.Button(words, icon_name="mdi-history", on_click=lambda: set_shown(not shown), text=True, small=True,
+                      classes=["bw-bc-log-toggle"], attributes={"aria-label": words})
+        if shown:
+            MoveLog(log_entries(session, label)[-160:], branch_entries(session), on_goto=on_goto)
+    return col
 
 
 @solara.component
@@ -464,12 +498,23 @@ def ResultPanel(game, state, names: list):
     return col
 
 
+def use_latest(fn: Callable) -> Callable:
+    """A callback that stays the same object across renders and calls the latest ``fn``.
+
+    Children given it keep equal arguments, so reacton skips rendering them
+    again when nothing they show changed.
+    """
+    ref = solara.use_ref(fn)
+    ref.current = fn
+    return solara.use_memo(lambda: (lambda *args: ref.current(*args)), [])
+
+
 def _names(game, bots) -> list:
     humans = game.players - len(bots)
     return [seat_name(p, bots, humans) for p in range(game.players)]
 
 
-def _board_label(pending, seat_viewer) -> str:
+def _board_label(pending) -> str:
     base = "Dungeon board: click a highlighted room; arrows move a cursor, Enter acts"
     return base if pending is None else f"{base}. {pending['text']}"
 
@@ -485,19 +530,20 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
     state = session.state
     node_id = session.current.id
     chosen = selected[1] if selected[0] == node_id else None
-    names = _names(game, bots)
+    names = solara.use_memo(lambda: _names(game, bots), [game, id(bots)])
 
     viewer = seat.viewer
     view = solara.use_memo(lambda: game.view(state, viewer), [state, viewer])
-    pending = game.pending(view)
+    pending = solara.use_memo(lambda: game.pending(view), [view])
     decider = pending["player"] if pending else None
     mine = decider is not None and decider == viewer and decider not in bots
     moves = solara.use_memo(lambda: game.legal_moves(view, decider) if mine else [], [view, decider, mine])
-    on_board = board_moves(game, view, moves)
+    on_board = solara.use_memo(lambda: board_moves(game, view, moves), [moves])
     buttons = button_moves(game, view, moves, chosen)
     targets = tuple(sorted(on_board))
     playable = tuple(sorted({m.args[0] for m in moves if m.verb == "play"}))
-    rc = __import__("reacton").core.get_render_context()
+    actor = viewer if viewer is not None else decider
+    rc = reacton.core.get_render_context()
 
     def click(id_: str) -> None:
         got = on_board.get(id_)
@@ -508,7 +554,7 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
                 set_selected((node_id, id_))
                 play.say(None)
         else:
-            m = natural_move(game, view, viewer if viewer is not None else decider, id_)
+            m = natural_move(game, view, actor, id_)
             if m is None:
                 play.say("choose a highlighted room (the rooms you may act on now glow)")
             else:
@@ -520,22 +566,15 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
 
     def by_verb(verb: str) -> None:
         m = next((m for m in moves if m.verb == verb), None)
-        p = viewer if viewer is not None else decider
-        play.act(m if m is not None else Move(p, verb, ()) if p is not None else verb)
+        if m is not None or actor is not None:
+            play.act(m or Move(actor, verb, ()))
 
     def card(cid: str) -> None:
         m = next((m for m in moves if m.verb == "play" and m.args[0] == cid), None)
-        p = viewer if viewer is not None else decider
-        if m is None and p is None:
-            return
-        play.act(m or Move(p, "play", (cid,)))
-
-    centres = solara.use_memo(lambda: target_centres(game, view, targets), [view, targets])
-    cursor, cursor_key = use_cursor(centres, on_act=click, reset=node_id)
+        if m is not None or actor is not None:
+            play.act(m or Move(actor, "play", (cid,)))
 
     def key(k: str) -> None:
-        if cursor_key(k):
-            return
         low = k.lower()
         if k.isdigit() and k != "0":
             choose(int(k) - 1)
@@ -544,7 +583,7 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
         elif low == "p":
             by_verb("pass")
         elif k == "?":
-            set_explain_open(not explain_open)
+            set_explain_open(lambda shown: not shown)
         elif low == "u":
             play.undo()
         elif low == "y":
@@ -554,6 +593,8 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
                 set_selected((None, None))
                 play.clear_message()
 
+    click, key, choose, card = use_latest(click), use_latest(key), use_latest(choose), use_latest(card)
+    toggle_explain = use_latest(lambda: set_explain_open(lambda shown: not shown))
     path = solara.use_memo(lambda: tuple(enter_path(session)), [node_id])
     dice = solara.use_memo(lambda: tuple(last_rolls(session)), [node_id])
     window = current_window(view) if mine else None
@@ -562,45 +603,55 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
     with solara.Column(classes=["bw-barcadia"], gap="10px", style={"max-width": "1320px"}) as main:
         Status(game, view, pending, names, over)
         with solara.Row(style={"gap": "16px", "align-items": "flex-start", "flex-wrap": "wrap"}):
-            with solara.Column(gap="6px", style={"flex": "1 1 560px", "max-width": "860px", "min-width": "320px"}):
-                DungeonBoard(game, view, viewer, targets, (chosen,) if chosen else (), path, cursor, dice,
-                             click, key, _board_label(pending, viewer))
-                solara.Text(KEYS_HINT, classes=["bw-keys-help"], style={"color": "#888", "font-size": "12px"})
-                Reminder(play.message, on_close=play.clear_message)
-                Controls(on_undo=play.undo, on_redo=play.redo, on_new_game=on_new_game,
-                         can_undo=play.can_undo, can_redo=play.can_redo, dense=True)
-            with solara.Column(gap="10px", style={"flex": "1 1 340px", "max-width": "480px", "min-width": "300px"}):
-                if seat.passing:
-                    PassScreen(names[seat.next], on_ready=seat.ready, show="my hand")
-                elif over:
-                    ResultPanel(game, state, names)
-                else:
-                    SidePanel(game, view, pending, names, mine, buttons, choose, chosen, on_board, play, explain_open,
-                              lambda: set_explain_open(not explain_open))
-                    if viewer is not None:
-                        HandPanel(game, view, viewer, playable, window, card)
-                solara.HTML(tag="div", unsafe_innerHTML=players_markup(game, view, names,
-                                                                       view.active if view.phase == "play" else None),
-                            classes=["bw-bc-players-box"])
-        with solara.Details("Log (click a move to go back to it; undo, redo and branches)"):
-            LogPanel(session, game, viewer, play.goto, play.version)
+            BoardColumn(game, view, viewer, targets, (chosen,) if chosen else (), path, dice, node_id, click, key,
+                        _board_label(pending), play, on_new_game)
+            SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_board, play, explain_open,
+                       seat.passing, seat.next, seat.ready, over, playable, window, choose, card, toggle_explain)
+        LogSection(session, game, viewer, play.goto, play.version)
     return main
 
 
 @solara.component
+def SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_board, play, explain_open, passing,
+               next_seat, ready, over, playable, window, choose, card, toggle_explain):
+    """Beside the board: the pass screen, or the decision, the battle panel and the hand; the players."""
+    viewer = view.viewer if view.viewer >= 0 else None
+    with solara.Column(gap="10px", style={"flex": "1 1 340px", "max-width": "480px", "min-width": "300px"}) as col:
+        if passing:
+            PassScreen(names[next_seat], on_ready=ready, show="my hand")
+        elif over:
+            ResultPanel(game, state, names)
+        else:
+            SidePanel(game, view, pending, names, mine, buttons, choose, chosen, on_board, play, explain_open,
+                      toggle_explain)
+            if viewer is not None:
+                HandPanel(game, view, viewer, playable, window, card)
+        Players(game, view, names)
+    return col
+
+
+@solara.component
+def Players(game, view, names: list):
+    """The players' table (character, Signature Move, HP, Power-Ups, hand size, position)."""
+    html = solara.use_memo(lambda: players_markup(game, view, names, view.active if view.phase == "play" else None),
+                           [view, names])
+    return solara.HTML(tag="div", unsafe_innerHTML=html, classes=["bw-bc-players-box"])
+
+
+@solara.component
 def Status(game, view, pending, names, over: bool):
-    with solara.Row(style=_PANEL, classes=["bw-bc-status"]) as row:
-        solara.Text("Heroes of Barcadia", style={"font-weight": "700", "font-size": "1.1em"})
-        counts = game.deck_counts(view)
-        phase = "game over" if over else f"turn {view.turn}" if view.phase == "play" else "setting up"
-        solara.Text(f"{phase} · {game.n_rooms} rooms · Loot deck {counts['loot']} · Power-Ups {counts['power']}",
-                    style={"color": "#6b604b"})
-        if pending is not None:
-            p = pending["player"]
-            solara.Text(f"{names[p]} to decide", classes=["bw-bc-turn"],
-                        style={"color": "white", "background": PLAYER_COLOURS[p % len(PLAYER_COLOURS)],
-                               "border-radius": "12px", "padding": "1px 10px", "font-weight": "600"})
-    return row
+    """The title line: turn, rooms, decks, and who decides now (one HTML element)."""
+    counts = game.deck_counts(view)
+    phase = "game over" if over else f"turn {view.turn}" if view.phase == "play" else "setting up"
+    who = ""
+    if pending is not None:
+        p = pending["player"]
+        who = (f' <span class="bw-bc-turn" style="color:white;background:{PLAYER_COLOURS[p % len(PLAYER_COLOURS)]};'
+               f'border-radius:12px;padding:1px 10px;font-weight:600">{S.escape(names[p])} to decide</span>')
+    html = (f'<b style="font-size:1.1em">Heroes of Barcadia</b> <span style="color:#6b604b;margin:0 8px">{phase} · '
+            f'{game.n_rooms} rooms · Loot deck {counts["loot"]} · Power-Ups {counts["power"]}</span>{who}')
+    return solara.HTML(tag="div", unsafe_innerHTML=html, classes=["bw-bc-status"],
+                       style={"font-family": "system-ui, sans-serif", "line-height": "1.8"})
 
 
 @solara.component

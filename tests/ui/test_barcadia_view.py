@@ -272,6 +272,8 @@ def test_hot_seat_hides_the_next_hand_behind_the_pass_screen(render):
 def test_the_log_masks_another_players_draws(render):
     app = BarcadiaApp(players=2, bots=1, seed=3, dungeon="cozy")
     ui = render(app.element())
+    assert not ui.boards("bw-move-log")  # folded until asked for
+    ui.click("bw-bc-log-toggle")
     log = ui.board("bw-move-log").svg
     assert "Player 2 draws a Loot Card" in log and "Player 1 draws" in log
 
