@@ -797,7 +797,8 @@ def hand_svg(game, view, player: int, *, playable: Iterable = (), selected: Opti
                 parts.append(_card(card, count, x, y, cid in ok, cid == selected, cid == cursor))
         w = max(w, 2 * (CARD_W + CARD_GAP))
     body = ([S.style(HAND_CSS)] if standalone else []) + parts
-    return S.svg(body, w, h, class_="bw-bc-hand", role="group", aria_label=f"Loot hand of player {player + 1}")
+    return S.svg(body, w, h, class_="bw-bc-hand", role="group", aria_label=f"Loot hand of player {player + 1}",
+                 style=f"max-width:{w * 0.95:g}px")
 
 
 # ======================================================================= the players

@@ -542,7 +542,7 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
     buttons = button_moves(game, view, moves, chosen)
     targets = tuple(sorted(on_board))
     playable = tuple(sorted({m.args[0] for m in moves if m.verb == "play"}))
-    actor = viewer if viewer is not None else decider
+    actor = viewer  # nobody acts through a pass screen or for a spectator
     rc = reacton.core.get_render_context()
 
     def click(id_: str) -> None:
@@ -553,6 +553,9 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
             with rc:
                 set_selected((node_id, id_))
                 play.say(None)
+        elif actor is None:
+            play.say("pass the device first: the next player says who they are" if seat.passing
+                     else "nobody plays from this seat now")
         else:
             m = natural_move(game, view, actor, id_)
             if m is None:
@@ -671,6 +674,8 @@ def SidePanel(game, view, pending, names, mine: bool, buttons: list, choose, cho
             note = ""
             if chosen and len(on_board.get(chosen, [])) > 1:
                 note = f"{chosen}: several moves go there; choose one below."
+            elif pending["kind"] == "place":
+                note = "Click the empty room where a Power-Up goes, then choose which one."
             elif on_board:
                 note = f"Click a glowing {'hex' if any(t.startswith('h') for t in on_board) else 'room'} on the " \
                        f"board ({len(on_board)} to choose from)" + (", or a button below." if buttons else ".")

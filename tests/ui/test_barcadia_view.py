@@ -160,7 +160,7 @@ def test_a_turn_by_clicks_reveal_fight_and_the_bot_answers(render):
 
 def test_a_refused_click_shows_the_rule_reminder(render):
     g = cozy()
-    app = app_at(g, g.position())
+    app = app_at(g, g.position(), bots=1)
     ui = render(app.element())
     ui.board("bw-barcadia-board").emit_click("r30")
     assert ui.has("bw-rule-H-TURN3")
@@ -200,6 +200,25 @@ def test_the_battle_panel_follows_a_played_card_and_explains_it(render):
     assert "Courage" in steps and "Chance to win" in steps
 
 
+def test_a_fourth_power_up_is_placed_by_a_room_click_then_a_button(render):
+    g = cozy(3)
+    st = g.position(players={0: {"powerups": ["bubble-boots", "coaster-shield", "periscope-straw"]}},
+                    rooms={5: {"card": "crystal-fountain", "up": False, "public": True}})
+    app = app_at(g, st, bots=2)
+    ui = render(app.element())
+    board = ui.board("bw-barcadia-board")
+    board.emit_click("r5")  # a Reward of one Power-Up: four is one too many (H11)
+    assert app.game.pending(app.session.state)["kind"] == "place"
+    assert "Click the empty room where a Power-Up goes" in page_text(ui) and choices(ui) == []
+    board.emit_click("r20")
+    assert ui.has("bw-bc-choice") and all("into r20" in c for c in choices(ui)) and len(choices(ui)) == 4
+    assert drawn(ui, "selected") == ["r20"]
+    k = next(i for i, c in enumerate(choices(ui)) if "Bubble Boots" in c)
+    ui.click(f"bw-bc-choice-{k + 1}")
+    assert app.session.history[-1] == "p1 place bubble-boots r20"
+    assert app.session.state.rooms[20].powerups == ("bubble-boots",)
+
+
 # ---------------------------------------------------------------------- playing by keys
 
 
@@ -225,7 +244,7 @@ def test_a_turn_by_keys_cursor_enter_digits_and_end(render):
 
 def test_escape_closes_the_reminder(render):
     g = cozy()
-    ui = render(app_at(g, g.position()).element())
+    ui = render(app_at(g, g.position(), bots=1).element())
     board = ui.board("bw-barcadia-board")
     board.emit_key("p")  # no window is open: the engine's refusal
     assert ui.has("bw-reminder")
@@ -257,6 +276,8 @@ def test_hot_seat_hides_the_next_hand_behind_the_pass_screen(render):
                     rooms={2: "mini-fizzicorn"})
     app = app_at(g, st, bots=0)
     ui = render(app.element())
+    ui.board("bw-barcadia-board").emit_click("r2")  # nobody plays through the pass screen
+    assert app.session.history == [] and "pass the device first" in page_text(ui)
     ui.click("bw-pass-ready")  # player 1 takes the device
     assert "Dash" in page_text(ui) and "Big Refill" not in page_text(ui)
     ui.board("bw-barcadia-board").emit_click("r2")
@@ -286,6 +307,9 @@ def test_the_new_game_form_starts_a_two_player_game(render):
     ui = render(app.element())
     ui.click("bw-new-game")
     assert ui.has("bw-bc-form")
+    old = app.session
+    ui.click("bw-bc-start")  # the form's settings as they are: a new game, the form closes
+    assert app.session is not old and not ui.has("bw-bc-form")
     app.start(Settings(players=2, bots=1, seed=5, dungeon="cozy"))
     assert app.game.players == 2 and app.game.n_rooms == 30 and app.game.removal
     assert "30 rooms" in page_text(ui)
