@@ -60,7 +60,8 @@ from .drawing import (
 )
 from .effects import WINDOW_WORDS
 from .explain import card_name, room_words
-from .odds import format_hp, format_percent
+from .effects import roll_bonuses
+from .odds import explain_odds, format_hp, format_percent
 from .rules import BarcadiaGame
 from .state import START, Move, room_name
 
@@ -244,6 +245,32 @@ def last_rolls(session, within: int = 14) -> list:
     return rolls[::-1][-6:]
 
 
+def last_roll_odds(game, session, viewer, within: int = 40):
+    """The odds the latest roll had, as ``viewer`` knew them just before it, and its dice; ``None`` if none.
+
+    A roll comes at once when nobody holds a card for its window (P3); this
+    shows after the fact what the chance was.
+    """
+    node, seen = session.current, 0
+    while node.parent is not None and seen < within:
+        if node.by_chance and node.move.verb == "roll":
+            odds = game.battle_odds(game.view(node.parent.state, viewer))
+            if odds is not None:
+                return odds, tuple(last_rolls_at(node))
+        node = node.parent
+        seen += 1
+    return None
+
+
+def last_rolls_at(node) -> list:
+    """The run of rolls that ends at ``node`` (see :func:`last_rolls`)."""
+    rolls = []
+    while node.parent is not None and node.by_chance and node.move.verb == "roll":
+        rolls.append((node.move.args[0], node.move.args[1]))
+        node = node.parent
+    return rolls[::-1][-6:]
+
+
 def current_window(view) -> Optional[str]:
     """The Loot window open now (``your_turn`` between the active player's own moves)."""
     top = view.top
@@ -422,17 +449,28 @@ def Decision(text: str, buttons: list, on_choose: Callable[[int], None], note: s
 
 
 @solara.component
-def BattlePanel(game, view, open_explain: bool, on_toggle: Callable[[], None]):
-    """The coming roll: chance to win, expected HP loss, every bonus with its source; the explanation walked."""
+def BattlePanel(game, view, open_explain: bool, on_toggle: Callable[[], None], last=None):
+    """The coming roll: chance to win, expected HP loss, every bonus with its source; the explanation walked.
+
+    With no roll pending, ``last`` (``(odds, dice)`` of the latest roll) is shown the same way, as what the
+    chance was.
+    """
     odds = solara.use_memo(lambda: game.battle_odds(view), [view])
     step, set_step = solara.use_state(None)
+    before = odds is not None
+    if odds is None and last is not None:
+        odds, dice = last
     if odds is None:
         return solara.Div(classes=["bw-bc-battle-none"])
-    with solara.Card(margin=0, classes=["bw-bc-battle"], style={"background": "#fff8ec", "padding": "10px"}) as card:
-        solara.Text(odds.title, style={"font-weight": "700"})
+    title = odds.title if before else f"Last roll: {odds.title} — rolled " + ", ".join(
+        f"{v} (player {p + 1})" for p, v in dice)
+    with solara.Card(margin=0, classes=["bw-bc-battle" if before else "bw-bc-last-roll"],
+                     style={"background": "#fff8ec" if before else "#f4f4f4", "padding": "10px"}) as card:
+        solara.Text(title, style={"font-weight": "700"})
         losses = "; ".join(f"player {q + 1} {format_hp(x)} (of {odds.damage.get(q, 0)})"
                            for q, x in odds.expected_loss.items())
-        solara.HTML(tag="div", unsafe_innerHTML=f"Chance to win: <b>{format_percent(odds.p_win)}</b> · expected HP "
+        chance = "Chance to win" if before else "The chance was"
+        solara.HTML(tag="div", unsafe_innerHTML=f"{chance}: <b>{format_percent(odds.p_win)}</b> · expected HP "
                                                 f"loss: {S.escape(losses or 'none')}",
                     classes=["bw-bc-odds"], style={"font-size": "15px"})
         rows = [f"{name}: {amount:+d}" for name, amount, _ in odds.bonuses]
@@ -446,6 +484,53 @@ def BattlePanel(game, view, open_explain: bool, on_toggle: Callable[[], None]):
                           attributes={"aria-label": "explain the odds step by step"})
             if open_explain:
                 Explain(list(odds.explanation.steps), step=step, on_step=set_step, title="", where_label="step")
+    return card
+
+
+def traps_ahead(game, view, player: int, on_board: dict) -> list:
+    """``(room, traps, TrapOdds)`` for each room the player may step into or reveal that holds traps.
+
+    A trap roll follows the move at once (H13): this is the moment to see its odds.
+    """
+    from .odds import trap_odds
+
+    bonus = sum(b.amount for b in roll_bonuses(game, view, player, "disarm"))
+    hp = max(1, min(game.content.hp_full, view.players[player].hp))
+    out = []
+    for rid, ms in sorted(on_board.items(), key=lambda kv: (len(kv[0]), kv[0])):
+        p = parse_id(rid)
+        if p is None or p[0] != "room" or not any(m.verb in ("reveal", "enter", "teleport") for m in ms):
+            continue
+        k = view.rooms[p[1]].traps
+        if k:
+            out.append((rid, k, trap_odds(k, hp, bonus)))
+    return out
+
+
+@solara.component
+def TrapPanel(game, view, player: int, on_board: dict):
+    """The traps on the rooms the player may go to: the chance to get through, expected HP loss, death; explained."""
+    rows = solara.use_memo(lambda: traps_ahead(game, view, player, on_board), [view, player, on_board])
+    open_, set_open = solara.use_state(False)
+    if not rows:
+        return solara.Div(classes=["bw-bc-traps-none"])
+    bon = roll_bonuses(game, view, player, "disarm")
+    lines = "".join(f"<li><b>{rid}</b>: {k} trap{'s' if k > 1 else ''} · through unharmed "
+                    f"<b>{format_percent(t.p_disarm ** k)}</b> · expected HP loss {format_hp(t.expected_damage)}"
+                    + (f" · <b>death {format_percent(t.death)}</b>" if t.death else "") + "</li>"
+                    for rid, k, t in rows)
+    need = f"a d20 of 10 or more disarms each ({format_percent(rows[0][2].p_disarm)} a trap)"
+    with solara.Card(margin=0, classes=["bw-bc-traps"], style={"background": "#fff1f0", "padding": "10px"}) as card:
+        solara.HTML(tag="div", unsafe_innerHTML=f"<b>Traps ahead</b> ({S.escape(need)}; a failure costs "
+                                                f"{game.content.trap_damage} HP, rule H13):<ul style='margin:4px 0'>"
+                                                f"{lines}</ul>", style={"font-size": "14px"})
+        solara.Button("Hide the explanation" if open_ else "Explain one trap roll", on_click=lambda: set_open(not open_),
+                      text=True, small=True, classes=["bw-bc-traps-explain"],
+                      attributes={"aria-label": "explain the odds of one trap roll"})
+        if open_:
+            src = [(b.source + (f" ({b.note})" if b.note else ""), b.amount, b.rule) for b in bon]
+            steps = explain_odds("trap", bonus_sources=src, damage=game.content.trap_damage).steps
+            Explain(list(steps), title="", where_label="step")
     return card
 
 
@@ -600,6 +685,7 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
     toggle_explain = use_latest(lambda: set_explain_open(lambda shown: not shown))
     path = solara.use_memo(lambda: tuple(enter_path(session)), [node_id])
     dice = solara.use_memo(lambda: tuple(last_rolls(session)), [node_id])
+    last = solara.use_memo(lambda: last_roll_odds(game, session, viewer), [node_id, viewer])
     window = current_window(view) if mine else None
     over = game.is_over(state)
 
@@ -609,14 +695,15 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
             BoardColumn(game, view, viewer, targets, (chosen,) if chosen else (), path, dice, node_id, click, key,
                         _board_label(pending), play, on_new_game)
             SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_board, play, explain_open,
-                       seat.passing, seat.next, seat.ready, over, playable, window, choose, card, toggle_explain)
+                       seat.passing, seat.next, seat.ready, over, playable, window, choose, card, toggle_explain,
+                       last)
         LogSection(session, game, viewer, play.goto, play.version)
     return main
 
 
 @solara.component
 def SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_board, play, explain_open, passing,
-               next_seat, ready, over, playable, window, choose, card, toggle_explain):
+               next_seat, ready, over, playable, window, choose, card, toggle_explain, last=None):
     """Beside the board: the pass screen, or the decision, the battle panel and the hand; the players."""
     viewer = view.viewer if view.viewer >= 0 else None
     with solara.Column(gap="10px", style={"flex": "1 1 340px", "max-width": "480px", "min-width": "300px"}) as col:
@@ -626,7 +713,7 @@ def SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_boar
             ResultPanel(game, state, names)
         else:
             SidePanel(game, view, pending, names, mine, buttons, choose, chosen, on_board, play, explain_open,
-                      toggle_explain)
+                      toggle_explain, last)
             if viewer is not None:
                 HandPanel(game, view, viewer, playable, window, card)
         Players(game, view, names)
@@ -659,7 +746,7 @@ def Status(game, view, pending, names, over: bool):
 
 @solara.component
 def SidePanel(game, view, pending, names, mine: bool, buttons: list, choose, chosen, on_board, play, explain_open,
-              toggle_explain):
+              toggle_explain, last=None):
     """The decision (words and buttons) and the battle panel."""
     with solara.Column(gap="8px") as col:
         if pending is None:
@@ -680,7 +767,9 @@ def SidePanel(game, view, pending, names, mine: bool, buttons: list, choose, cho
                 note = f"Click a glowing {'hex' if any(t.startswith('h') for t in on_board) else 'room'} on the " \
                        f"board ({len(on_board)} to choose from)" + (", or a button below." if buttons else ".")
             Decision(pending["text"], labels, choose, note)
-        BattlePanel(game, view, explain_open, toggle_explain)
+        BattlePanel(game, view, explain_open, toggle_explain, last)
+        if mine:
+            TrapPanel(game, view, pending["player"], on_board)
     return col
 
 

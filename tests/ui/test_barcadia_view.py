@@ -330,3 +330,29 @@ def test_the_app_page_shows_a_live_game(render):
     by_path = {r.path: r.component for r in site.routes}
     ui = render(by_path["barcadia"]())
     assert "You to decide" in page_text(ui) and (drawn(ui, "target") or choices(ui))
+
+
+def test_traps_ahead_show_their_odds_before_the_move(render):
+    from balada_widgets.barcadia.odds import trap_odds
+
+    g = cozy(characters=["rogue", "knight"])  # the Rogue's Trap Craft: +3 to disarm
+    st = g.position(players={0: {"hp": 20}}, rooms={2: {"card": "mini-fizzicorn", "up": True, "traps": 2}})
+    ui = render(app_at(g, st, bots=1).element())
+    t = trap_odds(2, 20, 3)
+    text = page_text(ui)
+    assert "<b>r2</b>: 2 traps" in text and f"death {format_percent(t.death)}" in text
+    assert f"through unharmed <b>{format_percent(t.p_disarm ** 2)}</b>" in text
+    ui.click("bw-bc-traps-explain")
+    assert "Trap Craft" in ui.board("bw-trace-board").svg
+
+
+def test_a_roll_without_a_card_window_shows_afterwards_what_its_chance_was(render):
+    g = cozy()
+    st = g.position(rooms={1: {"card": "lime-lich", "up": False, "public": True}})
+    app = app_at(g, st, bots=1)
+    ui = render(app.element())
+    ui.board("bw-barcadia-board").emit_click("r1")  # nobody holds a battle card: the roll comes at once (P3)
+    assert any(t.startswith("roll p1 ") for t in app.session.history)
+    text = page_text(ui)
+    assert "Last roll: Player 1 against Lime Lich" in text
+    assert f"The chance was: <b>{format_percent(win_probability('monster', level=11))}</b>" in text
