@@ -761,15 +761,17 @@ HAND_CSS = """
 
 
 def hand_svg(game, view, player: int, *, playable: Iterable = (), selected: Optional[str] = None,
-             cursor: Optional[str] = None, per_row: int = 4, standalone: bool = False) -> str:
+             cursor: Optional[str] = None, per_row: int = 4, standalone: bool = False, hand=None) -> str:
     """``player``'s Loot hand as one SVG, one card per kind (``×2`` for two copies).
 
     Only a hand the view holds is drawn: another player's hidden hand (``?``)
     is drawn as that many card backs. ``playable``: card ids to highlight
     (from the legal ``play`` moves); each card is ``data-id="card-<id>"``
-    with its words as ``aria-label``.
+    with its words as ``aria-label``. ``hand`` (ids) may be given instead of
+    the view's (``view=None``).
     """
-    hand = view.players[player].hand
+    if hand is None:
+        hand = view.players[player].hand
     ok = set(playable)
     kinds: dict = {}
     for cid in hand:

@@ -449,13 +449,12 @@ def Decision(text: str, buttons: list, on_choose: Callable[[int], None], note: s
 
 
 @solara.component
-def BattlePanel(game, view, open_explain: bool, on_toggle: Callable[[], None], last=None):
+def BattlePanel(odds, open_explain: bool, on_toggle: Callable[[], None], last=None):
     """The coming roll: chance to win, expected HP loss, every bonus with its source; the explanation walked.
 
     With no roll pending, ``last`` (``(odds, dice)`` of the latest roll) is shown the same way, as what the
     chance was.
     """
-    odds = solara.use_memo(lambda: game.battle_odds(view), [view])
     step, set_step = solara.use_state(None)
     before = odds is not None
     if odds is None and last is not None:
@@ -508,18 +507,19 @@ def traps_ahead(game, view, player: int, on_board: dict) -> list:
 
 
 @solara.component
-def TrapPanel(game, view, player: int, on_board: dict):
-    """The traps on the rooms the player may go to: the chance to get through, expected HP loss, death; explained."""
-    rows = solara.use_memo(lambda: traps_ahead(game, view, player, on_board), [view, player, on_board])
+def TrapPanel(game, rows: list, bon: tuple):
+    """The traps on the rooms the player may go to (``rows`` of :func:`traps_ahead`): the chance to get
+    through, expected HP loss, death; one roll explained with the bonuses ``bon``."""
     open_, set_open = solara.use_state(False)
     if not rows:
         return solara.Div(classes=["bw-bc-traps-none"])
-    bon = roll_bonuses(game, view, player, "disarm")
     lines = "".join(f"<li><b>{rid}</b>: {k} trap{'s' if k > 1 else ''} · through unharmed "
                     f"<b>{format_percent(t.p_disarm ** k)}</b> · expected HP loss {format_hp(t.expected_damage)}"
                     + (f" · <b>death {format_percent(t.death)}</b>" if t.death else "") + "</li>"
                     for rid, k, t in rows)
-    need = f"a d20 of 10 or more disarms each ({format_percent(rows[0][2].p_disarm)} a trap)"
+    plus = sum(b.amount for b in bon)
+    need = (f"a d20{f' + {plus}' if plus > 0 else f' - {-plus}' if plus < 0 else ''} of {game.content.disarm} or "
+            f"more disarms each: {format_percent(rows[0][2].p_disarm)} a trap")
     with solara.Card(margin=0, classes=["bw-bc-traps"], style={"background": "#fff1f0", "padding": "10px"}) as card:
         solara.HTML(tag="div", unsafe_innerHTML=f"<b>Traps ahead</b> ({S.escape(need)}; a failure costs "
                                                 f"{game.content.trap_damage} HP, rule H13):<ul style='margin:4px 0'>"
@@ -535,10 +535,10 @@ def TrapPanel(game, view, player: int, on_board: dict):
 
 
 @solara.component
-def HandPanel(game, view, viewer: int, playable: tuple, window: Optional[str], on_card: Callable[[str], None]):
-    """The Loot hand of the player on the seat (only theirs), the cards playable now highlighted."""
-    svg = solara.use_memo(lambda: hand_svg(game, view, viewer, playable=playable), [view, viewer, playable])
-    n = len(view.players[viewer].hand)
+def HandPanel(game, hand: tuple, viewer: int, playable: tuple, window: Optional[str], on_card: Callable[[str], None]):
+    """The Loot hand of the player on the seat (only theirs: ``hand``), the cards playable now highlighted."""
+    svg = solara.use_memo(lambda: hand_svg(game, None, viewer, playable=playable, hand=hand), [hand, viewer, playable])
+    n = len(hand)
     when = WINDOW_WORDS.get(window, "") if window else ""
     head = f"Your hand ({n} Loot Card{'s' if n != 1 else ''})"
     if window:
@@ -686,6 +686,7 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
     path = solara.use_memo(lambda: tuple(enter_path(session)), [node_id])
     dice = solara.use_memo(lambda: tuple(last_rolls(session)), [node_id])
     last = solara.use_memo(lambda: last_roll_odds(game, session, viewer), [node_id, viewer])
+    odds = solara.use_memo(lambda: game.battle_odds(view), [view])
     window = current_window(view) if mine else None
     over = game.is_over(state)
 
@@ -696,14 +697,14 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
                         _board_label(pending), play, on_new_game)
             SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_board, play, explain_open,
                        seat.passing, seat.next, seat.ready, over, playable, window, choose, card, toggle_explain,
-                       last)
+                       last, odds)
         LogSection(session, game, viewer, play.goto, play.version)
     return main
 
 
 @solara.component
 def SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_board, play, explain_open, passing,
-               next_seat, ready, over, playable, window, choose, card, toggle_explain, last=None):
+               next_seat, ready, over, playable, window, choose, card, toggle_explain, last=None, odds=None):
     """Beside the board: the pass screen, or the decision, the battle panel and the hand; the players."""
     viewer = view.viewer if view.viewer >= 0 else None
     with solara.Column(gap="10px", style={"flex": "1 1 340px", "max-width": "480px", "min-width": "300px"}) as col:
@@ -713,9 +714,9 @@ def SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_boar
             ResultPanel(game, state, names)
         else:
             SidePanel(game, view, pending, names, mine, buttons, choose, chosen, on_board, play, explain_open,
-                      toggle_explain, last)
+                      toggle_explain, last, odds)
             if viewer is not None:
-                HandPanel(game, view, viewer, playable, window, card)
+                HandPanel(game, view.players[viewer].hand, viewer, playable, window, card)
         Players(game, view, names)
     return col
 
@@ -746,7 +747,7 @@ def Status(game, view, pending, names, over: bool):
 
 @solara.component
 def SidePanel(game, view, pending, names, mine: bool, buttons: list, choose, chosen, on_board, play, explain_open,
-              toggle_explain, last=None):
+              toggle_explain, last=None, odds=None):
     """The decision (words and buttons) and the battle panel."""
     with solara.Column(gap="8px") as col:
         if pending is None:
@@ -767,9 +768,10 @@ def SidePanel(game, view, pending, names, mine: bool, buttons: list, choose, cho
                 note = f"Click a glowing {'hex' if any(t.startswith('h') for t in on_board) else 'room'} on the " \
                        f"board ({len(on_board)} to choose from)" + (", or a button below." if buttons else ".")
             Decision(pending["text"], labels, choose, note)
-        BattlePanel(game, view, explain_open, toggle_explain, last)
+        BattlePanel(odds, explain_open, toggle_explain, last)
         if mine:
-            TrapPanel(game, view, pending["player"], on_board)
+            TrapPanel(game, traps_ahead(game, view, pending["player"], on_board),
+                      tuple(roll_bonuses(game, view, pending["player"], "disarm")))
     return col
 
 
