@@ -72,8 +72,23 @@ from typing import Any, Callable, Mapping, Optional, Sequence, Union
 from ..core.errors import GameError, InvalidInput
 from ..core.feedback import Feedback, Step, parse_number
 
-__all__ = ["Attempt", "Choose", "Custom", "Lesson", "LessonStep", "Number", "Pick", "Progress", "Reply",
-           "Solution", "Text", "answer_only_classes", "respond", "reveal"]
+__all__ = ["Attempt", "Choose", "Custom", "LESSON_WORDS", "Lesson", "LessonStep", "Number", "Pick", "Progress",
+           "Reply", "Solution", "Text", "answer_only_classes", "respond", "reveal"]
+
+#: the lesson's own words: why an answer is not read, and how a rule is named. A lesson in
+#: another language passes its own ``words`` (same keys, same ``{fields}``) to :func:`respond`.
+LESSON_WORDS = {
+    "answer_first": "Answer first, then press Check.",
+    "pick_first": "Click on the board first, then press Check.",
+    "choose_one": "Choose an option, then press Check.",
+    "choose_some": "Choose at least one option, then press Check.",
+    "number_first": "Write a number, then press Check.",
+    "not_a_number": "{raw!r} is not a whole number: write it with digits, like 12.",
+    "type_first": "Type your answer, then press Check.",
+    "do_first": "Do the task first, then press Check.",
+    "rule": "(rule {rules})",
+    "rules": "(rules {rules})",
+}
 
 
 # ---------------------------------------------------------------------------- the answer walked through
@@ -119,9 +134,10 @@ class _Exercise:
     kind = "exercise"
 
     def read(self, raw) -> tuple[Any, Optional[str]]:
-        """The answer ``check`` gets from the raw input, or ``(None, why not)`` (not counted as a try)."""
+        """The answer ``check`` gets from the raw input, or ``(None, why not)``: a key of
+        :data:`LESSON_WORDS` or the text itself (not counted as a try)."""
         if raw is None or raw == "" or raw == ():
-            return None, "Answer first, then press Check."
+            return None, "answer_first"
         return raw, None
 
 
@@ -172,7 +188,7 @@ class Pick(_Exercise):
     def read(self, raw):
         raw = tuple(raw or ())
         if not raw:
-            return None, "Click on the board first, then press Check."
+            return None, "pick_first"
         if self.mode == "one":
             return raw[-1], None
         return (frozenset(raw) if self.mode == "set" else raw), None
@@ -196,8 +212,8 @@ class Choose(_Exercise):
 
     def read(self, raw):
         if self.many:
-            return (frozenset(raw), None) if raw else (None, "Choose at least one option, then press Check.")
-        return (raw, None) if raw is not None else (None, "Choose an option, then press Check.")
+            return (frozenset(raw), None) if raw else (None, "choose_some")
+        return (raw, None) if raw is not None else (None, "choose_one")
 
 
 @dataclass(frozen=True)
@@ -212,8 +228,8 @@ class Number(_Exercise):
         n = parse_number(raw)
         if n is None:
             if raw is None or str(raw).strip() == "":
-                return None, "Write a number, then press Check."
-            return None, f"{str(raw).strip()!r} is not a whole number: write it with digits, like 12."
+                return None, "number_first"
+            return None, "not_a_number"
         return n, None
 
 
@@ -227,7 +243,7 @@ class Text(_Exercise):
 
     def read(self, raw):
         t = (raw or "").strip() if isinstance(raw, str) or raw is None else raw
-        return (t, None) if t else (None, "Type your answer, then press Check.")
+        return (t, None) if t else (None, "type_first")
 
 
 @dataclass(frozen=True)
@@ -243,7 +259,7 @@ class Custom(_Exercise):
     kind = "custom"
 
     def read(self, raw):
-        return (raw, None) if raw is not None else (None, "Do the task first, then press Check.")
+        return (raw, None) if raw is not None else (None, "do_first")
 
 
 Exercise = Union[Pick, Choose, Number, Text, Custom]
@@ -373,28 +389,29 @@ class Attempt:
         return self.solved or self.shown
 
 
-def _rules_note(message: str, fb_rule: Optional[str], rules: Sequence[str]) -> str:
-    """The message naming its rule: the check's, else the step's rule ids."""
-    if "(rule" in message:
+def _rules_note(message: str, fb_rule: Optional[str], rules: Sequence[str], w: Mapping[str, str]) -> str:
+    """The message naming its rule: the check's, else the step's rule ids (unless it names one already)."""
+    if "(rule" in message or w["rule"].split("{")[0] in message:
         return message
-    if fb_rule:
-        return f"{message} (rule {fb_rule})".strip()
-    if not rules:
+    named = [fb_rule] if fb_rule else list(rules)
+    if not named:
         return message
-    label = "rule" if len(rules) == 1 else "rules"
-    return f"{message} ({label} {', '.join(rules)})".strip()
+    return f"{message} {w['rule' if len(named) == 1 else 'rules'].format(rules=', '.join(named))}".strip()
 
 
-def respond(exercise, attempt: Attempt, raw, rules: Sequence[str] = ()) -> Attempt:
+def respond(exercise, attempt: Attempt, raw, rules: Sequence[str] = (),
+            words: Optional[Mapping[str, str]] = None) -> Attempt:
     """Check the raw answer ``raw`` and return the new attempt with its :class:`Reply` (tiers: module docstring).
 
     ``rules`` are the step's rule ids, named when the check names none. A
     :class:`~balada_widgets.core.errors.GameError` raised by the check counts as
-    a wrong answer with its message.
+    a wrong answer with its message. ``words`` replaces :data:`LESSON_WORDS`.
     """
+    w = {**LESSON_WORDS, **(words or {})}
     answer, problem = exercise.read(raw)
     if problem is not None:
-        return replace(attempt, reply=Reply("invalid", problem))
+        text = w[problem].format(raw=str(raw).strip()) if problem in w else problem  # a key, or the text itself
+        return replace(attempt, reply=Reply("invalid", text))
     try:
         fb = exercise.check(answer)
     except GameError as e:
@@ -403,7 +420,7 @@ def respond(exercise, attempt: Attempt, raw, rules: Sequence[str] = ()) -> Attem
     if ok:
         return replace(attempt, solved=True, reply=Reply("right", message, fb.rule, solution=_solution(exercise)))
     wrong = attempt.wrong + 1
-    message = _rules_note(message, fb.rule, rules)
+    message = _rules_note(message, fb.rule, rules, w)
     if wrong >= 3 or attempt.shown:
         return Attempt(wrong, False, True, Reply("answer", message, fb.rule, exercise.hint, _solution(exercise)))
     if wrong == 2:

@@ -64,7 +64,21 @@ from .explain import Explain
 from .lesson import Attempt, Lesson, LessonStep, Progress, Reply, respond, reveal
 
 __all__ = ["AnswerInput", "Exercise", "ExercisePart", "LessonCell", "LessonRoot", "LessonView", "ReplyBox",
-           "StepPicker", "Tutorial", "run_check"]
+           "StepPicker", "TUTORIAL_WORDS", "Tutorial", "run_check"]
+
+#: the lesson player's words; a lesson in another language passes ``Tutorial(lesson, words=...)`` with the
+#: same keys and ``{fields}`` (it may also hold :data:`~balada_widgets.ui.lesson.LESSON_WORDS`' keys)
+TUTORIAL_WORDS = {
+    "step_of": "Step {i} of {n}", "step_label": "step {i}: {title}", "done_label": "done", "steps": "steps of the lesson",
+    "prev": "previous step", "next": "next step", "check": "Check", "check_label": "check my answer",
+    "show": "Show me", "show_label": "show me the answer", "solved": "✓ done", "right": "Right!",
+    "not_yet": "Not yet.", "hint": "Hint: {hint}", "answer": "The answer: {answer}", "your_answer": "Your answer",
+    "step_by_step": "Step by step",
+}
+
+
+def _words(words) -> dict:
+    return {**TUTORIAL_WORDS, **(words or {})}
 
 
 def run_check(check: Callable[[Any], tuple[bool, str]], answer: Any) -> tuple[bool, str]:
@@ -124,21 +138,23 @@ STEPS_CSS = """
 """
 
 
-def steps_markup(lesson: Lesson, current: str, done: set) -> str:
+def steps_markup(lesson: Lesson, current: str, done: set, words=None) -> str:
     """The step picker's HTML: one chip per step, ✓ on the steps done, the current one marked."""
+    w = _words(words)
     chips = []
     for i, st in enumerate(lesson.steps, 1):
         cls = ["bw-step"] + (["done"] if st.id in done else []) + (["current"] if st.id == current else [])
         mark = " ✓" if st.id in done else ""
+        label = w["step_label"].format(i=i, title=st.title) + (f", {w['done_label']}" if mark else "")
         chips.append(f'<span class="{" ".join(cls)}" data-id="step-{S.escape(st.id)}" role="button" '
-                     f'aria-label="step {i}: {S.escape(st.title)}{", done" if mark else ""}" '
-                     f'title="{i}. {S.escape(st.title)}">{i}{mark}</span>')
+                     f'aria-label="{S.escape(label)}" title="{i}. {S.escape(st.title)}">{i}{mark}</span>')
     return f'<div class="bw-steps">{"".join(chips)}</div>'
 
 
 @solara.component
-def StepPicker(lesson: Lesson, current: str, done: set, on_step: Callable[[str], None]):
+def StepPicker(lesson: Lesson, current: str, done: set, on_step: Callable[[str], None], words=None):
     """"Step 6 of 16", previous / next, and a chip per step (✓ when done): a click goes there."""
+    w = _words(words)
     i = lesson.index(current)
 
     def click(id_: str):
@@ -149,14 +165,14 @@ def StepPicker(lesson: Lesson, current: str, done: set, on_step: Callable[[str],
         with solara.Row(style={"align-items": "center", "gap": "6px"}):
             solara.Button(icon_name="mdi-chevron-left", on_click=lambda: on_step(lesson.steps[i - 1].id),
                           disabled=i == 0, text=True, classes=["bw-lesson-prev"],
-                          attributes={"aria-label": "previous step"})
-            solara.Text(f"{lesson.position(current)} · {lesson.title}", classes=["bw-lesson-progress"],
-                        style={"font-weight": "600"})
+                          attributes={"aria-label": w["prev"]})
+            solara.Text(f"{w['step_of'].format(i=i + 1, n=len(lesson.steps))} · {lesson.title}",
+                        classes=["bw-lesson-progress"], style={"font-weight": "600"})
             solara.Button(icon_name="mdi-chevron-right", on_click=lambda: on_step(lesson.steps[i + 1].id),
                           disabled=i == len(lesson.steps) - 1, text=True, classes=["bw-lesson-next"],
-                          attributes={"aria-label": "next step"})
-        Board(svg=steps_markup(lesson, current, done), on_click=click, class_name="bw-lesson-steps",
-              label="steps of the lesson", css=STEPS_CSS)
+                          attributes={"aria-label": w["next"]})
+        Board(svg=steps_markup(lesson, current, done, w), on_click=click, class_name="bw-lesson-steps",
+              label=w["steps"], css=STEPS_CSS)
     return col
 
 
@@ -166,7 +182,7 @@ def _blank(exercise) -> Any:
 
 
 @solara.component
-def AnswerInput(exercise, raw: Any, on_raw: Callable[[Any], None]):
+def AnswerInput(exercise, raw: Any, on_raw: Callable[[Any], None], words=None):
     """The learner's answer to ``exercise``, by kind: a board, option buttons, a field, the game's widget."""
     if exercise.kind == "pick":
         with solara.Column(gap="4px") as col:
@@ -193,7 +209,7 @@ def AnswerInput(exercise, raw: Any, on_raw: Callable[[Any], None]):
                               attributes={"aria-pressed": "true" if value in chosen else "false"})
         return row
     if exercise.kind in ("number", "text"):
-        label = "Your answer" + (f" ({exercise.unit})" if getattr(exercise, "unit", "") else "")
+        label = _words(words)["your_answer"] + (f" ({exercise.unit})" if getattr(exercise, "unit", "") else "")
         return solara.InputText(label, value=raw, on_value=on_raw, continuous_update=True,
                                 placeholder=getattr(exercise, "placeholder", None) or None,
                                 classes=["bw-lesson-input"])
@@ -201,15 +217,16 @@ def AnswerInput(exercise, raw: Any, on_raw: Callable[[Any], None]):
 
 
 @solara.component
-def TraceWalk(trace, where_label: str = "space"):
+def TraceWalk(trace, where_label: str = "space", title: str = "Step by step"):
     """A trace, walked step by step with the ``Explain`` panel."""
     step, set_step = solara.use_state(None)
-    return Explain(list(trace), step, set_step, title="Step by step", where_label=where_label)
+    return Explain(list(trace), step, set_step, title=title, where_label=where_label)
 
 
 @solara.component
-def ReplyBox(reply: Optional[Reply], exercise=None):
+def ReplyBox(reply: Optional[Reply], exercise=None, words=None):
     """The feedback of the last check (see the module docstring for the tiers)."""
+    w = _words(words)
     if reply is None:
         return solara.Div(classes=["bw-lesson-reply-empty"])
     with solara.Column(gap="4px", classes=["bw-lesson-reply"]) as col:
@@ -217,57 +234,64 @@ def ReplyBox(reply: Optional[Reply], exercise=None):
             solara.Info(reply.message, dense=True, classes=["bw-lesson-invalid"])
             return col
         if reply.kind == "right":
-            solara.Success(f"Right! {reply.message}".strip(), dense=True, classes=["bw-lesson-right"])
+            solara.Success(f"{w['right']} {reply.message}".strip(), dense=True, classes=["bw-lesson-right"])
         elif reply.message:
-            solara.Warning(f"Not yet. {reply.message}", dense=True, classes=["bw-lesson-wrong"])
+            solara.Warning(f"{w['not_yet']} {reply.message}", dense=True, classes=["bw-lesson-wrong"])
         if reply.kind == "hint" and reply.hint:
-            solara.Info(f"Hint: {reply.hint}", dense=True, classes=["bw-lesson-hint"])
+            solara.Info(w["hint"].format(hint=reply.hint), dense=True, classes=["bw-lesson-hint"])
         sol = reply.solution
         if reply.kind == "answer" and sol is not None:
-            solara.Success(f"The answer: {sol.answer}", dense=True, icon="mdi-lightbulb-on-outline",
-                           classes=["bw-lesson-answer"])
+            answer = w["answer"].format(answer=sol.answer)
+            solara.Success(answer, dense=True, icon="mdi-lightbulb-on-outline", classes=["bw-lesson-answer"])
             if sol.picks and exercise is not None and exercise.kind == "pick":
                 Board(svg=exercise.draw(tuple(sol.picks)), class_name="bw-lesson-answer-board",
-                      label=f"the answer: {sol.answer}", css=exercise.css, defs=exercise.defs)
+                      label=answer, css=exercise.css, defs=exercise.defs)
         if sol is not None and reply.kind in ("right", "answer"):
             if sol.explanation and reply.kind == "answer":
                 solara.Markdown(sol.explanation)
             if sol.trace is not None and len(list(sol.trace)):
-                TraceWalk(sol.trace, sol.where_label)
+                TraceWalk(sol.trace, sol.where_label, w["step_by_step"])
     return col
 
 
 @solara.component
-def ExercisePart(exercise, attempt: Attempt, on_attempt: Callable[[Attempt], None], rules: tuple = ()):
+def ExercisePart(exercise, attempt: Attempt, on_attempt: Callable[[Attempt], None], rules: tuple = (),
+                 words=None):
     """One exercise: its prompt, the answer input, *Check*, *Show me* and the feedback."""
+    w = _words(words)
     raw, set_raw = solara.use_state(_blank(exercise))
+
+    def check():
+        on_attempt(respond(exercise, attempt, raw, rules, w))
+
     with solara.Card(classes=["bw-lesson-exercise"], margin=0) as card:
         solara.Markdown(exercise.prompt)
-        AnswerInput(exercise, raw, set_raw)
+        AnswerInput(exercise, raw, set_raw, w)
         with solara.Row(style={"align-items": "center", "gap": "8px"}):
-            solara.Button("Check", icon_name="mdi-check", on_click=lambda: on_attempt(respond(exercise, attempt, raw, rules)),
-                          color="primary", classes=["bw-lesson-check"], attributes={"aria-label": "check my answer"})
-            solara.Button("Show me", icon_name="mdi-eye-outline", on_click=lambda: on_attempt(reveal(exercise, attempt)),
+            solara.Button(w["check"], icon_name="mdi-check", on_click=check, color="primary",
+                          classes=["bw-lesson-check"], attributes={"aria-label": w["check_label"]})
+            solara.Button(w["show"], icon_name="mdi-eye-outline", on_click=lambda: on_attempt(reveal(exercise, attempt)),
                           disabled=attempt.shown, text=True, classes=["bw-lesson-show"],
-                          attributes={"aria-label": "show me the answer"})
+                          attributes={"aria-label": w["show_label"]})
             if attempt.solved:
-                solara.Text("✓ done", classes=["bw-lesson-solved"], style={"color": "#1b7f3b", "font-weight": "600"})
-        ReplyBox(attempt.reply, exercise)
+                solara.Text(w["solved"], classes=["bw-lesson-solved"], style={"color": "#1b7f3b", "font-weight": "600"})
+        ReplyBox(attempt.reply, exercise, w)
     return card
 
 
 @solara.component
 def LessonView(lesson: Lesson, step_id: str, progress: Progress,
-               on_attempt: Callable[[str, int, Attempt], None], on_step: Callable[[str], None]):
+               on_attempt: Callable[[str, int, Attempt], None], on_step: Callable[[str], None], words=None):
     """One step of ``lesson`` with the step picker (controlled: the caller holds the step and the progress)."""
     step: LessonStep = lesson.find(step_id)
+    w = _words(words)
     with solara.Column(classes=["bw-lesson"], gap="8px", style={"max-width": "900px"}) as col:
-        StepPicker(lesson, step.id, progress.done_ids(lesson), on_step)
+        StepPicker(lesson, step.id, progress.done_ids(lesson), on_step, w)
         solara.Markdown(f"### {step.title}")
         solara.Markdown(step.text, style={"max-width": "72ch"}).key(f"text-{step.id}")
         for i in range(progress.visible_parts(step)):
             ExercisePart(step.parts[i], progress.of(step.id, i),
-                         lambda a, i=i: on_attempt(step.id, i, a), tuple(step.rules)).key(f"{step.id}-{i}")
+                         lambda a, i=i: on_attempt(step.id, i, a), tuple(step.rules), w).key(f"{step.id}-{i}")
     return col
 
 
@@ -276,7 +300,7 @@ def LessonRoot(tutorial: "Tutorial", start: str):
     """A display of ``tutorial`` starting at ``start``: its steps switch in place, the progress is the tutorial's."""
     current, set_current = solara.use_state(start)
     progress = tutorial.state.value  # read in render: every display follows every change
-    return LessonView(tutorial.lesson, current, progress, tutorial.record, set_current)
+    return LessonView(tutorial.lesson, current, progress, tutorial.record, set_current, tutorial.words)
 
 
 class LessonCell:
@@ -309,10 +333,14 @@ class Tutorial:
 
     Every display made by :meth:`step` (in any cell) reads and writes the same
     :attr:`progress`, so a step solved in one cell shows ✓ in the others.
+    ``words`` gives the player's texts in the lesson's language (see
+    :data:`TUTORIAL_WORDS`), e.g. ``Tutorial(LESSON_CS, words={"check": "Zkontrolovat", ...})``.
     """
 
-    def __init__(self, lesson: Lesson):
+    def __init__(self, lesson: Lesson, words: Optional[dict] = None):
         self.lesson = lesson
+        #: the player's words in the lesson's language (keys of :data:`TUTORIAL_WORDS` and ``LESSON_WORDS``)
+        self.words = words
         self.state = solara.reactive(Progress())
 
     @property

@@ -320,3 +320,37 @@ def test_lessons_and_the_cursor_import_without_any_ui_package():
             "('solara', 'ipywidgets', 'reacton', 'ipyvuetify', 'anywidget')); print(bad); sys.exit(1 if bad else 0)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+CZECH = {
+    "step_of": "Krok {i} z {n}", "step_label": "krok {i}: {title}", "done_label": "hotovo", "steps": "kroky lekce",
+    "prev": "předchozí krok", "next": "další krok", "check": "Zkontrolovat", "check_label": "zkontrolovat odpověď",
+    "show": "Ukaž mi", "show_label": "ukaž mi odpověď", "solved": "✓ hotovo", "right": "Správně!",
+    "not_yet": "Ještě ne.", "hint": "Nápověda: {hint}", "answer": "Odpověď: {answer}", "your_answer": "Tvoje odpověď",
+    "step_by_step": "Krok za krokem",
+    "answer_first": "Nejdřív odpověz.", "pick_first": "Nejdřív klikni na plán.", "choose_one": "Vyber možnost.",
+    "choose_some": "Vyber aspoň jednu možnost.", "number_first": "Napiš číslo.",
+    "not_a_number": "{raw!r} není celé číslo.", "type_first": "Napiš odpověď.", "do_first": "Nejdřív úkol splň.",
+    "rule": "(pravidlo {rules})", "rules": "(pravidla {rules})",
+}
+
+
+def test_the_player_speaks_the_lessons_language(render):
+    import string
+
+    from balada_widgets.ui.lesson import LESSON_WORDS
+    from balada_widgets.ui.tutorial import TUTORIAL_WORDS
+
+    fields = lambda t: sorted(f for _, f, _, _ in string.Formatter().parse(t) if f)  # noqa: E731
+    defaults = {**TUTORIAL_WORDS, **LESSON_WORDS}
+    assert set(CZECH) == set(defaults) and all(fields(CZECH[k]) == fields(defaults[k]) for k in defaults)
+    ui = render(Tutorial(LESSON, words=CZECH).step("dice").element())
+    assert "Krok 2 z 4 · Demo" in page(ui) and ui.button("bw-lesson-check").children[-1] == "Zkontrolovat"
+    field(ui).v_model = "sedm"
+    ui.click("bw-lesson-check")
+    assert "'sedm' není celé číslo." in page(ui)
+    field(ui).v_model = "5"
+    ui.click("bw-lesson-check")
+    assert "Ještě ne. Not 5: both dice count. (pravidlo R4)" in page(ui)
+    ui.click("bw-lesson-show")
+    assert "Odpověď: 7" in page(ui) and 'aria-label="krok 1: Where may it go?"' in picker(ui).svg
