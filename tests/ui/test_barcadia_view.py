@@ -356,3 +356,12 @@ def test_a_roll_without_a_card_window_shows_afterwards_what_its_chance_was(rende
     text = page_text(ui)
     assert "Last roll: Player 1 against Lime Lich" in text
     assert f"The chance was: <b>{format_percent(win_probability('monster', level=11))}</b>" in text
+
+
+def test_a_game_of_bots_ends_with_its_result_explained(render):
+    app = BarcadiaApp(players=2, bots=2, seed=1, dungeon="cozy")  # the bots play it to the end at once
+    assert app.game.is_over(app.session.state)
+    ui = render(app.element())
+    assert ui.has("bw-bc-result") and "won." in page_text(ui)
+    assert "Grand Drink Guardian" in ui.board("bw-trace-board").svg or "Power-Up" in ui.board("bw-trace-board").svg
+    assert drawn(ui, "target") == [] and not ui.boards("bw-barcadia-hand")
