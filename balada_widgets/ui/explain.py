@@ -16,7 +16,7 @@ Stable classes: ``bw-explain``, buttons ``bw-step-prev``, ``bw-step-next``,
 from __future__ import annotations
 
 import time
-from typing import Callable, Optional
+from typing import Callable, Mapping, Optional
 
 import solara
 
@@ -45,13 +45,21 @@ def _field(step, name):
     return step[name] if isinstance(step, dict) else getattr(step, name)
 
 
-def trace_markup(steps, current: Optional[int] = None, where_label: str = "space") -> str:
+#: the panel's words (a view in another language passes its own ``words``)
+EXPLAIN_WORDS = {"rule": "rule", "points": "points", "why": "why", "total": "total",
+                 "so_far": "so far (step {i} of {n})", "all": "All", "step": "step {i} of {n}"}
+
+
+def trace_markup(steps, current: Optional[int] = None, where_label: str = "space",
+                 words: Optional[Mapping[str, str]] = None) -> str:
     """The HTML table of ``steps`` (TraceSteps or their dicts) with the ``current`` one marked.
 
-    Its styles are :data:`TRACE_CSS` (the board's ``css``).
+    Its styles are :data:`TRACE_CSS` (the board's ``css``); ``words`` replaces
+    the English texts (:data:`EXPLAIN_WORDS`).
     """
-    rows = [f"<tr><th>{S.escape(where_label)}</th><th>rule</th><th class='num'>points</th><th>why</th>"
-            f"<th class='num'>total</th></tr>"]
+    w = {**EXPLAIN_WORDS, **(words or {})}
+    rows = [f"<tr><th>{S.escape(where_label)}</th><th>{S.escape(w['rule'])}</th><th class='num'>"
+            f"{S.escape(w['points'])}</th><th>{S.escape(w['why'])}</th><th class='num'>{S.escape(w['total'])}</th></tr>"]
     total = 0
     for i, st in enumerate(steps):
         pts = _field(st, "points")
@@ -72,7 +80,8 @@ def trace_markup(steps, current: Optional[int] = None, where_label: str = "space
                     f'<td class="num pts">{pts:+d}</td><td>{S.escape(_field(st, "reason"))}</td>'
                     f'<td class="num">{shown_total}</td></tr>')
     upto = total if current is None else sum(_field(s, "points") for s in list(steps)[: current + 1])
-    label = "total" if current is None or current >= len(steps) - 1 else f"so far (step {current + 1} of {len(steps)})"
+    label = (w["total"] if current is None or current >= len(steps) - 1
+             else w["so_far"].format(i=current + 1, n=len(steps)))
     rows.append(f"<tr class='total'><td colspan='4'>{label}</td><td class='num bw-trace-total'>{upto}</td></tr>")
     return ("<div style='line-height:1.4;max-height:420px;overflow-y:auto'>"
             f"<table class='bw-trace'>{''.join(rows)}</table></div>")
@@ -80,8 +89,10 @@ def trace_markup(steps, current: Optional[int] = None, where_label: str = "space
 
 @solara.component
 def Explain(steps: list, step: Optional[int] = None, on_step: Optional[Callable[[Optional[int]], None]] = None,
-            title: str = "", where_label: str = "space", delay: float = 0.8):
-    """A trace table with a current step (see the module docstring)."""
+            title: str = "", where_label: str = "space", delay: float = 0.8,
+            words: Optional[Mapping[str, str]] = None):
+    """A trace table with a current step (see the module docstring); ``words``: :data:`EXPLAIN_WORDS`."""
+    w = {**EXPLAIN_WORDS, **(words or {})}
     playing, set_playing = solara.use_state(False)
     n = len(steps)
 
@@ -119,9 +130,9 @@ def Explain(steps: list, step: Optional[int] = None, on_step: Optional[Callable[
                           classes=["bw-step-next"])
             solara.Button(icon_name="mdi-pause" if playing else "mdi-play", on_click=lambda: set_playing(not playing),
                           disabled=n == 0, text=True, classes=["bw-step-play"])
-            solara.Button("All", on_click=lambda: (set_playing(False), go(None)), disabled=step is None, text=True,
+            solara.Button(w["all"], on_click=lambda: (set_playing(False), go(None)), disabled=step is None, text=True,
                           classes=["bw-step-all"])
             if step is not None and 0 <= step < n:
-                solara.Text(f"step {step + 1} of {n}", classes=["bw-step-label"], style={"color": "#555"})
-        Board(svg=trace_markup(steps, step, where_label), on_click=click, class_name="bw-trace-board", css=TRACE_CSS)
+                solara.Text(w["step"].format(i=step + 1, n=n), classes=["bw-step-label"], style={"color": "#555"})
+        Board(svg=trace_markup(steps, step, where_label, words), on_click=click, class_name="bw-trace-board", css=TRACE_CSS)
     return col

@@ -28,7 +28,7 @@ labels_for(game, seat.viewer, words=True))``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable, Mapping, Optional
 
 import solara
 
@@ -130,37 +130,53 @@ LOG_CSS = """
 """
 
 
-def log_markup(entries: list[Entry], branches: list[Branch], future_after: Optional[int] = None) -> str:
-    """The HTML of the log (moves, then branches when there are several); styles in :data:`LOG_CSS`."""
-    moves = ['<span class="bw-start" data-id="node-0" title="go to the start">start</span>']
+#: the log's words (a view in another language passes its own ``words``)
+LOG_WORDS = {"start": "start", "go_start": "go to the start", "go_move": "go to move {n}", "branches": "Branches:",
+             "branch": "{i}. {moves} moves, last {last}", "switch": "switch to this branch"}
+
+
+def log_markup(entries: list[Entry], branches: list[Branch], future_after: Optional[int] = None,
+               words: Optional[Mapping[str, str]] = None) -> str:
+    """The HTML of the log (moves, then branches when there are several); styles in :data:`LOG_CSS`.
+
+    ``words`` replaces the English texts (:data:`LOG_WORDS`).
+    """
+    w = {**LOG_WORDS, **(words or {})}
+    moves = [f'<span class="bw-start" data-id="node-0" title="{S.escape(w["go_start"])}">{S.escape(w["start"])}</span>']
     seen_current = not any(e.current for e in entries)
     for e in entries:
         cls = ["bw-move"] + (["chance"] if e.chance else []) + (["current"] if e.current else [])
         if seen_current and not e.current:
             cls.append("future")
-        moves.append(f'<span class="{" ".join(cls)}" data-id="node-{e.node}" title="go to move {e.number}">'
+        moves.append(f'<span class="{" ".join(cls)}" data-id="node-{e.node}" '
+                     f'title="{S.escape(w["go_move"].format(n=e.number))}">'
                      f'{S.escape(e.text)}</span>')
         if e.current:
             seen_current = True
     parts = ['<div class="bw-log">', '<div class="bw-moves">', *moves, "</div>"]
     if len(branches) > 1:
-        parts.append('<div class="bw-branches"><span class="bw-label">Branches:</span>')
+        parts.append(f'<div class="bw-branches"><span class="bw-label">{S.escape(w["branches"])}</span>')
         for i, b in enumerate(branches, 1):
             cls = "bw-branch current" if b.current else "bw-branch"
-            parts.append(f'<span class="{cls}" data-id="branch-{b.node}" title="switch to this branch">'
-                         f'{i}. {b.moves} moves, last {S.escape(b.last)}</span>')
+            text = w["branch"].format(i=i, moves=b.moves, last=b.last)
+            parts.append(f'<span class="{cls}" data-id="branch-{b.node}" title="{S.escape(w["switch"])}">'
+                         f'{S.escape(text)}</span>')
         parts.append("</div>")
     parts.append("</div>")
     return "".join(parts)
 
 
 @solara.component
-def MoveLog(entries: list, branches: list = [], on_goto: Optional[Callable[[int], None]] = None):  # noqa: B006
-    """The moves of the current line and the branches; clicking one calls ``on_goto(node_id)``."""
+def MoveLog(entries: list, branches: list = [], on_goto: Optional[Callable[[int], None]] = None,  # noqa: B006
+            words: Optional[Mapping[str, str]] = None):
+    """The moves of the current line and the branches; clicking one calls ``on_goto(node_id)``.
+
+    ``words`` replaces the English texts (:data:`LOG_WORDS`).
+    """
 
     def click(id_: str):
         kind, _, node = id_.partition("-")
         if on_goto is not None and kind in ("node", "branch"):
             on_goto(int(node))
 
-    return Board(svg=log_markup(entries, branches), on_click=click, class_name="bw-move-log", css=LOG_CSS)
+    return Board(svg=log_markup(entries, branches, words=words), on_click=click, class_name="bw-move-log", css=LOG_CSS)

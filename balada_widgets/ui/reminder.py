@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Optional
 
 import solara
@@ -34,10 +35,17 @@ def try_move(session, move) -> Optional[str]:
     return None
 
 
+_RULE_TAIL = re.compile(r"\((?:rule|\w+) ([A-Z][A-Za-z0-9-]*)\)$")
+
+
 def _rule_of(message: str) -> Optional[str]:
-    if message.endswith(")") and "(rule " in message:
-        return message.rsplit("(rule ", 1)[1][:-1]
-    return None
+    """The rule id a refusal ends with: ``(rule B2)``, or the same in another language (``(pravidlo B2)``).
+
+    >>> _rule_of("illegal move 'p1 @1': parcel 1 is not available (pravidlo BLD7)"), _rule_of("no rule here")
+    ('BLD7', None)
+    """
+    m = _RULE_TAIL.search(message)
+    return m.group(1) if m else None
 
 
 @solara.component

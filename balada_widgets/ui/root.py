@@ -20,11 +20,13 @@ app through :meth:`GameApp.on_new_game`, and the view is rebuilt for it::
 elements; ``start(options)`` starts the game the form asks for and raises a
 :class:`~balada_widgets.core.errors.GameError` to refuse it (the form stays
 open and shows why). Without ``form`` the view gets no ``on_new_game``.
+``words`` replaces the share panel's English texts (see
+:data:`~balada_widgets.ui.share.SHARE_WORDS`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Mapping, Optional
 
 import solara
 
@@ -53,7 +55,7 @@ def use_app_game(app) -> tuple:
 @solara.component
 def GameRoot(app, view: Callable[..., Any], form: Optional[Callable[..., Any]] = None,
              start: Optional[Callable[[Any], None]] = None, classes: list = ["bw-game-root"],  # noqa: B006
-             share: bool = True):
+             share: bool = True, words: Optional[Mapping[str, str]] = None):
     """The live game of ``app`` with its new-game form and share panel (see the module docstring)."""
     session, bots = use_app_game(app)
     form_open, set_form_open = solara.use_state(False)
@@ -80,5 +82,5 @@ def GameRoot(app, view: Callable[..., Any], form: Optional[Callable[..., Any]] =
         toggle = (lambda: set_form_open(lambda shown: not shown)) if form is not None else None
         view(session, bots, toggle).key(f"view-{id(session)}")
         if share:
-            SharePanel(app, version).key("share")
+            SharePanel(app, version, words).key("share")
     return col

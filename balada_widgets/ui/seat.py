@@ -113,23 +113,30 @@ def use_seat(game, session, bots: Mapping = {}, pass_device: bool = True) -> Sea
                 humans=humans, hot_seat=len(humans) > 1, ready=ready)
 
 
+#: the pass screen's words (a view in another language passes its own ``words``)
+PASS_WORDS = {"pass_title": "Pass the device to **{name}**", "pass_ready": "I am {name}",
+              "pass_ready_show": "I am {name}: show {show}", "pass_waiting": "Still to choose: "}
+
+
 @solara.component
 def PassScreen(name: str, on_ready: Callable[[], None], note: str = "What comes next is for their eyes only.",
-               waiting: Sequence[str] = (), show: str = ""):
+               waiting: Sequence[str] = (), show: str = "", words: Optional[Mapping[str, str]] = None):
     """Hot-seat: nothing secret on screen until ``name`` has the device and says so.
 
     ``note`` says what stays hidden; ``waiting`` names the players still to
     choose (simultaneous choices); ``show`` ends the button's label ("I am
-    Player 3: show my hand"). Classes: ``bw-pass-screen``, ``bw-pass-ready``.
+    Player 3: show my hand"). ``words`` replaces the English texts
+    (:data:`PASS_WORDS`). Classes: ``bw-pass-screen``, ``bw-pass-ready``.
     """
-    label = f"I am {name}" + (f": show {show}" if show else "")
+    w = {**PASS_WORDS, **(words or {})}
+    label = (w["pass_ready_show"].format(name=name, show=show) if show else w["pass_ready"].format(name=name))
     with solara.Card(classes=["bw-pass-screen"], margin=0,
                      style={"background": "#f3efe4", "text-align": "center", "padding": "24px"}) as card:
-        solara.Markdown(f"### Pass the device to **{name}**")
+        solara.Markdown("### " + w["pass_title"].format(name=name))
         if note:
             solara.Text(note, style={"color": "#555"})
         if waiting:
-            solara.Text("Still to choose: " + ", ".join(waiting), style={"color": "#777", "display": "block"})
+            solara.Text(w["pass_waiting"] + ", ".join(waiting), style={"color": "#777", "display": "block"})
         solara.Button(label, on_click=on_ready, color="primary", classes=["bw-pass-ready"],
                       style={"margin-top": "12px"}, attributes={"aria-label": label})
     return card
