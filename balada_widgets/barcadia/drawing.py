@@ -494,7 +494,7 @@ def _cup_spots(view, off) -> list:
             spots.append((x, y - 1, 1.0))
         else:
             x, y = _centre(view.layout.hexes_of(pl.at)[0], off)
-            spots.append((x + 10, y - 2, 0.8))
+            spots.append((x + 11, y + 1, 0.8))
     return spots
 
 
