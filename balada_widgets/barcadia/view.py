@@ -10,12 +10,19 @@ so ``import balada_widgets.barcadia`` stays free of Solara.
 - :func:`BarcadiaView`: one session's game. The dungeon is one SVG board
   (:mod:`.drawing`); the rooms and hexes a move can go to are highlighted
   from ``game.legal_moves`` only, and a click plays the move (a room with
-  several moves - reveal or peer in, one Power-Up or another - asks which).
-  Beside it: the pending decision in words with a button per choice that
-  is not on the board, the battle (or trap) panel with the chance to win,
-  the expected HP loss and an explanation of each number, the hand of the
-  player deciding (never another's: hot-seat hides it behind a pass
-  screen), the players, the log with undo/redo and branches.
+  several moves - reveal or peer in, one Power-Up or another - asks which);
+  a click that is not a legal move is sent to the engine anyway, so its
+  refusal (rule and reason) is the reminder. Beside it: the pending
+  decision in words with a numbered button per choice that is not on the
+  board; the battle (or trap, duel, Guardian) panel with the chance to win,
+  the expected HP loss and every bonus with its source, walked step by step
+  by the kit's ``Explain``; the traps on the rooms one may go to, with their
+  odds, before the move that sets them off; when a roll came at once (no
+  card window, P3), what its chance was; the hand of the player deciding
+  (never another's: hot-seat shows the kit's pass screen, and nothing
+  secret is in the page behind it); the players; the log in words as this
+  seat may know it (hidden draws masked), undo/redo and branches; save,
+  share, load and the new-game form (the kit's ``GameRoot``).
 - :func:`BarcadiaPage`: the app's page (``solara run balada_widgets/app.py``).
 
 The board takes the keyboard while focused (:data:`KEYS`, also in
@@ -58,15 +65,15 @@ from .bots import BOT_LEVELS, make_bot
 from .drawing import (
     CSS, DEFS, HAND_CSS, PLAYER_COLOURS, dungeon_svg, hand_svg, parse_id, players_markup, target_centres, target_id,
 )
-from .effects import WINDOW_WORDS
+from .effects import WINDOW_WORDS, roll_bonuses
 from .explain import card_name, room_words
-from .effects import roll_bonuses
 from .odds import explain_odds, format_hp, format_percent
 from .rules import BarcadiaGame
 from .state import START, Move, room_name
 
 __all__ = ["KEYS", "BarcadiaApp", "BarcadiaPage", "BarcadiaRoot", "BarcadiaView", "NewGameForm", "Settings",
-           "board_moves", "button_label", "button_moves", "enter_path", "last_rolls", "natural_move"]
+           "board_moves", "button_label", "button_moves", "enter_path", "last_roll_odds", "last_rolls", "natural_move",
+           "traps_ahead"]
 
 #: The dungeon board's keys, while it has the focus (click it, or Tab to it).
 KEYS = (
