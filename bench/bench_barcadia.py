@@ -245,7 +245,8 @@ def print_rows(rows: list[dict]) -> None:
             continue
         extra = f" ({r['moves_median']:.0f} moves)" if "moves_median" in r else ""
         print(f"{r['bench']}: n={r['n']}{extra} median {r['median_ms']:.3f} ms p90 {r['p90_ms']:.3f} ms | "
-              f"baseline ({r['baseline']}) median {r['baseline_median_ms']:.3f} ms | {r['ratio']:.2f}{r['ratio_means']}")
+              f"baseline ({r['baseline']}) median {r['baseline_median_ms']:.3f} ms | "
+              f"{r['ratio']:.2f}{r['ratio_means']}")
 
 
 if __name__ == "__main__":

@@ -26,8 +26,9 @@ tiles not drawn yet (ruling P1), never the identity the full state may hold.
   or after a walk through revealed rooms; compared and explained.
 - :func:`best_move`: what the strong bot would do in a position, and why.
 - :func:`playouts`: the expected score from a position by bot playouts.
-- :func:`game_record`, :func:`bot_stats`, :func:`plot_bot_stats`: whole-game
-  statistics of the bots by level.
+- :func:`game_record`, :func:`timeline`, :func:`bot_stats`,
+  :func:`plot_bot_stats`: a game in numbers, and whole-game statistics of the
+  bots by level.
 - :func:`position_spec`, :func:`edit_position`: hand-made positions, edited
   one field at a time (the lab's position editor); :func:`content_problems`
   and :func:`diy_problems`: a teacher's content file or a DIY card, every
@@ -77,7 +78,7 @@ __all__ = [
     "PlayerRecord", "GameRecord", "LevelStats", "BotStats",
     "bonuses_in_play", "monster_odds", "trap_table", "plot_win_chances", "plot_trap_survival",
     "reach", "reveal_outlook", "fight_or_go_around", "best_move", "playouts",
-    "micro_states", "game_record", "play_bot_game", "bot_stats", "plot_bot_stats",
+    "micro_states", "game_record", "timeline", "play_bot_game", "bot_stats", "plot_bot_stats",
     "position_spec", "edit_position", "content_problems", "diy_problems",
 ]
 
@@ -410,41 +411,38 @@ class Reach:
 
 
 def _budget(game, state, p, steps, pourtals):
-    """(steps, pourtal uses, notes) of ``p``'s movement this turn (or their next turn)."""
+    """(steps of the Enter action under way, actions left, rooms per Enter action, Pourtal uses, notes)."""
     notes = []
     length = enter_length(game, state, p)
     extra = [f"+{a[0]} from {src}" for a, src in _abilities(game, state, p, "extra_steps")]
+    per = f"an Enter action takes {length} rooms (rule H3" + (f"; {', '.join(extra)}" if extra else "") + ")"
     mine_now = state.in_turn and state.active == p
-    if steps is None:
-        if not mine_now:
-            steps = length
-            notes.append(f"On {_who(p)}'s next turn an Enter action takes {length} rooms (rule H3"
-                         + (f"; {', '.join(extra)}" if extra else "") + ").")
-        elif state.steps > 0:
-            steps = state.steps
-            notes.append(f"The Enter action under way has {_plural(steps, 'more step')} (rules H3, P2).")
-        elif state.actions > 0:
-            steps = length
-            notes.append(f"An Enter action takes {length} rooms (rule H3" + (f"; {', '.join(extra)}" if extra else "")
-                         + "); it is this turn's action (H4).")
-        else:
-            steps = 0
-            notes.append("No action is left this turn, so no Enter step (rule H4; a Dash gives one more).")
+    if steps is not None:
+        now, actions = _whole(steps, "steps", 0, 20), 0
+        notes.append(f"Counting {_plural(now, 'step')} of Enter, as asked.")
+    elif not mine_now:
+        now, actions = 0, 1
+        notes.append(f"On {_who(p)}'s next turn {per}.")
     else:
-        steps = _whole(steps, "steps", 0, 20)
-        notes.append(f"Counting {_plural(steps, 'step')} of Enter, as asked.")
+        now, actions = state.steps, state.actions
+        parts = []
+        if now:
+            parts.append(f"the Enter action under way has {_plural(now, 'more step')} (rules H3, P2)")
+        if actions:
+            parts.append(f"{_plural(actions, 'action')} left: {per}" + (", after the steps under way" if now else ""))
+        if not parts:
+            parts.append("no action is left this turn, so no Enter step (rule H4; a Dash gives one more)")
+        text = "; ".join(parts)
+        notes.append(text[:1].upper() + text[1:] + ".")
     uses = max_pourtal_uses(game, state, p) - (state.ported if mine_now else 0)
-    if pourtals is None:
-        pourtals = max(0, uses)
-    else:
-        pourtals = _whole(pourtals, "pourtals", 0, 10)
-    if pourtals:
-        notes.append(f"{_plural(pourtals, 'Pourtal use')} left: from START, a face-up Pourtal"
+    uses = max(0, uses) if pourtals is None else _whole(pourtals, "pourtals", 0, 10)
+    if uses:
+        notes.append(f"{_plural(uses, 'Pourtal use')} left: from START, a face-up Pourtal"
                      + (" or the Pocket Pourtal" if any(r.pocket == p for r in state.rooms) else "")
                      + " to another one, no step and no action (rules H-POR2, H-POR5).")
     else:
         notes.append("No Pourtal use left this turn (rule H-POR5).")
-    return steps, pourtals, notes
+    return now, actions, length, uses, notes
 
 
 def _abilities(game, state, p, kind):
@@ -464,13 +462,15 @@ def reach(game, state, player: Optional[int] = None, *, steps: Optional[int] = N
     after the steps (P2). Traps in a room entered are rolled for (H13).
 
     For the active player in their turn the budget is what is left of it: the
-    steps of the Enter action under way, or a new Enter action's rooms if an
-    action is left, and the Pourtal uses left. For anybody else it is their
-    next turn. ``steps`` and ``pourtals`` override the budget.
+    steps of the Enter action under way, then a new Enter action for each
+    action left (a Dash gives one), and the Pourtal uses left. For anybody
+    else it is their next turn: one Enter action. ``steps`` (steps only, no
+    new action) and ``pourtals`` override the budget.
 
     The search is networkx's Dijkstra on a layered graph whose nodes are
-    ``(room, steps used, Pourtal uses)``: entering a room costs its traps
-    (first), a step (then), a Pourtal hop a little (last).
+    ``(room, steps left, actions left, Pourtal uses)``: entering a room costs
+    its traps (first), a new action (then), a step, a Pourtal hop a little
+    (last).
 
     >>> from balada_widgets.barcadia import BarcadiaGame
     >>> g = BarcadiaGame(players=2, dungeon="cozy")
@@ -488,30 +488,34 @@ def reach(game, state, player: Optional[int] = None, *, steps: Optional[int] = N
     p = _player(game, state, player)
     view = _view(game, state, p)
     at = view.players[p].at
-    steps, uses, notes = _budget(game, view, p, steps, pourtals)
+    now, actions, length, uses, notes = _budget(game, view, p, steps, pourtals)
     occ = occupied_set(view) - {at}
 
     def open_room(j):
         return enterable(game, view, j, occ)
 
     ports = [i for i in range(len(view.rooms)) if is_pourtal_for(game, view, i, p)]
+    # a node: (room, steps left in the Enter action under way, actions left, Pourtal uses made); a step uses the
+    # action under way first, else starts a new Enter action (as the engine does, P2)
     lg = nx.DiGraph()
-    src = (at, 0, 0)
+    src = (at, now, actions, 0)
     lg.add_node(src)
     todo = [src]
     seen = {src}
     while todo:
         node = todo.pop()
-        i, s, u = node
+        i, s, a, u = node
         nxt = []
-        if s < steps:
+        after = (s - 1, a) if s > 0 else ((length - 1, a - 1) if a > 0 else None)
+        if after is not None:
+            cost = 10 if s > 0 else 110  # a new action costs more than a step of the one under way
             for j in view.layout.neighbours(i):
                 if j != at and open_room(j):
-                    nxt.append(((j, s + 1, u), 1000 * view.rooms[j].traps + 10, "step"))
+                    nxt.append(((j,) + after + (u,), 1000 * view.rooms[j].traps + cost, "step"))
         if u < uses and i in ports:
             for j in ports:
                 if j != i and j != at and (j == START or j not in occ):
-                    nxt.append(((j, s, u + 1), 1000 * view.rooms[j].traps + 1, "pourtal"))
+                    nxt.append(((j, s, a, u + 1), 1000 * view.rooms[j].traps + 1, "pourtal"))
         for target, w, kind in nxt:
             lg.add_edge(node, target, weight=w, kind=kind)
             if target not in seen:
@@ -529,7 +533,8 @@ def reach(game, state, player: Optional[int] = None, *, steps: Optional[int] = N
     for j, (_, lpath) in best.items():
         hops = tuple((a[0], b[0], lg.edges[a, b]["kind"]) for a, b in zip(lpath, lpath[1:]))
         rooms_in = [b for _, b, _ in hops]
-        routes[j] = Route(j, tuple(n[0] for n in lpath), hops, lpath[-1][1], sum(view.rooms[b].traps for b in rooms_in),
+        routes[j] = Route(j, tuple(n[0] for n in lpath), hops, sum(1 for h in hops if h[2] == "step"),
+                          sum(view.rooms[b].traps for b in rooms_in),
                           sum(len(view.rooms[b].powerups) for b in rooms_in))
     doors: dict = {}
     for i in [at] + sorted(routes):
@@ -547,7 +552,7 @@ def reach(game, state, player: Optional[int] = None, *, steps: Optional[int] = N
     for a, b, kind in {h for r in routes.values() for h in r.hops}:
         g.add_edge(_room_name(a), _room_name(b), kind=kind) if kind == "pourtal" else \
             g.edges[_room_name(a), _room_name(b)].update(kind=kind)
-    return Reach(p, at, steps, uses, routes, doors, g, tuple(notes))
+    return Reach(p, at, now + actions * length, uses, routes, doors, g, tuple(notes))
 
 
 # ====================================================================== what a reveal brings
@@ -955,8 +960,22 @@ class Comparison:
     verdict: str
 
     def text(self) -> str:
+        """The plans in words; plans alike but for the room (unseen rooms from one door) share a line."""
         lines = [f"Fight: {self.fight.words()}."]
-        lines += [f"Around: {p.words()}." for p in self.around]
+        groups: list = []
+        for p in self.around:
+            key = (p.door, p.route, p.numbers(), round(p.value, 1))
+            if groups and groups[-1][0] == key:
+                groups[-1][1].append(p)
+            else:
+                groups.append((key, [p]))
+        for _, plans in groups:
+            p = plans[0]
+            rooms = [_room_name(x.room) for x in plans]
+            names = rooms[0] if len(rooms) == 1 else ", ".join(rooms[:-1]) + " or " + rooms[-1]
+            how = (f"reveal {names} now" if p.route is None else
+                   f"walk to {p.route.words()} this turn, reveal {names} next turn")
+            lines.append(f"Around: {how}: {p.numbers()}; worth {p.value:+.1f} HP.")
         lines.append(self.verdict)
         return "\n".join(lines)
 
@@ -1326,7 +1345,8 @@ def micro_states(game, state, move):
 
 @dataclass(frozen=True)
 class PlayerRecord:
-    """One player's game: ``hp_lost`` (HP drunk, traps, battles, duels, cards), ``deaths``, ``powerups_gained``,
+    """One player's game: ``hp_lost`` (HP drunk, traps, battles, duels, cards), ``deaths``, ``powerups_gained``
+    (won or picked up and kept: one placed in the dungeon at once over the cap, H11, does not count),
     ``powerups_end``, ``reveals`` (rooms revealed), ``won`` (a share of the win when it is shared)."""
 
     player: int
@@ -1374,8 +1394,8 @@ def game_record(session, levels: Optional[Sequence[str]] = None) -> GameRecord:
     >>> s = Session(g, seed=1)
     >>> _ = run_bots(s, {0: make_bot("greedy", 1), 1: make_bot("strong", 2)})
     >>> r = game_record(s, ["greedy", "strong"])
-    >>> r.winners, r.end, [x.won for x in r.players]
-    ((0,), 'guardian', [1.0, 0.0])
+    >>> r.end, len(r.winners), sum(x.won for x in r.players), r.players[r.winners[0]].powerups_end
+    ('guardian', 1, 1.0, 3)
     """
     game = session.game
     _check_game(game)
@@ -1391,6 +1411,8 @@ def game_record(session, levels: Optional[Sequence[str]] = None) -> GameRecord:
         prev = node.parent.state
         if node.move.player is not None and node.move.verb == "reveal":
             reveals[node.move.player] += 1
+        if node.move.player is not None and node.move.verb == "place":  # over the cap: one goes back at once (H11)
+            gained[node.move.player] -= 1
         if prev.phase != "play":
             continue
         last = prev
@@ -1412,6 +1434,35 @@ def game_record(session, levels: Optional[Sequence[str]] = None) -> GameRecord:
                               lost[p], deaths[p], gained[p], len(end.players[p].powerups), reveals[p])
                  for p in range(n))
     return GameRecord(end.turn, len(nodes), end.end, winners, recs)
+
+
+def timeline(session) -> list:
+    """HP and Power-Ups of every player at the start of each turn of the session's current line (and at the end).
+
+    Rows ``{"turn", "active", "hp": (...), "powerups": (...)}``, for a plot of a game replayed.
+
+    >>> from balada_widgets.barcadia import BarcadiaGame
+    >>> from balada_widgets.core.session import Session
+    >>> from balada_widgets.core.bots import run_bots
+    >>> s = Session(BarcadiaGame(players=2, dungeon="cozy"), seed=1)
+    >>> _ = run_bots(s, {0: make_bot("greedy", 1), 1: make_bot("strong", 2)})
+    >>> rows = timeline(s)
+    >>> rows[0]["turn"], rows[0]["hp"], rows[-1]["turn"] == s.state.turn
+    (1, (100, 100), True)
+    """
+    _check_game(session.game)
+    rows, last = [], None
+    states = [session.root.state] + [n.state for n in session.current.path()]
+    for st in states:
+        if st.phase == "play" and st.turn != last and st.in_turn:
+            last = st.turn
+            rows.append({"turn": st.turn, "active": st.active, "hp": tuple(pl.hp for pl in st.players),
+                         "powerups": tuple(len(pl.powerups) for pl in st.players)})
+    end = session.state
+    if end.phase == "over":
+        rows.append({"turn": end.turn, "active": end.active, "hp": tuple(pl.hp for pl in end.players),
+                     "powerups": tuple(len(pl.powerups) for pl in end.players)})
+    return rows
 
 
 def play_bot_game(levels: Sequence[str], seed: int = 0, *, dungeon: Optional[str] = "auto", turn_limit: int = 300,
@@ -1465,8 +1516,8 @@ class BotStats:
 
     def text(self) -> str:
         n = len(self.games)
-        head = (f"{n} games of {self.players} bots, seats rotated; {self.capped} stopped by the turn limit (P18). "
-                f"A fair seat wins {format_percent(Fraction(1, self.players))}.")
+        head = (f"{_plural(n, 'game')} of {self.players} bots, seats rotated; {self.capped} stopped by the turn "
+                f"limit (P18). A fair seat wins {format_percent(Fraction(1, self.players))}.")
         rows = ["level    seats  win rate  turns/game  deaths  HP lost  Power-Ups gained  at end  reveals"]
         for r in self.levels:
             rows.append(f"{r.level:<8} {r.seats:>5}  {r.win_rate:>8.0%}  {r.turns:>10.1f}  {r.deaths:>6.2f}  "

@@ -362,7 +362,7 @@ def FightPanel(game: BarcadiaGame, view, p: int):
         (solara.Success if c.best is c.fight else solara.Warning)(c.verdict, dense=True, classes=["bw-lab-verdict"])
         with solara.Details("Why: the numbers", expand=False):
             _lines(c.fight.outlook.text(), "bw-lab-outlook")
-            _lines("\n".join(f"- {x.words()}" for x in c.around), "bw-lab-around")
+            _lines("\n".join(c.text().splitlines()[1:-1]), "bw-lab-around")
     return col
 
 
@@ -377,11 +377,16 @@ def OddsTab():
     kind, set_kind = solara.use_state("monster")
     bonus, set_bonus = solara.use_state(2)
     bonuses = sorted({0, bonus, bonus + 2})
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.4))
-    A.plot_win_chances(kind, bonuses=bonuses, ax=ax1)
-    A.plot_trap_survival(ax=ax2, bonus=0)
-    fig.tight_layout()
-    plt.close(fig)
+
+    def draw():
+        fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.4))
+        A.plot_win_chances(kind, bonuses=bonuses, ax=ax1)
+        A.plot_trap_survival(ax=ax2, bonus=0)
+        fig.tight_layout()
+        plt.close(fig)
+        return fig
+
+    fig = solara.use_memo(draw, [kind, bonus])
     rows = A.monster_odds(bonuses=bonuses, kinds=(kind,)) if kind in ("monster", "team") else []
     with solara.Column(gap="8px", classes=["bw-lab-odds-tab"]) as col:
         with solara.Row(style=_PANEL):
@@ -389,7 +394,7 @@ def OddsTab():
                                        classes=["bw-lab-kind"])
             with solara.Div(style={"width": "220px"}):
                 solara.SliderInt("bonus", value=bonus, min=-4, max=8, on_value=set_bonus)
-        solara.FigureMatplotlib(fig)
+        solara.FigureMatplotlib(fig, format="png", dpi=80)
         if rows:
             head = "| card | level | damage | reward | " + " | ".join(f"bonus {b:+d}" for b in bonuses) + " |"
             lines = [head, "|" + "---|" * (4 + len(bonuses))]
@@ -410,7 +415,7 @@ def BotsTab():
     with solara.Column(gap="8px", classes=["bw-lab-bots-tab"]) as col:
         with solara.Row(style=_PANEL):
             with solara.Div(style={"width": "260px"}):
-                solara.SliderInt("games (3 bots each)", value=games, min=3, max=30, step=3, on_value=set_games)
+                solara.SliderInt("games (3 bots each)", value=games, min=1, max=30, on_value=set_games)
             solara.Button("Play them", on_click=lambda: set_stats(A.bot_stats(games=games, seed=0)),
                           classes=["bw-lab-bot-stats"], outlined=True)
         if stats is not None:
@@ -419,7 +424,7 @@ def BotsTab():
             A.plot_bot_stats(stats, axes)
             fig.tight_layout()
             plt.close(fig)
-            solara.FigureMatplotlib(fig)
+            solara.FigureMatplotlib(fig, format="png", dpi=80)
     return col
 
 
