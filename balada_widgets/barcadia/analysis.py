@@ -906,15 +906,22 @@ def reveal_outlook(game, state, room, player: Optional[int] = None, *, hp: Optio
 # ====================================================================== fight or go around
 
 
+_WHEN = {0: "now", 1: "next turn", 2: "the turn after next"}
+_WHEN_WALK = {1: "this turn", 2: "next turn"}
+
+
 @dataclass(frozen=True)
 class Plan:
-    """One way to take a face-down room: reveal it now, or walk to its door now and reveal it next turn.
+    """One way to take a face-down room: reveal it from where the cup stands, or walk to its door first.
 
-    ``door``: where the cup stands when it reveals; ``route``: the walk this
-    turn (``None`` when the room is next to the cup already); ``turns``: 0 for
-    now, 1 for next turn; the totals (``hp_lost``, ``death``, ``loot``,
-    ``power``, ``value``) add the walk's traps and pickups to the reveal's
-    :class:`Outlook` (taken at each HP the walk may leave).
+    ``door``: where the cup stands when it reveals; ``route``: the walk
+    (``None`` when the room is next to the cup already); ``turns``: when the
+    reveal comes, 0 this turn, 1 next turn, 2 the turn after (a player who is
+    not on turn, or has no action left, reveals on their next turn; a walk
+    spends the Enter action, so its reveal waits a turn); the totals
+    (``hp_lost``, ``death``, ``loot``, ``power``, ``value``) add the walk's
+    traps and pickups to the reveal's :class:`Outlook` (taken at each HP the
+    walk may leave).
     """
 
     room: int
@@ -931,12 +938,14 @@ class Plan:
 
     @property
     def kind(self) -> str:
-        return "reveal now" if self.turns == 0 else "walk, then reveal"
+        return "reveal" if self.route is None else "walk, then reveal"
 
     def headline(self) -> str:
         """``"reveal r2 now"`` or ``"walk to START (1 step) this turn, reveal r1 next turn"``."""
-        return (f"reveal {_room_name(self.room)} now" if self.route is None else
-                f"walk to {self.route.words()} this turn, reveal {_room_name(self.room)} next turn")
+        when = _WHEN[self.turns]
+        if self.route is None:
+            return f"reveal {_room_name(self.room)} {when}"
+        return f"walk to {self.route.words()} {_WHEN_WALK[self.turns]}, reveal {_room_name(self.room)} {when}"
 
     def numbers(self) -> str:
         """``"win 80%, 6.5 HP lost, 1.6 Loot Cards, 0 Power-Ups"``."""
@@ -973,14 +982,14 @@ class Comparison:
             p = plans[0]
             rooms = [_room_name(x.room) for x in plans]
             names = rooms[0] if len(rooms) == 1 else ", ".join(rooms[:-1]) + " or " + rooms[-1]
-            how = (f"reveal {names} now" if p.route is None else
-                   f"walk to {p.route.words()} this turn, reveal {names} next turn")
+            how = (f"reveal {names} {_WHEN[p.turns]}" if p.route is None else
+                   f"walk to {p.route.words()} {_WHEN_WALK[p.turns]}, reveal {names} {_WHEN[p.turns]}")
             lines.append(f"Around: {how}: {p.numbers()}; worth {p.value:+.1f} HP.")
         lines.append(self.verdict)
         return "\n".join(lines)
 
 
-def _walk_then(game, view, p, route: Route, room: int) -> Plan:
+def _walk_then(game, view, p, route: Route, room: int, turns: int = 1) -> Plan:
     """The plan: walk ``route`` now (its traps), then reveal ``room`` from its end, at each HP the walk leaves."""
     pl = view.players[p]
     dis = sum(x.amount for x in roll_bonuses(game, view, p, "disarm"))
@@ -1006,7 +1015,7 @@ def _walk_then(game, view, p, route: Route, room: int) -> Plan:
         value += float(w) * (o.value - (pl.hp - h) + route.pickups * POWER_VALUE)
     if first is None:  # every walk dies on its traps: judge the room at full health for the words
         first = reveal_outlook(game, moved, room, p)
-    return Plan(room, route.room, route, 1, first, win, lost, death, loot, power, value)
+    return Plan(room, route.room, route, turns, first, win, lost, death, loot, power, value)
 
 
 def fight_or_go_around(game, state, room, player: Optional[int] = None, *, limit: int = 5) -> Comparison:
@@ -1019,7 +1028,9 @@ def fight_or_go_around(game, state, room, player: Optional[int] = None, *, limit
     picked up). Every plan gets the chance to win, the expected HP lost, the
     chance to die, the expected Loot Cards and Power-Ups, and a value in HP
     with the bots' weights; the ``limit`` best other plans are kept, best
-    first. Taken as ``player`` knows the dungeon (their view).
+    first. Taken as ``player`` knows the dungeon (their view). For a player
+    who is not on turn, or has used the turn's action, "now" becomes their
+    next turn (:attr:`Plan.turns`).
 
     >>> from balada_widgets.barcadia import BarcadiaGame
     >>> g = BarcadiaGame(players=2, dungeon="cozy")
@@ -1042,13 +1053,15 @@ def fight_or_go_around(game, state, room, player: Optional[int] = None, *, limit
     if i not in view.layout.neighbours(at):
         raise InvalidInput(f"{_room_name(i)} is not next to {_who(p)}'s cup in {_room_name(at)}: "
                            f"only a room next to you can be revealed (rule H-TURN3)")
+    on_turn = view.in_turn and view.active == p
+    now = 0 if on_turn and view.actions > 0 else 1  # no action left, or not on turn: the reveal waits (H4)
     o = reveal_outlook(game, view, i, p)
-    fight = Plan(i, at, None, 0, o, o.win, o.hp_lost, o.death, o.loot, o.power, o.value)
+    fight = Plan(i, at, None, now, o, o.win, o.hp_lost, o.death, o.loot, o.power, o.value)
     around = []
     for j in view.layout.neighbours(at):
         if j != i and j != START and not view.rooms[j].up:
             oj = reveal_outlook(game, view, j, p)
-            around.append(Plan(j, at, None, 0, oj, oj.win, oj.hp_lost, oj.death, oj.loot, oj.power, oj.value))
+            around.append(Plan(j, at, None, now, oj, oj.win, oj.hp_lost, oj.death, oj.loot, oj.power, oj.value))
     rc = reach(game, view, p)
     near = set(view.layout.neighbours(at))
     for j, doors in rc.doors.items():
@@ -1058,7 +1071,7 @@ def fight_or_go_around(game, state, room, player: Optional[int] = None, *, limit
         if not cands:
             continue
         route = min(cands, key=lambda r: (r.traps, r.steps, r.pourtal, r.room))
-        around.append(_walk_then(game, view, p, route, j))
+        around.append(_walk_then(game, view, p, route, j, 1 if on_turn else 2))
     around.sort(key=lambda x: (-x.value, x.turns, x.room))
     around = around[:limit]
     best = max([fight] + around, key=lambda x: (x.value, -x.turns, x.room == i))

@@ -18,6 +18,11 @@ from :mod:`.analysis` (pure); this module only draws and wires it.
   around for a face-down room next to the cup, and playouts.
 - *Odds* and *Bots*: the odds tables and plots, the bots' statistics by level.
 
+Hidden information: the set-up and play boards show the whole position (the
+lab is where positions are made, like a referee's table); the analysis shows
+and uses only what the chosen player may know (``game.view``): their hand,
+their peeks, the identities shown to all.
+
 Stable classes for tests: boards ``bw-lab-setup-board``, ``bw-lab-play-board``,
 ``bw-lab-reach-board``, ``bw-lab-moves``; buttons ``bw-lab-best``,
 ``bw-lab-play-best``, ``bw-lab-bot-move``, ``bw-lab-load``, ``bw-lab-playouts``,

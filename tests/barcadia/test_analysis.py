@@ -333,6 +333,18 @@ def test_fight_or_go_around_compares_plans_and_explains_the_verdict():
     for p in via5:
         assert p.hp_lost >= trap_odds(2, 30).expected_damage
     assert "Values count a Loot Card 8 HP" in c.text()
+    assert c.fight.turns == 0 and all(p.turns == (0 if p.route is None else 1) for p in c.around)
+    # not on turn: player 2 asks about their next turn; a walk then reveals the turn after
+    s2 = COZY.position(players={0: {"at": 3}, 1: {"at": 4}},
+                       rooms={3: "puddle-pup", 4: "lemon-squeezer", 17: {"traps": 1}})
+    c2 = fight_or_go_around(g, s2, 17, player=1)
+    assert c2.fight.turns == 1 and "next turn" in c2.fight.headline()
+    assert any(p.turns == 2 and "the turn after next" in p.headline() for p in c2.around)
+    # the action spent (a step taken): the reveal waits, the steps left still walk this turn
+    s3 = g.apply(COZY.position(players={0: {"at": 3}}, rooms={3: "puddle-pup", 4: "lemon-squeezer",
+                                                                17: "fizzle-bat"}), "p1 enter r4")
+    c3 = fight_or_go_around(g, s3, 18)
+    assert c3.fight.turns == 1 and any(p.route is not None and "this turn" in p.headline() for p in c3.around)
     with pytest.raises(GameError, match="not next to"):
         fight_or_go_around(g, s, 25)
     with pytest.raises(GameError, match="face up"):
