@@ -1080,7 +1080,8 @@ def fight_or_go_around(game, state, room, player: Optional[int] = None, *, limit
     if best is fight:
         other = (f"; the best other plan, to {around[0].headline()}, is worth {around[0].value:+.1f} HP"
                  if around else "; there is no other way")
-        verdict = f"Fight: revealing {fname} is worth {fight.value:+.1f} HP ({fight.numbers()}){other}. {weights}"
+        verdict = (f"Fight: revealing {fname} {_WHEN[fight.turns]} is worth {fight.value:+.1f} HP "
+                   f"({fight.numbers()}){other}. {weights}")
     else:
         verdict = (f"Go around: to {best.headline()} is worth {best.value:+.1f} HP ({best.numbers()}) against "
                    f"{fight.value:+.1f} HP for fighting {fname} ({fight.numbers()}). {weights}")

@@ -46,10 +46,12 @@ from ..ui.session import use_session_version
 from . import analysis as A
 from .bots import make_bot
 from .drawing import CSS, DEFS, dungeon_svg
+from .odds import format_percent
 from .rules import BarcadiaGame
 from .state import START, room_name
 
-__all__ = ["BarcadiaLab", "Analysis", "BotsTab", "OddsTab", "PlayTree", "SetUp", "example_position", "lab_game"]
+__all__ = ["BarcadiaLab", "Analysis", "BotsTab", "OddsTab", "PlayTree", "SetUp", "example_position", "lab_game",
+           "tool_targets"]
 
 _PANEL = {"gap": "8px", "flex-wrap": "wrap", "align-items": "center"}
 TOOLS = ("cup", "flip", "identity", "trap +", "trap -", "Power-Up", "clear")
@@ -71,6 +73,23 @@ def example_position(game: BarcadiaGame):
              17: {"card": "kettle-imp", "up": False, "public": True, "traps": 1},
              15: {"traps": 2}, 9: {"card": "cola-colossus", "up": False, "public": True}}
     return game.position(players=players, rooms=rooms, turn=7)
+
+
+def tool_targets(game, state, tool: str, who: int = 0) -> list:
+    """The rooms where a set-up tool can act (highlighted; a click elsewhere shows why it cannot)."""
+    from .ops import enterable, occupied_set
+
+    occ = occupied_set(state)
+    rooms = range(1, len(state.rooms))
+    if tool == "cup":
+        return ["START"] + [f"r{i}" for i in rooms if enterable(game, state, i, occ - {state.players[who].at})]
+    if tool == "identity":
+        return [f"r{i}" for i in rooms]
+    if tool == "trap +":
+        return [f"r{i}" for i in rooms if i not in occ and state.rooms[i].traps < 3]
+    if tool == "trap -":
+        return [f"r{i}" for i in rooms if state.rooms[i].traps]
+    return [f"r{i}" for i in rooms if i not in occ]
 
 
 def _room_of(id_: str) -> Optional[int]:
@@ -144,8 +163,7 @@ def SetUp(game: BarcadiaGame, state, on_state: Callable, can_undo: bool, can_red
                 solara.Select("Power-Up", values=sorted(game.content.powerups), value=pu, on_value=set_pu,
                               classes=["bw-lab-pu"], style={"max-width": "220px"})
             Controls(on_undo=on_undo, on_redo=on_redo, can_undo=can_undo, can_redo=can_redo)
-        Board(svg=dungeon_svg(game, state, targets=[f"r{i}" for i in range(1, len(state.rooms))] + ["START"],
-                              fight=None, legend=False),
+        Board(svg=dungeon_svg(game, state, targets=tool_targets(game, state, tool, who), fight=None, legend=False),
               on_click=click, class_name="bw-lab-setup-board", css=CSS, defs=DEFS)
         Reminder(error, on_close=lambda: set_error(None))
         PlayersEditor(game, state, edit)
@@ -313,7 +331,10 @@ def Analysis(game: BarcadiaGame, state, on_play: Optional[Callable] = None):
             solara.Text(f"Now: {pend['text']}", classes=["bw-lab-pending"])
         odds = game.battle_odds(view)
         if odds is not None:
-            solara.Info(odds.text(), classes=["bw-lab-odds"])
+            with solara.Div(classes=["bw-lab-odds"]):
+                steps = odds.explanation.text().splitlines() if odds.explanation is not None else []
+                solara.Markdown(f"**{odds.title}**: {format_percent(odds.p_win)} to win\n\n" + "\n".join(steps),
+                                style={"font-size": "14px"})
         Reminder(error, on_close=lambda: set_error(None))
         if advice is not None:
             with solara.Column(classes=["bw-lab-advice"], gap="2px"):
@@ -323,9 +344,12 @@ def Analysis(game: BarcadiaGame, state, on_play: Optional[Callable] = None):
                                   classes=["bw-lab-play-best"])
         if plays:
             _lines(plays, "bw-lab-playout-text")
-        if state.phase == "play" and not game.is_over(state):
+        if state.phase == "play" and not game.is_over(state) and not state.stack:
             ReachPanel(game, view, p)
             FightPanel(game, view, p)
+        elif state.stack:
+            solara.Text("Where to go and what to fight: once the pending roll, card or choice is settled.",
+                        style={"color": "#666"})
     return col
 
 

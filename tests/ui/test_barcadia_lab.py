@@ -9,7 +9,7 @@ import ipyvuetify as v
 import pytest
 
 from balada_widgets.barcadia import analysis as A
-from balada_widgets.barcadia.lab import BarcadiaLab, example_position, lab_game, moves_markup
+from balada_widgets.barcadia.lab import BarcadiaLab, example_position, lab_game, moves_markup, tool_targets
 
 GAME = lab_game(3)
 
@@ -60,6 +60,14 @@ def test_setup_tools_edit_the_position_and_undo_takes_an_edit_back(render):
     assert "at=r3" in position_text(ui).splitlines()[2]
     ui.click("bw-redo")
     assert "at=r4" in position_text(ui).splitlines()[2]
+
+
+def test_each_tool_highlights_where_it_can_act():
+    s = example_position(GAME)
+    cups = tool_targets(GAME, s, "cup", 0)
+    assert "START" in cups and "r4" in cups and "r20" not in cups and "r17" not in cups  # r20: player 2's room
+    assert "r3" not in tool_targets(GAME, s, "trap +") and "r15" in tool_targets(GAME, s, "trap +")
+    assert tool_targets(GAME, s, "trap -") == ["r15", "r16", "r17"]
 
 
 def test_a_refused_edit_names_its_rule(render):
@@ -174,3 +182,12 @@ def test_lab_from_a_position_text(render):
     text = g.state_to_text(example_position(g))
     ui = render(BarcadiaLab(players=2, text=text))
     assert position_text(ui) == text
+
+
+def test_a_pending_roll_shows_its_odds_and_hides_the_walking_questions(render):
+    ui = render(BarcadiaLab())
+    tab(ui, 1)
+    ui.board("bw-lab-play-board").emit_click("r17")  # reveal the Kettle Imp: its trap, then the battle window
+    shown = text(ui)
+    assert "Player 1 against Kettle Imp (Monster, level 7)" in shown and "Fizzing Gauntlets" in shown
+    assert "once the pending roll, card or choice is settled" in shown and not ui.boards("bw-lab-reach-board")
