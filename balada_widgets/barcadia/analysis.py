@@ -1207,8 +1207,16 @@ def best_move(game, state, player: Optional[int] = None, level: str = "strong", 
 
             reasons.append(f"{card.name}: {card_words(card)}; the bot plays it now because it pays off here.")
         elif m.verb == "duel":
-            reasons.append("A duel before the first action: the defender holds a Power-Up and is low on HP, so a win "
-                           "may make them drop it (rules H-DUEL1, H10).")
+            q = next((q for q, o in enumerate(view.players) if o.at == m.args[0] and q != p), None)
+            if q is not None:
+                mine = sum(x.amount for x in roll_bonuses(game, view, p, "duel"))
+                theirs = sum(x.amount for x in roll_bonuses(game, view, q, "duel"))
+                o = view.players[q]
+                reasons.append(f"A duel before the first action against {_who(q)} ({o.hp} HP, "
+                               f"{_plural(len(o.powerups), 'Power-Up')}): a roll-off, {mine:+d} against {theirs:+d}, "
+                               f"{format_percent(win_probability('duel', bonus=mine, opponent_bonus=theirs))} to win; "
+                               f"the loser drinks {game.content.duel_damage}, a death drops a Power-Up, a winning "
+                               f"attacker takes the room (rules H-DUEL1..4, H10).")
         elif m.verb == "end":
             reasons.append("Nothing left is worth doing this turn (rule H4: the action is taken).")
         elif m.verb == "home":
@@ -1233,8 +1241,16 @@ def best_move(game, state, player: Optional[int] = None, level: str = "strong", 
         q = m.args[0]
         kind = f.battle
         bon = sum(x.amount for x in roll_bonuses(game, view, q, kind))
-        role = "teammate: the largest Team bonus" if kind == "team" else "Boss-player: the smallest Boss bonus"
-        reasons.append(f"It names {_who(q)} as {role} ({bon:+d}), rules H-TEAM1, H7.")
+        plain = _partner(game, view, p, kind)
+        if kind == "team":
+            why = ("the largest Team bonus" if q == plain else
+                   "not the largest Team bonus: the bot weighs the odds against what the shared reward gives a rival")
+            reasons.append(f"It names {_who(q)} as teammate, with {bon:+d} in Team Battles: {why} (rules H-TEAM1, P9).")
+        else:
+            why = ("the smallest Boss bonus, the best odds" if q == plain else
+                   "not the smallest Boss bonus: the bot weighs who drinks the Boss's damage if it wins")
+            reasons.append(f"It names {_who(q)} to play the Boss, with {bon:+d} in Boss battles: {why} "
+                           f"(rules H-BOSS1, H7).")
     else:
         reasons.append(f"Pending: {game.pending(view)['text'] if game.pending(view) else f.kind}; the bot keeps "
                        f"what it values most.")

@@ -367,7 +367,7 @@ def test_best_move_in_a_battle_window_and_refusals():
                    rooms={3: "puddle-pup", 17: {"card": "cerbubble", "up": False, "public": True}})
     s = g.apply(s, "p1 reveal r17")
     a = best_move(g, s)
-    assert a.move.verb == "choose" and "largest Team bonus" in a.reasons[0]
+    assert a.move.verb == "choose" and "Team Battles" in a.reasons[0] and "H-TEAM1" in a.reasons[0]
     s = g.apply(s, a.move)
     a = best_move(g, s)
     assert "The roll about to be made" in a.reasons[0]
@@ -573,3 +573,10 @@ def test_content_and_diy_problems_are_listed():
     assert "cannot read" in content_problems("/no/such/file.json")[0][1]
     assert diy_problems("Hop", "pink", "whenever", [("fly", 1)]) and len(diy_problems("Hop", "pink", "whenever",
                                                                                        [("fly", 1)])) == 3
+
+
+def test_best_move_explains_a_duel_with_its_odds():
+    s = COZY.position(players={0: {"at": 3}, 1: {"at": 4, "hp": 10, "powerups": ["bubble-boots"]}},
+                      rooms={3: "puddle-pup", 4: "kettle-imp"})
+    a = best_move(COZY, s, level="greedy")
+    assert a.text == "p1 duel r4" and "player 2 (10 HP, 1 Power-Up)" in a.reasons[0] and "50% to win" in a.reasons[0]
