@@ -47,6 +47,8 @@ PAGES = [
          "Crawl a hex dungeon, roll the d20 against Monsters and Bosses, see your odds before every roll."),
     Page("barcadia-lab", "Heroes of Barcadia: lab", "balada_widgets.barcadia.lab:BarcadiaLab",
          "Set up any dungeon position, play and branch it, ask for the best move, the odds and where you can get."),
+    Page("baldurs-gate", "Builders of Baldur's Gate", "balada_widgets.baldurs_gate.view:BaldursGatePage",
+         "Build a business empire in the nine districts of Baldur's Gate and defend it; English or Czech."),
 ]
 
 
