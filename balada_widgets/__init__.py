@@ -15,7 +15,7 @@ import importlib
 
 __version__ = "0.1.0"
 
-GAMES = ("balada", "balda", "barcadia")
+GAMES = ("balada", "balda", "barcadia", "baldurs_gate")
 __all__ = ["GAMES", "__version__", *GAMES]
 
 

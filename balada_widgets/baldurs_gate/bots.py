@@ -1,0 +1,252 @@
+"""Bots for Builders of Baldur's Gate: ``random``, ``greedy`` and ``strong``.
+
+A bot sees only its player's view (``game.view(state, player)``, through
+:func:`~balada_widgets.core.bots.run_bots`) and picks among
+``game.legal_moves(view, player)``.
+
+- ``random``: any legal move (seeded).
+- ``greedy``: for each option, plays the rest of its own action greedily
+  (each own follow-up decision picked by the value right after it) until the
+  decision passes to chance or another player, then scores that position with
+  :func:`value` and keeps the best.
+- ``strong``: the same search with a richer value (the attack risk of each
+  district, the defence rewards ahead, agenda thresholds, the end of the game
+  coming nearer) and a wider look at its own follow-ups (the best two at each
+  step, not only the first).
+
+:func:`value` is an estimate of the final prestige of a player from a
+position: prestige so far, the final scoring if the game ended now (largest
+network, districts, leftovers, agendas within reach), plus what resources,
+cards, track progress and card abilities are still worth with the turns left,
+plus a tempo bonus per building built: only builds draw tokens, so only they
+bring the end nearer, and an income engine can outscore a build turn after
+turn; without the bonus bots would take income forever and the game would
+never end (the rules have no other end).
+
+>>> from balada_widgets.baldurs_gate.rules import BaldursGateGame
+>>> from balada_widgets.core import Session
+>>> from balada_widgets.core.bots import run_bots
+>>> g = BaldursGateGame(players=2)
+>>> s = Session(g, seed=1)
+>>> run_bots(s, {0: make_bot("greedy", 1), 1: make_bot("random", 2)}) > 50, g.is_over(s.state)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from ..core.errors import InvalidInput
+from . import scoring
+from .content import AGENDA_LEVEL
+from .state import BGState, ChooseTrack, IncomeLoop, Turn
+
+BOT_LEVELS = ("random", "greedy", "strong")
+TEMPO = 4.0  # value of each building built, beyond what it scores (see value())
+
+
+def turns_left(game, s: BGState) -> float:
+    """Rough number of own turns left: the bag drains by about one token per build."""
+    bag = game.bag_count(s)
+    if s.end_by is not None:
+        return 1.0 if (s.final_left or 0) > 0 else 0.0
+    return 1.0 + bag * 1.6 / game.players
+
+
+def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] = None) -> float:
+    """Estimated final prestige of ``p`` from ``s`` (a view of ``p`` is enough).
+
+    ``left`` (own turns left) is best taken from the position where the decision starts and kept fixed while
+    comparing options: otherwise a build, which draws a token and so moves the clock, would look as if it
+    shrank the future worth of every card.
+    """
+    pl = s.players[p]
+    c = game.content
+    if s.over:
+        return float(pl.prestige)
+    if left is None:
+        left = turns_left(game, s)
+    late = min(1.0, left / 8.0)  # how much an engine is still worth (1 early, 0 at the end)
+    city = game.city
+    dist_of = city.district_of
+    dv = c.defence
+    # one pass over the board
+    mine: set[int] = set()
+    kinds: dict[str, int] = {}
+    build_in: dict[str, int] = {}
+    total_def: dict[str, int] = {}
+    my_def: dict[str, int] = {}
+    present: set[str] = set()
+    for i, pc in enumerate(s.pieces):
+        if pc is None:
+            continue
+        k = pc.kind
+        if k in _FORTS:
+            d = dist_of[i]
+            total_def[d] = total_def.get(d, 0) + dv.get(k, 0)
+            if pc.owner == p:
+                my_def[d] = my_def.get(d, 0) + dv.get(k, 0)
+        if pc.owner == p and not pc.damaged:
+            mine.add(i)
+            kinds[k] = kinds.get(k, 0) + 1
+            if k in _BUILDINGS:
+                d = dist_of[i]
+                build_in[d] = build_in.get(d, 0) + 1
+                present.add(d)
+            elif k == "hq":
+                present.add(dist_of[i])
+    net = _largest(mine, city.adj)
+    v = float(pl.prestige)
+    v += scoring.NETWORK_POINTS * len(net) + scoring.DISTRICT_POINTS * len(present)
+    # resources: their leftover value (E9) at the end; before that what they can buy, with diminishing
+    # returns (gold the hand cannot use is worth little, the first cards in hand a lot)
+    rate = (1 - late) / scoring.LEFTOVER_DIVISOR
+    hand = [x for x in pl.hand if x in c.buildings]
+    v += rate * (pl.gold + pl.supply + pl.favor + len(hand))
+    need = sum(c.buildings[x].cost for x in hand[:3]) + 5
+    gold_use = min(pl.gold, need)
+    sup_use = min(pl.supply, 4)
+    fav_use = min(pl.favor, 4)
+    v += late * (0.15 * gold_use + 0.01 * (pl.gold - gold_use) + 0.5 * sup_use + 0.05 * (pl.supply - sup_use)
+                 + 0.55 * fav_use + 0.05 * (pl.favor - fav_use))
+    # a card in hand is the next build (the tempo below), as long as it can still be built
+    if s.avail or s.bag:
+        v += sum((2.0, 1.2, 0.8)[:len(hand)]) + 0.2 * max(0, len(hand) - 3)
+    # income abilities in the portfolio, worth their uses still to come
+    v += min(left, 6.0) * 0.45 * sum(1 for x in pl.portfolio if c.abilities(x, game.advanced))
+    # tempo: only builds move the game's clock (a token per build); a bot that values an endless income
+    # loop above building would never let the game end, so every building built is worth a bonus
+    v += TEMPO * sum(1 for x in pl.portfolio if x in c.buildings)
+    # faction tracks: rewards ahead, the agenda threshold
+    levels = [min(x, game.track_len) for x in pl.influence]
+    v += late * 0.9 * sum(levels)
+    agendas = [c.agendas[a] for a in pl.agendas if a in c.agendas]
+    if agendas:
+        pts = sorted((min(a.cap, a.rate * _agenda_count(game, s, p, a, kinds, build_in, net, levels))
+                      for a in agendas), reverse=True)
+        slots = sum(1 for lv in levels if lv >= AGENDA_LEVEL)
+        v += sum(pts[:slots])
+        near = sorted((lv for lv in levels if lv < AGENDA_LEVEL), reverse=True)
+        for k, lv in enumerate(near[:max(0, len(pts) - slots)]):
+            want = pts[slots + k] if slots + k < len(pts) else 0
+            v += want * (lv / AGENDA_LEVEL) ** 2 * (0.5 + 0.5 * late)
+    # fortifications and attacks: defence prospects in districts not yet attacked, buildings at risk
+    strength = game.current_strength(s)
+    unseen: dict[str, int] = {}
+    for n in s.bag:
+        d = game.parcel_district[n]
+        unseen[d] = unseen.get(d, 0) + 1
+    total_unseen = len(s.bag) or 1
+    for k, d in enumerate(city.districts):
+        tokens = len(s.tracks[k])
+        if tokens >= 4:
+            continue  # attacked already
+        mine_d = my_def.get(d, 0)
+        defence = total_def.get(d, 0)
+        if mine_d:
+            exp_strength = strength + (4 - tokens) * 0.5
+            held = defence >= exp_strength
+            v += (0.8 if not strong else 1.0) * min(mine_d, 3) * (1.0 if held else 0.5)
+        if strong and build_in.get(d) and not mine_d and defence < strength + 1:
+            hidden_odds = unseen.get(d, 0) / total_unseen if tokens == 3 or s.hidden is not None else 0.0
+            urgency = {3: 0.8, 2: 0.4, 1: 0.2}.get(tokens, 0.1) + hidden_odds * (1.0 - late)
+            v -= build_in[d] * 4.0 * min(1.0, urgency)
+    if strong and pl.worker and late > 0:
+        v -= 0.3  # a worker out is worth something only if it can come back cheaply
+    return v
+
+
+_FORTS = frozenset(("tower", "keep", "gate"))
+_BUILDINGS = frozenset(("inn", "hall", "market", "temple"))
+
+
+def _largest(mine: set, adj) -> list:
+    best: list = []
+    seen: set = set()
+    for start in mine:
+        if start in seen:
+            continue
+        comp, stack = [start], [start]
+        seen.add(start)
+        while stack:
+            i = stack.pop()
+            for j in adj[i]:
+                if j in mine and j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+                    comp.append(j)
+        if len(comp) > len(best):
+            best = comp
+    return best
+
+
+def _agenda_count(game, s, p, a, kinds, build_in, net, levels) -> int:
+    kind, prm = a.kind, a.params
+    if kind == "buildings":
+        return kinds.get(prm["type"], 0)
+    if kind == "districts_with":
+        return sum(1 for v in build_in.values() if v >= prm["count"])
+    if kind == "fortifications":
+        return kinds.get(prm["fort"], 0)
+    if kind == "faction_level":
+        return levels[game.faction_index[prm["faction"]]]
+    if kind == "network_districts":
+        return len({game.city.district_of[i] for i in net})
+    if kind == "zone_districts":
+        return sum(1 for d in build_in if game.city.zone[d] == prm["zone"])
+    return scoring.agenda_count(game, s, p, a)
+
+
+class BGBot:
+    """A bot of one level (see the module docstring)."""
+
+    def __init__(self, level: str = "greedy", seed: int | str = 0):
+        if level not in BOT_LEVELS:
+            raise InvalidInput(f"unknown bot level {level!r}; choose one of {', '.join(BOT_LEVELS)}")
+        self.level = level
+        self.rng = random.Random(seed)
+        self.name = f"{level} bot"
+
+    def choose(self, game, state: BGState, player: int):
+        moves = game.legal_moves(state, player)
+        if not moves:
+            raise InvalidInput(f"player {player + 1} has no decision to make now")
+        if self.level == "random" or len(moves) == 1:
+            return self.rng.choice(moves)
+        strong = self.level == "strong"
+        self._left = turns_left(game, state)
+        best, best_v = [], None
+        for m in moves:
+            v = self._rollout(game, game._apply(state, m), player, strong, depth=12)
+            if best_v is None or v > best_v + 1e-9:
+                best, best_v = [m], v
+            elif abs(v - best_v) <= 1e-9:
+                best.append(m)
+        return self.rng.choice(best)
+
+    def _rollout(self, game, s: BGState, p: int, strong: bool, depth: int) -> float:
+        """Play ``p``'s own follow-up decisions of this action greedily, then value the position."""
+        while depth > 0 and not s.over and s.tasks:
+            task = s.tasks[0]
+            if game.mode(s, task) != "decide" or getattr(task, "player", None) != p or type(task) is Turn:
+                break
+            opts = game.task_options(s, task)
+            if not opts:
+                break
+            scored = sorted(((value(game, game._apply(s, o), p, strong, self._left), k) for k, o in enumerate(opts)),
+                            reverse=True)
+            if strong and len(scored) > 1 and type(task) not in (ChooseTrack,) and depth > 6:
+                # look one step further along the best two
+                cands = [opts[k] for _, k in scored[:2]]
+                s = max((game._apply(s, o) for o in cands),
+                        key=lambda x: self._rollout(game, x, p, strong, depth - 4))
+            else:
+                s = game._apply(s, opts[scored[0][1]])
+            depth -= 1
+        return value(game, s, p, strong, self._left)
+
+
+def make_bot(level: str = "greedy", seed: int | str = 0) -> BGBot:
+    """A bot: ``"random"``, ``"greedy"`` or ``"strong"``."""
+    return BGBot(level, seed)
