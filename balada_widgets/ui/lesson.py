@@ -391,7 +391,7 @@ class Attempt:
 
 def _rules_note(message: str, fb_rule: Optional[str], rules: Sequence[str], w: Mapping[str, str]) -> str:
     """The message naming its rule: the check's, else the step's rule ids (unless it names one already)."""
-    if "(rule" in message or w["rule"].split("{")[0] in message:
+    if "(rule" in message or any(w[k].split("{")[0] in message for k in ("rule", "rules")):
         return message
     named = [fb_rule] if fb_rule else list(rules)
     if not named:
