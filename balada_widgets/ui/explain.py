@@ -47,7 +47,9 @@ def _field(step, name):
 
 #: the panel's words (a view in another language passes its own ``words``)
 EXPLAIN_WORDS = {"rule": "rule", "points": "points", "why": "why", "total": "total",
-                 "so_far": "so far (step {i} of {n})", "all": "All", "step": "step {i} of {n}"}
+                 "so_far": "so far (step {i} of {n})", "all": "All", "step": "step {i} of {n}",
+                 "prev": "previous step", "next": "next step", "play": "play the steps one by one",
+                 "pause": "pause", "all_label": "show every step"}
 
 
 def trace_markup(steps, current: Optional[int] = None, where_label: str = "space",
@@ -124,14 +126,16 @@ def Explain(steps: list, step: Optional[int] = None, on_step: Optional[Callable[
             if title:
                 solara.Text(title, style={"font-weight": "600", "margin-right": "8px"})
             solara.Button(icon_name="mdi-chevron-left", on_click=lambda: go((step if step is not None else n) - 1),
-                          disabled=n == 0 or step == 0, text=True, classes=["bw-step-prev"])
+                          disabled=n == 0 or step == 0, text=True, classes=["bw-step-prev"],
+                          attributes={"aria-label": w["prev"]})
             solara.Button(icon_name="mdi-chevron-right", on_click=lambda: go(0 if step is None else step + 1),
                           disabled=n == 0 or (step is not None and step >= n - 1), text=True,
-                          classes=["bw-step-next"])
+                          classes=["bw-step-next"], attributes={"aria-label": w["next"]})
             solara.Button(icon_name="mdi-pause" if playing else "mdi-play", on_click=lambda: set_playing(not playing),
-                          disabled=n == 0, text=True, classes=["bw-step-play"])
+                          disabled=n == 0, text=True, classes=["bw-step-play"],
+                          attributes={"aria-label": w["pause"] if playing else w["play"]})
             solara.Button(w["all"], on_click=lambda: (set_playing(False), go(None)), disabled=step is None, text=True,
-                          classes=["bw-step-all"])
+                          classes=["bw-step-all"], attributes={"aria-label": w["all_label"]})
             if step is not None and 0 <= step < n:
                 solara.Text(w["step"].format(i=step + 1, n=n), classes=["bw-step-label"], style={"color": "#555"})
         Board(svg=trace_markup(steps, step, where_label, words), on_click=click, class_name="bw-trace-board", css=TRACE_CSS)

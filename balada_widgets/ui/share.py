@@ -12,7 +12,10 @@ reveals every hidden card"), and it is hidden again after the next move. An
 app with ``secret_saves = "refuse"`` shows the refusal instead (Balada, while
 a turn's choices are hidden).
 
-Stable classes: ``bw-share``, ``bw-share-position``, ``bw-share-save``,
+The panel opens with the button ``bw-share-open`` and builds its contents only
+while open, so a folded panel costs one button on every redraw of the game.
+
+Stable classes: ``bw-share-open``, ``bw-share``, ``bw-share-position``, ``bw-share-save``,
 ``bw-share-reveal`` (the button), ``bw-share-secret`` (the warning),
 ``bw-share-hide``, ``bw-share-input``, ``bw-share-load``. ``words`` replaces
 the English texts (:data:`SHARE_WORDS`), for a game played in another language.
@@ -93,17 +96,23 @@ def SharePanel(app, version: int = 0, words: Optional[Mapping[str, str]] = None)
         set_error(None)
         set_done(w["share_loaded"])
 
-    with solara.Details(w["share"], expand=False) as box:
-        with solara.Column(gap="6px", classes=["bw-share"]):
-            solara.Markdown(w["share_position"])
-            solara.v.Textarea(label=w["position"], v_model=app.position_text(), readonly=True, rows=3, outlined=True,
-                              class_="bw-share-position")
-            solara.Markdown(w["share_save"])
-            SaveFile(app, version, words)
-            solara.v.Textarea(label=w["share_paste"], v_model=pasted, on_v_model=set_pasted,
-                              rows=3, outlined=True, class_="bw-share-input")
-            solara.Button(w["share_load"], on_click=load, disabled=not pasted.strip(), classes=["bw-share-load"])
-            Reminder(error, on_close=lambda: set_error(None))
-            if done:
-                solara.Success(done)
+    opened, set_opened = solara.use_state(False)
+    with solara.Column(gap="4px", classes=["bw-share-panel"]) as box:
+        solara.Button(w["share"], icon_name="mdi-chevron-up" if opened else "mdi-chevron-down",
+                      on_click=lambda: set_opened(lambda o: not o), text=True, classes=["bw-share-open"],
+                      attributes={"aria-expanded": "true" if opened else "false", "aria-label": w["share"]},
+                      style={"align-self": "flex-start", "text-transform": "none"})
+        if opened:  # built only when open: a folded panel costs one button per redraw
+            with solara.Column(gap="6px", classes=["bw-share"]):
+                solara.Markdown(w["share_position"])
+                solara.v.Textarea(label=w["position"], v_model=app.position_text(), readonly=True, rows=3,
+                                  outlined=True, class_="bw-share-position")
+                solara.Markdown(w["share_save"])
+                SaveFile(app, version, words)
+                solara.v.Textarea(label=w["share_paste"], v_model=pasted, on_v_model=set_pasted,
+                                  rows=3, outlined=True, class_="bw-share-input")
+                solara.Button(w["share_load"], on_click=load, disabled=not pasted.strip(), classes=["bw-share-load"])
+                Reminder(error, on_close=lambda: set_error(None))
+                if done:
+                    solara.Success(done)
     return box

@@ -184,6 +184,9 @@ def test_labels_for_a_viewer_mask_hidden_cards_in_notation_and_words():
 
 
 def textareas(ui):
+    """The share panel's text areas by class (the panel is opened first: it builds them only while open)."""
+    if not ui.has("bw-share"):
+        ui.click("bw-share-open")
     return {cls: w for w in ui.rc.find(v.Textarea).widgets for cls in (w.class_ or "").split()
             if cls.startswith("bw-share")}
 

@@ -15,6 +15,9 @@ DEMO = Lexicon.from_words(["balda", "ball", "bad", "lab", "lad"], name="demo")
 
 
 def textareas(ui):
+    """The share panel's text areas by class (the panel is opened first: it builds them only while open)."""
+    if not ui.has("bw-share"):
+        ui.click("bw-share-open")
     return {cls: w for w in ui.rc.find(v.Textarea).widgets for cls in (w.class_ or "").split()
             if cls.startswith("bw-share")}
 
