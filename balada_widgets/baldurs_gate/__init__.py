@@ -48,3 +48,12 @@ def new_game(players: int = 3, bots: int = 2, seed: int = 0, language: str = "en
 
     return BaldursGateApp(players=players, bots=bots, seed=seed, language=language, advanced=advanced,
                           bot_level=bot_level, **options)
+
+
+def __getattr__(name):
+    """``baldurs_gate.tutorial`` loads on first use, so a notebook cell is ``baldurs_gate.tutorial.step("city")``."""
+    if name == "tutorial":
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
