@@ -383,7 +383,7 @@ def position(game: BaldursGateGame, *, pieces=(), avail=(), banned=(), hidden=No
     return state
 
 
-# ============================================================================ live exercises: clicks played by the engine
+# ============================================================================ live exercises (the engine plays clicks)
 
 
 @dataclass(frozen=True)
@@ -723,7 +723,8 @@ def _district_of_id(game, id_: str) -> Optional[str]:
 def _trade_chips(game, state, district: str, sfx: str) -> list:
     L = game.language
     extra = t("desc.damaged_extra", L) if district in state.damage else ""
-    out = [_chip(f"m-trade-{tr.id}{sfx}", t(f"ui.trade.{tr.id}", L) + ": " + game.trade_text(district, tr.id, L) + extra)
+    out = [_chip(f"m-trade-{tr.id}{sfx}",
+                 t(f"ui.trade.{tr.id}", L) + ": " + game.trade_text(district, tr.id, L) + extra)
            for tr in game.content.locations[district].trades]
     return out + [_chip(f"m-trade-none{sfx}", t("ui.btn.no_trade", L))]
 
@@ -1181,11 +1182,13 @@ def _connection_misreadings(game, before: BGState, right: frozenset, node: str, 
     c = game.content
     new_atoms = c.type_connection.get(new_kind, c.fort_connection)
     me = before.active
-    forts = [g_ for j in near if before.pieces[j].kind in ("tower", "keep", "gate") for g_ in _bonus_of(game, before, j)]
+    forts = [g_ for j in near if before.pieces[j].kind in ("tower", "keep", "gate")
+             for g_ in _bonus_of(game, before, j)]
     out = {
         "new-piece-pays": _add(right, [(me, r, n) for r, n in _atoms_gain(game, new_atoms)]),
         "own-skipped": frozenset(x for x in right if x[0] != me),
-        "by-new-type": _add((), [(before.pieces[j].owner, r, n) for j in near for r, n in _atoms_gain(game, new_atoms)]),
+        "by-new-type": _add((), [(before.pieces[j].owner, r, n) for j in near
+                                 for r, n in _atoms_gain(game, new_atoms)]),
         "two-lines": _add(right, [g_ for k in two for g_ in _bonus_of(game, before, k)]),
         "forts-dont-pay": _add(right, [(p, r, -n) for p, r, n in forts]),
     }
@@ -1343,10 +1346,12 @@ def _step_parcel_token(L: str) -> LessonStep:
             return _mis(L, mids[ans])
         return _no(L, w(L, "token.b.no"), "BLD8")
 
-    part_b = Choose(w(L, "token.b.prompt"), check_b, options=tuple(options), hint=w(L, "token.b.hint", district=_district(g, track, L)),
+    part_b = Choose(w(L, "token.b.prompt"), check_b, options=tuple(options),
+                    hint=w(L, "token.b.hint", district=_district(g, track, L)),
                     solution=_solution(dict(options)[nxt],
                                        w(L, "token.b.explain", n=TOKEN, district=_district(g, track, L),
-                                         tokens=", ".join(str(x) for x in after.tracks[k]), built=_district(g, built_in, L),
+                                         tokens=", ".join(str(x) for x in after.tracks[k]),
+                                         built=_district(g, built_in, L),
                                          player=Who(L, 1), k=len(s.tracks[g.district_index[built_in]]))))
     return _lstep(L, "parcel-token", (part_a, part_b))
 
@@ -1444,7 +1449,8 @@ def _step_worker(L: str) -> LessonStep:
     mid = g.apply(g.apply(done_c, Income(1)), Done(1))
     target = 23
     built = g.apply(g.apply(mid, Build(2, "inn-02")), Parcel(2, target))
-    home = frozenset(f"L-{pl.worker}" for pl, after in zip(mid.players, built.players) if pl.worker and not after.worker)
+    home = frozenset(f"L-{pl.worker}" for pl, after in zip(mid.players, built.players)
+                     if pl.worker and not after.worker)
     away = frozenset(f"L-{pl.worker}" for pl in mid.players if pl.worker)
     builder = f"L-{mid.players[2].worker}" if mid.players[2].worker else None
 
@@ -1464,8 +1470,9 @@ def _step_worker(L: str) -> LessonStep:
 
     part_d = _pick(w(L, "worker.d.prompt", player=Who(L, 2), n=target, district=hname), check_d, draw_d, mode="set",
                    label=w(L, "worker.d.label"), hint=w(L, "worker.d.hint", district=hname),
-                   solution=_solution(w(L, "worker.d.answer"), w(L, "worker.d.explain", district=hname,
-                                                                  player=Who(L, 2), owner=w(L, "house.gen.2")),
+                   solution=_solution(w(L, "worker.d.answer", district=hname),
+                                      w(L, "worker.d.explain", district=hname, player=Who(L, 2),
+                                        owner=w(L, "house.gen.2")),
                                       picks=tuple(sorted(home))))
     return _lstep(L, "worker", (part_a, part_b, part_c, part_d))
 
@@ -1579,12 +1586,13 @@ def _step_chain(L: str) -> LessonStep:
     dname = _district(g, district, L)
     best, way = _best_chain(g, s, live)
     # what the engine does when the built market draws the 4th token: the attack, and the income still open
-    at = [k for k in range(len(way) + 1) if any(a.district == district for a in live.frame(live.clicks(way[:k])).state.attacks)][0]
+    at = next(k for k in range(len(way) + 1)
+              if any(a.district == district for a in live.frame(live.clicks(way[:k])).state.attacks))
     st_at = live.frame(live.clicks(way[:at])).state
     income_goes_on = bool(st_at.tasks) and type(st_at.tasks[0]).__name__ in ("IncomeLoop",) and st_at.active == 0
     right_a = "now" if income_goes_on else "ends"
     options = [("now", w(L, "chain.a.now", district=dname)), ("after", w(L, "chain.a.after")),
-               ("next", w(L, "chain.a.next", player=who(L, 1))), ("ends", w(L, "chain.a.ends"))]
+               ("next", w(L, "chain.a.next", owner=w(L, "house.gen.1"))), ("ends", w(L, "chain.a.ends"))]
     mids = {"after": "chain-attack-waits", "next": "chain-attack-next-turn", "ends": "chain-income-ends"}
 
     def check_a(ans):
@@ -1800,13 +1808,14 @@ def _step_fortify(L: str) -> LessonStep:
     gates = [x for j in near if s.pieces[j].kind == "gate" for x in _bonus_of(g, s, j)]
     mis = {k: v for k, v in {"pays-nothing": frozenset(),
                              "gate-pays-nothing": _add(right, [(p, r, -n) for p, r, n in gates]),
-                             "new-piece-pays": _add(right, [(0, r, n) for r, n in _atoms_gain(g, g.content.fort_connection)])
+                             "new-piece-pays": _add(right, [(0, r, n) for r, n in
+                                                            _atoms_gain(g, g.content.fort_connection)])
                              }.items() if v != right}
     lines = [_pays_line(g, L, city.nodes[j], s.pieces[j], _bonus_of(g, s, j)) for j in near]
     part_b = _gains_part(L, g, right, mis, prompt=w(L, "fortify.b.prompt"), rule="C4",
                          hint=w(L, "fortify.b.hint"), explanation=w(L, "fortify.b.explain", lines="; ".join(lines)),
-                         order=(("gate-pays-nothing", "fort-gate-pays-nothing"), ("new-piece-pays", "conn-new-piece-pays"),
-                                ("pays-nothing", "fort-pays-nothing")))
+                         order=(("gate-pays-nothing", "fort-gate-pays-nothing"),
+                                ("new-piece-pays", "conn-new-piece-pays"), ("pays-nothing", "fort-pays-nothing")))
     # (c) what else: the engine's state after the keep
     worker_home = not after.players[0].worker
     token = after.bag != s.bag
@@ -1826,7 +1835,8 @@ def _step_fortify(L: str) -> LessonStep:
     defence = sum(contrib)
     pieces = [after.pieces[j] for j in city.forts_of[here] if after.pieces[j] is not None]
     dv = g.content.defence
-    misread_d = {"fort-count-pieces": len(pieces), "fort-gate-defends": defence + sum(1 for p in pieces if p.kind == "gate"),
+    misread_d = {"fort-count-pieces": len(pieces),
+                 "fort-gate-defends": defence + sum(1 for p in pieces if p.kind == "gate"),
                  "fort-own-only": contrib[0]}
 
     def check_d(n):
@@ -1966,7 +1976,8 @@ def _step_defended(L: str) -> LessonStep:
     t1, t2 = 12, 20
     caption = lambda n: w(L, "attack.caption", n=n, district=_district(g, g.parcel_district[n], L))  # noqa: E731
 
-    part_a, after_a = _attack_part(L, g, s, t1, w(L, "defended.a.prompt", district=_district(g, g.parcel_district[t1], L),
+    part_a, after_a = _attack_part(L, g, s, t1, w(L, "defended.a.prompt",
+                                                    district=_district(g, g.parcel_district[t1], L),
                                                     space=s.strength + 1),
                                    w(L, "defended.a.hint"))
 
@@ -2203,7 +2214,8 @@ def _step_setup(L: str) -> LessonStep:
     d8 = g.parcel_district[n8]
     never = n8 not in g.token_candidates(s8, "open")
     right_b = "back" if never else "open"
-    options_b = [(k, w(L, f"setup.b.{k}", n=n8, district=_district(g, d8, L))) for k in ("back", "attack", "open", "hidden")]
+    options_b = [(k, w(L, f"setup.b.{k}", n=n8, district=_district(g, d8, L)))
+                 for k in ("back", "attack", "open", "hidden")]
     mids = {"attack": "setup-attack", "open": "setup-attack", "hidden": "setup-hidden-chosen"}
 
     def check_b(ans):
@@ -2213,7 +2225,8 @@ def _step_setup(L: str) -> LessonStep:
 
     part_b = _options(w(L, "setup.b.prompt", n=n8, district=_district(g, d8, L)), options_b, check_b,
                       board=lambda: _city(g, s8, clickable=False), hint=w(L, "setup.b.hint"),
-                      solution=_solution(dict(options_b)[right_b], w(L, "setup.b.explain", district=_district(g, d8, L)),
+                      solution=_solution(dict(options_b)[right_b],
+                                         w(L, "setup.b.explain", district=_district(g, d8, L)),
                                          picks=(f"opt-{right_b}",)),
                       label=w(L, "setup.b.label"))
     # (c) the bag after a 2-player setup, and after a 3-player one: the engine's counts
@@ -2235,8 +2248,8 @@ def _step_setup(L: str) -> LessonStep:
         return _no(L, w(L, "setup.c.no"), "P23-1")
 
     part_c = Count(w(L, "setup.c.prompt"), check_c, hint=w(L, "setup.c.hint"),
-                   solution=_solution(str(left), w(L, "setup.c.explain", opened=len(done.avail), banned=len(done.banned),
-                                                   left=left, banned3=len(s3.banned))))
+                   solution=_solution(str(left), w(L, "setup.c.explain", opened=len(done.avail),
+                                                   banned=len(done.banned), left=left, banned3=len(s3.banned))))
     # (d) who may see the hidden token: nobody's view holds it
     from .state import HIDDEN
 
@@ -2313,7 +2326,7 @@ def _step_final_round(L: str) -> LessonStep:
             return _mis(L, "final-from-start-player")
         return _no(L, w(L, "final.a.no"), "C15")
 
-    part_a = _pick(w(L, "final.a.prompt", player=Who(L, drawer)), check_a, draw_a, mode="sequence",
+    part_a = _pick(w(L, "final.a.prompt", owner=w(L, f"house.gen.{drawer}")), check_a, draw_a, mode="sequence",
                    label=w(L, "final.a.label"), hint=w(L, "final.a.hint"),
                    solution=_solution(" → ".join(dict(chips)[x] for x in right_a),
                                       w(L, "final.a.explain", player=who(L, drawer),
@@ -2543,8 +2556,10 @@ def _tie_states(L):
                    ("P18", "inn", 0, "", True), ("F-CIT-a", "tower", 0),
                    ("P22", "inn", 1), ("P26", "hall", 1), ("P30", "market", 1), ("P34", "temple", 1),
                    ("F-HEA-a", "gate", 1), ("F-EAS-a", "gate", 1), ("F-SEA-a", "tower", 1)),
-        players={0: {"hq": "STE", "prestige": 61, "gains": (Gain("OV1", 55, "other"), Gain("E6", 6, "agenda", "ag-01"))},
-                 1: {"hq": "MAN", "prestige": 61, "gains": (Gain("OV1", 52, "other"), Gain("E6", 9, "agenda", "ag-04"))}},
+        players={0: {"hq": "STE", "prestige": 61,
+                     "gains": (Gain("OV1", 55, "other"), Gain("E6", 6, "agenda", "ag-01"))},
+                 1: {"hq": "MAN", "prestige": 61,
+                     "gains": (Gain("OV1", 52, "other"), Gain("E6", 9, "agenda", "ag-04"))}},
         over=True, check=False)
     g3 = _game(3, L)
     b = position(

@@ -69,6 +69,7 @@ _load({
     "house.1": ("Orange", "Oranžový"),
     "house.2": ("Green", "Zelený"),
     "house.3": ("Purple", "Fialový"),
+    "house.gen.0": ("your", "tvého rodu"),
     "house.gen.1": ("Orange's", "Oranžového"),
     "house.gen.2": ("Green's", "Zeleného"),
     "house.gen.3": ("Purple's", "Fialového"),
@@ -265,7 +266,7 @@ _load({
     "gains.no": ("Not quite: go along each line from the new piece once more.",
                  "Ještě ne: projdi ještě jednou každou čáru od nového prvku."),
     "conn.empty": ("{spot} is empty: nothing", "{spot} je prázdné: nic"),
-    "conn.pays": ("{spot} holds {piece}: {gain} to {owner}", "{spot}: {piece}, {gain} {owner}"),
+    "conn.pays": ("{spot} holds {piece}: {gain} {owner}", "{spot}: {piece} dá {owner} {gain}"),
 })
 
 # ---------------------------------------------------------------------------- 3. build
@@ -475,7 +476,7 @@ _load({
     "worker.d.no": ("Not those workers.", "Tihle pracovníci to nejsou."),
     "worker.d.hint": ("Which location belongs to the district being built in, {district}?",
                       "Která lokace patří ke čtvrti, kde se staví ({district})?"),
-    "worker.d.answer": ("your worker (its location in Heapside)", "tvůj pracovník (jeho lokace v Heapside)"),
+    "worker.d.answer": ("your worker (its location in {district})", "tvůj pracovník (jeho lokace ve čtvrti {district})"),
     "worker.d.explain": ("When {player} builds in {district}, every worker on {district}'s location goes home: "
                          "yours. {owner} own worker stands elsewhere and stays. Workers also come home when "
                          "pushed out, as in (a), or through your HQ card during income (next step).",
@@ -563,7 +564,7 @@ _load({
     "chain.a.now": ("{district} is attacked at once, then your income goes on",
                     "{district} je napadena hned a pak tvůj příjem pokračuje"),
     "chain.a.after": ("The attack waits until your income is over", "Útok počká, až příjem skončí"),
-    "chain.a.next": ("The attack waits for {player}'s turn", "Útok počká na tah hráče {player}"),
+    "chain.a.next": ("The attack waits for {owner} turn", "Útok počká na tah {owner}"),
     "chain.a.ends": ("Your income ends", "Tvůj příjem končí"),
     "chain.a.right": ("The attack interrupts the income, and the income goes on.",
                       "Útok příjem přeruší a příjem pak pokračuje."),
@@ -981,12 +982,12 @@ _load({
         "**one more turn**, the one who drew the last token included, going on clockwise. Then the hidden token is "
         "turned over, and its district suffers the **final attack**.",
         "Když ze sáčku odejde **poslední žeton**, blíží se konec: tah se dohraje a pak má každý rod **ještě jeden "
-        "tah**, i ten, kdo poslední žeton vytáhl, pokračuje se po směru hodinových ručiček. Potom se otočí skrytý "
-        "žeton a na jeho čtvrť přijde **závěrečný útok**."),
+        "tah** (i ten, kdo poslední žeton vytáhl) a pokračuje se po směru hodinových ručiček. Potom se otočí "
+        "skrytý žeton a na jeho čtvrť přijde **závěrečný útok**."),
     "final.a.label": ("the houses, then the city", "rody a město"),
-    "final.a.prompt": ("**(a)** {player}'s build has just drawn the last token. Click the houses in the order of "
+    "final.a.prompt": ("**(a)** {owner} build has just drawn the last token. Click the houses in the order of "
                        "the turns still to come.",
-                       "**(a)** Stavba hráče {player} právě vytáhla poslední žeton. Klikni na rody v pořadí tahů, "
+                       "**(a)** Stavba {owner} právě vytáhla poslední žeton. Klikni na rody v pořadí tahů, "
                        "které ještě zbývají."),
     "final.a.right": ("One more turn each, clockwise, and {player}, who drew the last token, last.",
                       "Každý ještě jeden tah, po směru hodinových ručiček, a {player}, který vytáhl poslední žeton, "
@@ -1110,8 +1111,8 @@ _load({
                        "Zlato, zásoby, přízeň a karty budov v ruce: sečti je, vyděl třemi a zaokrouhli dolů."),
     "scoring.d.explain": ("{gold} gold + {supply} supplies + {favor} favor + {cards} building cards = {units}; "
                           "divided by 3, rounded down: {points}. Agenda cards are not leftovers.",
-                          "{gold} zlata + {supply} zásob + {favor} přízně + {cards} karet budov = {units}; děleno 3 "
-                          "a zaokrouhleno dolů: {points}. Karty plánů do zbytků nepatří."),
+                          "zlato {gold} + zásoby {supply} + přízeň {favor} + karty budov v ruce {cards} = {units}; "
+                          "děleno 3 a zaokrouhleno dolů: {points}. Karty plánů do zbytků nepatří."),
     "scoring.e.prompt": ("**(e)** Type your total for the four steps.", "**(e)** Napiš součet všech čtyř kroků."),
     "scoring.e.right": ("The four steps, added up.", "Čtyři kroky, sečtené."),
     "scoring.e.no": ("Not that total.", "Takový součet to není."),
