@@ -33,6 +33,8 @@ from balada_widgets.core import GameError, Session
 from balada_widgets.core.bots import run_bots
 
 COZY = BarcadiaGame(players=2, dungeon="cozy")
+#: a Boss that deals 20 (a Coaster Shield cuts it), whatever the set calls it
+BOSS_20 = next(c.id for c in COZY.content.rooms.values() if c.type == "boss" and c.damage == 20)
 
 
 # ---------------------------------------------------------------- the engine's chance tree, exactly
@@ -145,7 +147,7 @@ def outlook_vector(o):
                 17: {"card": "tidal-twins", "up": False, "public": True, "powerups": ["swirl-compass"]}}),
     # a known Boss: the roll-off with ties rolled again; a Coaster Shield cuts the 20 damage to 10
     dict(players={0: {"at": 3, "hp": 20, "powerups": ["crown-of-froth", "coaster-shield"]}},
-         rooms={3: "puddle-pup", 17: {"card": "countess-cordial", "up": False, "public": True, "traps": 1}}),
+         rooms={3: "puddle-pup", 17: {"card": BOSS_20, "up": False, "public": True, "traps": 1}}),
     # the Hoard with three Power-Ups: the Guardian at once
     dict(players={0: {"at": 3, "hp": 10, "powerups": ["crown-of-froth", "coaster-shield", "bubble-boots"]}},
          rooms={3: "puddle-pup", 17: {"card": "drink-hoard", "up": False, "public": True}}),
