@@ -1,0 +1,886 @@
+"""Builders of Baldur's Gate in Jupyter and Solara: the live game, hot-seat or against bots, in English or Czech.
+
+Imported only when a game is shown (``baldurs_gate.new_game(...)`` or the
+app), so ``import balada_widgets.baldurs_gate`` stays free of Solara.
+
+- :class:`BaldursGateApp`: ``baldurs_gate.new_game(players=3, bots=2, seed=0,
+  language="en", advanced=False)`` makes one; the last expression of a cell
+  shows the live game. ``app.session`` is the session, ``app.play("p1 income")``
+  plays for the human to move and lets the bots answer.
+- :func:`BaldursGateView`: one session's game. The city is ONE SVG board
+  (:mod:`.drawing`). Every step of an action is its own decision
+  (``game.pending``): the spots, cards and tracks a decision may take are
+  highlighted from ``game.legal_moves`` only, a click plays the move, and the
+  pending decision is said in plain words with a numbered button per choice
+  (digits press them). At the start of a turn, *Build* (B) and *Worker* (W)
+  narrow the choice to the cards of the hand or the locations; *Income* (I)
+  takes income. A refused click shows the engine's rule reminder. Beside the
+  city: the house on the seat (resources, influence, portfolio ready or used,
+  and its OWN hand and agendas: another player's never reach the page; with
+  several humans a pass screen comes first), the building offer, the other
+  houses (their hands as card backs), the attack log, the log in words as
+  the viewer may know it (undo, redo, branches), and at the end the final
+  scoring walked step by step with every rule.
+- :func:`BaldursGatePage`: the app's page (``solara run balada_widgets/app.py``).
+
+Every word is in the engine's catalogue (:mod:`.i18n`, keys ``ui.*``), in
+English and Czech, switched by the game's ``language``.
+
+The city board takes the keyboard while focused (:data:`KEYS`, also in
+``docs/baldurs-gate.md`` and ``docs/baldurs-gate.cs.md``); a key does what the
+matching click does, so a refused move shows the same rule reminder.
+
+Stable hooks for tests: the city board has the class ``bw-bg-city`` (node
+groups ``data-id="P17"``, ``"F-SEA-b"``, ``"H-SEA"``, ``"L-SEA"``,
+``"track-fist"``, with the classes ``tg`` (target), ``sel``, ``cur``); the
+seat's board ``bw-bg-me`` and the offer ``bw-bg-offer`` (cards
+``data-id="card-inn-03"``, class ``tg``); the decision box ``bw-bg-decision``
+with buttons ``bw-bg-choice`` (and ``bw-bg-choice-<k>``, ``bw-bg-mode-build``,
+``bw-bg-mode-worker``, ``bw-bg-income``, ``bw-bg-done``), ``bw-bg-back``; the
+status ``bw-bg-status``; the result ``bw-bg-result``; the form ``bw-bg-form``
+with ``bw-bg-start``; the pass screen ``bw-pass-screen`` with ``bw-pass-ready``.
+The other houses (``bw-bg-others``), the attack log (``bw-bg-attacks``) and
+the move log are made only while their section is open (buttons
+``bw-bg-others-box-toggle``, ``bw-bg-attacks-box-toggle``,
+``bw-bg-log-box-toggle``).
+
+Speed: the city's unchanging part (districts, names, lines, legend, track
+spaces) is sent once as a ``<symbol>`` in the board's ``defs``
+(``city_svg(..., background="defs")``); the keyboard cursor lives in the
+city's own component, so a cursor step redraws the city alone; positions are
+handed to components in a :class:`Box` (reacton would walk a state's tuples
+on every render); the decision box keeps its buttons and reuses them.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, fields, replace
+from typing import Any, Callable, NamedTuple, Optional
+
+import solara
+
+from ..core.errors import InvalidInput
+from ..core.session import Session
+from ..ui import svg as S
+from ..ui.app import GameApp
+from ..ui.board import Board
+from ..ui.controls import Controls
+from ..ui.explain import Explain
+from ..ui.move_log import MoveLog, branch_entries, log_entries
+from ..ui.play import use_cursor, use_play
+from ..ui.reminder import Reminder
+from ..ui.root import GameRoot, use_app_game
+from ..ui.seat import PassScreen, use_seat
+from .bots import BOT_LEVELS, make_bot
+from .drawing import (
+    CARDS_CSS, CSS, DEFS, PLAYER_COLOURS, W, card_id, cards_markup, city_defs, city_svg, move_target, parse_id,
+    player_markup,
+    target_centres,
+)
+from .effects import ability_text, cost_text
+from .i18n import LANGUAGES, qty, t
+from .rules import BaldursGateGame
+from .state import (
+    MASK, Bottom, Build, Done, Income, Keep, Parcel, Pick, Spot, Take, Track, Trade, Use, Worker,
+)
+
+__all__ = ["KEYS", "BaldursGateApp", "BaldursGatePage", "BaldursGateRoot", "BaldursGateView", "Choice",
+           "NewGameForm", "Settings", "button_label", "choices_for", "kit_words", "natural_move", "seat_name"]
+
+#: The city board's keys while it has the focus (click it, or Tab to it): ``(key, catalogue key of its meaning)``.
+KEYS = (
+    ("← → ↑ ↓", "ui.key.arrows"),
+    ("Page Down / Page Up", "ui.key.pages"),
+    ("Enter / Space", "ui.key.enter"),
+    ("1 … 9", "ui.key.digits"),
+    ("B", "ui.key.build"),
+    ("W", "ui.key.worker"),
+    ("I", "ui.key.income"),
+    ("D", "ui.key.done"),
+    ("U / Y", "ui.key.undo"),
+    ("Esc", "ui.key.esc"),
+)
+
+_PANEL = {"gap": "8px", "align-items": "center", "flex-wrap": "wrap"}
+LANGUAGE_NAMES = {"en": "English", "cs": "Čeština"}
+#: decisions whose options are clicked on the city (buttons too when there are few)
+_CITY_KINDS = ("parcel", "spot", "track")
+_FEW = 6
+
+
+# ======================================================================= pure helpers (no Solara state)
+
+
+class Choice(NamedTuple):
+    """A button of the decision box: its words and what it does (a move, or a view action: ``"build"``...)."""
+
+    label: str
+    move: Any
+    kind: str = "move"  # "move", "mode" (narrow the turn's choice), "back"
+
+
+def seat_name(p: int, bots: dict, humans: int, language: str = "en") -> str:
+    """``You`` (one human against bots), ``Player 2``, ``Bot 3 (greedy)``."""
+    if p in bots:
+        return W("bot", language, n=p + 1, level=W(f"level.{getattr(bots[p], 'level', 'greedy')}", language))
+    if humans == 1 and bots:
+        return W("you", language)
+    return t("Player", language, n=p + 1)
+
+
+def button_label(game, view, move, language: Optional[str] = None) -> str:
+    """A move as its button says it: an imperative in plain words ("Build Copper Tankard (Inn, 3 gold)")."""
+    L = language or game.language
+    c = game.content
+    cls = type(move)
+    task = view.tasks[0] if view.tasks else None
+    if cls is Build:
+        b = c.buildings[move.card]
+        cost = game.cost_of(move.card, getattr(task, "discount", 0) or 0)
+        return W("btn.build", L, card=c.name(move.card, L), type=c.type_name(b.type, L), cost=qty(cost, "gold", L))
+    if cls is Worker:
+        return W("btn.worker", L, location=c.location_name(move.district, L),
+                 district=game.city.district_name(move.district, L))
+    if cls is Income:
+        side = game.hq_side(view, move.player)
+        return W("btn.income", L, income=cost_text(side.income, L) if side else "")
+    if cls is Parcel:
+        return t("thing.parcel_in", L, n=move.number, district=game.city.district_name(
+            game.city.district_of_parcel(move.number), L))
+    if cls is Spot:
+        return game.node_text(move.node, L)
+    if cls is Track:
+        fi = game.faction_index[move.faction]
+        return W("btn.track", L, faction=game.faction_name(move.faction, L),
+                 level=view.players[move.player].influence[fi])
+    if cls is Trade:
+        if not move.trade:
+            return W("btn.no_trade", L)
+        d = getattr(task, "district", None) or view.players[move.player].worker
+        extra = t("desc.damaged_extra", L) if d in view.damage else ""
+        return W(f"trade.{move.trade}", L) + ": " + game.trade_text(d, move.trade, L) + extra
+    if cls is Use:
+        ab = c.abilities(move.card, game.advanced)[move.alt]
+        return W("btn.use", L, card=c.name(move.card, L), ability=ability_text(ab.cost, ab.effect, L, c.faction_map))
+    if cls is Done:
+        return W("btn.done", L)
+    if cls is Take:
+        return W("btn.take", L, card=c.name(move.card, L))
+    if cls is Keep:
+        return W("btn.keep", L, card=c.name(move.card, L))
+    if cls is Bottom:
+        return W("btn.bottom", L, card=c.name(move.card, L))
+    if cls is Pick:
+        return W("btn.pick", L, card=c.name(move.card, L),
+                 district=game.city.district_name(c.hqs[move.card].district, L))
+    return game.describe_move(view, move, move.player if hasattr(move, "player") else None)
+
+
+def choices_for(game, view, pending, moves: list, mode: Optional[str] = None, chosen: Optional[str] = None,
+                language: Optional[str] = None) -> tuple[list, dict]:
+    """The decision's buttons and the clickable targets: ``(choices, {data-id: [moves]})``.
+
+    Everything comes from ``moves`` (the legal moves of the decision). At
+    the start of a turn, ``mode`` ``"build"`` or ``"worker"`` narrows both to
+    the cards or the locations; ``None`` offers all three actions. ``chosen``
+    is a card clicked that has several moves (an HQ with two abilities).
+    """
+    L = language or game.language
+    targets: dict = {}
+    for m in moves:
+        k = move_target(m)
+        if k is not None:
+            targets.setdefault(k, []).append(m)
+    kind = pending.kind if pending is not None else None
+    if kind == "turn":
+        builds = [m for m in moves if type(m) is Build]
+        workers = [m for m in moves if type(m) is Worker]
+        income = [m for m in moves if type(m) is Income]
+        if mode == "build" and builds:
+            return ([Choice(button_label(game, view, m, L), m) for m in builds] + [Choice(W("btn.back", L), None, "back")],
+                    {move_target(m): [m] for m in builds})
+        if mode == "worker" and workers:
+            return ([Choice(button_label(game, view, m, L), m) for m in workers] +
+                    [Choice(W("btn.back", L), None, "back")], {move_target(m): [m] for m in workers})
+        out = []
+        if builds:
+            out.append(Choice(W("btn.build_mode", L, n=len(builds)), "build", "mode"))
+        if workers:
+            out.append(Choice(W("btn.worker_mode", L), "worker", "mode"))
+        out += [Choice(button_label(game, view, m, L), m) for m in income]
+        return out, targets
+    if chosen is not None and len(targets.get(chosen, [])) > 1:
+        here = targets[chosen]
+        return ([Choice(button_label(game, view, m, L), m) for m in here] + [Choice(W("btn.back", L), None, "back")],
+                targets)
+    if kind in _CITY_KINDS and len(moves) > _FEW:
+        return [], targets
+    return [Choice(button_label(game, view, m, L), m) for m in moves], targets
+
+
+def natural_move(game, view, player: Optional[int], id_: str, pending_kind: Optional[str] = None):
+    """What a click on ``id_`` would mean if it were legal (the engine then says why it is not), or ``None``."""
+    p = parse_id(id_)
+    if p is None or player is None:
+        return None
+    kind, x = p
+    if kind == "parcel":
+        return Parcel(player, x)
+    if kind == "location":
+        return Worker(player, x)
+    if kind == "fort":
+        return Spot(player, x)
+    if kind == "track":
+        return Track(player, x)
+    if kind == "card":
+        c = game.content
+        pl = view.players[player]
+        if pending_kind == "offer" or (x in view.offer and x not in pl.hand):
+            return Take(player, x)
+        if pending_kind == "income" or x == pl.hq or x in pl.portfolio:
+            return Use(player, x)
+        if pending_kind == "keep" or (x in c.agendas and pending_kind != "bottom"):
+            return Keep(player, x)
+        if pending_kind == "bottom":
+            return Bottom(player, x)
+        if pending_kind == "pick" or x in c.hqs:
+            return Pick(player, x)
+        return Build(player, x)
+    return None
+
+
+def _note(game, pending, mode, n_targets: int, L: str) -> str:
+    kind = pending.kind
+    if kind == "turn":
+        return W({"build": "note.build", "worker": "note.worker"}.get(mode, "note.turn"), L)
+    if kind in ("parcel", "spot"):
+        return W(f"note.{kind}", L, n=n_targets)
+    if kind == "track":
+        return W("note.track", L)
+    if kind == "income":
+        return W("note.income", L)
+    if kind in ("build", "offer", "keep", "bottom", "pick"):
+        return W("note.cards", L)
+    return ""
+
+
+def kit_words(language: str) -> dict:
+    """The kit's panels' words (controls, pass screen, log, explain, share) in ``language``."""
+    keys = ("undo", "redo", "restart", "new_game", "pass_title", "pass_ready", "pass_ready_show", "pass_waiting",
+            "start", "go_start", "go_move", "branches", "branch", "switch", "rule", "points", "why", "total",
+            "so_far", "all", "step", "share", "share_position", "share_save", "share_paste", "share_load",
+            "share_loaded", "share_warning", "share_reveal", "share_all_hidden", "share_hide", "position",
+            "save_file")
+    return {k: W(f"kit.{k}", language) for k in keys}
+
+
+# ======================================================================= settings and the app object
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the new-game form sets. The last ``bots`` seats are bots of ``bot_level``; the others play hot-seat."""
+
+    players: int = 3
+    bots: int = 2
+    seed: int = 0
+    language: str = "en"
+    advanced: bool = False
+    bot_level: str = "greedy"
+
+    def check(self) -> None:
+        """:raises InvalidInput: a value out of range (the form shows why)."""
+        L = self.language if self.language in LANGUAGES else "en"
+        if self.language not in LANGUAGES:
+            raise InvalidInput(W("err.language", L, name=self.language, languages=", ".join(LANGUAGES)))
+        if not isinstance(self.players, int) or isinstance(self.players, bool) or not 2 <= self.players <= 4:
+            raise InvalidInput(W("err.players", L, n=self.players), rule="C1")
+        if not isinstance(self.bots, int) or isinstance(self.bots, bool) or not 0 <= self.bots <= self.players:
+            raise InvalidInput(W("err.bots", L, n=self.bots, players=self.players))
+        if self.bot_level not in BOT_LEVELS:
+            raise InvalidInput(W("err.level", L, level=self.bot_level, levels=", ".join(BOT_LEVELS)))
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise InvalidInput(W("err.seed", L, seed=self.seed))
+
+
+class BaldursGateApp(GameApp):
+    """A Builders of Baldur's Gate game to show in a notebook (``baldurs_gate.new_game(...)`` returns one).
+
+    Shown as the live game when it is the last expression of a cell or with
+    ``display(app)``; several displays show the same game. ``session``,
+    ``game``, ``bots`` (``{seat: bot}``, the last ``bots`` seats) and
+    ``settings`` (what the new-game form starts from).
+
+    >>> app = BaldursGateApp(players=2, bots=1, seed=3)
+    >>> app.game.to_move(app.session.state)
+    (0,)
+    >>> app.play("p1 @36")
+    "illegal move 'p1 @36': that is not the step now: Player 1 chooses an action: build, worker or income (rule T1)"
+    """
+
+    def __init__(self, players: int = 3, bots: int = 2, seed: int = 0, language: str = "en", advanced: bool = False,
+                 bot_level: str = "greedy", game: Optional[BaldursGateGame] = None,
+                 session: Optional[Session] = None, **options):
+        super().__init__()
+        self.extra_options = {k: v for k, v in options.items() if k in ("content", "city")}
+        unknown = sorted(set(options) - set(self.extra_options))
+        if unknown:
+            raise InvalidInput(f"unknown option(s) {', '.join(unknown)}; the options are players, bots, seed, "
+                               f"language, advanced, bot_level, content, city")
+        self.start(Settings(players=players, bots=bots, seed=seed, language=language, advanced=advanced,
+                            bot_level=bot_level), game=game, session=session)
+
+    def start(self, settings: Settings, game=None, session: Optional[Session] = None) -> None:
+        """Start a game with ``settings`` (or on ``game`` / ``session``); every display of this app follows."""
+        if session is None:
+            if game is None:
+                settings.check()
+                game = BaldursGateGame(players=settings.players, language=settings.language,
+                                       advanced=settings.advanced, **self.extra_options)
+            session = Session(game, seed=settings.seed)
+        game = session.game
+        settings = replace(settings, players=game.players, language=game.language, advanced=game.advanced,
+                           bots=min(settings.bots, game.players))
+        settings.check()
+        self.settings = settings
+        self._begin(session, {p: make_bot(settings.bot_level, seed=f"{settings.seed}:{p}")
+                              for p in range(game.players - settings.bots, game.players)})
+
+    def new_game(self, **changes) -> None:
+        """A new game with some settings changed (``players``, ``bots``, ``language``, ``advanced``, ``seed``...)."""
+        known = {f.name for f in fields(Settings)}
+        bad = sorted(set(changes) - known)
+        if bad:
+            raise InvalidInput(f"unknown setting(s) {', '.join(bad)}; the settings are {', '.join(sorted(known))}")
+        self.start(replace(self.settings, **changes))
+
+    def _adopt(self, session: Session) -> None:
+        self.start(self.settings, session=session)
+
+    def element(self):
+        """The Solara element of the live game."""
+        return BaldursGateRoot(app=self)
+
+    def __repr__(self) -> str:
+        g, st = self.game, self.session.state
+        humans = g.players - len(self.bots)
+        who = ", ".join(seat_name(p, self.bots, humans, "en") for p in range(g.players))
+        where = "over" if g.is_over(st) else g.pending(st).text
+        return f"<BaldursGateApp {g.players} players ({who}); {g.language}; {where}>"
+
+
+# ======================================================================= components
+
+
+class Box:
+    """A position handed to a component: reacton walks tuples given as arguments (a state is a tuple of
+    tuples) looking for elements on every render; a box is one opaque value, equal when its content is."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Box) and (self.value is other.value or self.value == other.value)
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+
+
+@solara.component
+def CityPanel(game, box: Box, viewer, targets: tuple, selected: tuple, districts: tuple, on_act: Callable,
+              on_key: Callable, label: str, reset: Any, hint: str):
+    """The city as one board with its keyboard cursor (kept here, so a cursor step redraws the city alone).
+
+    The drawing is made again only when what it shows changes; arrows, Page
+    Up/Down, Home/End and Enter go to the cursor, every other key to ``on_key``.
+    """
+    view = box.value
+    centres = solara.use_memo(lambda: target_centres(game, targets), [game, targets])
+    cursor, cursor_key = use_cursor(centres, on_act=on_act, reset=reset)
+    svg = solara.use_memo(lambda: city_svg(game, view, viewer=viewer, targets=targets, selected=selected,
+                                           cursor=cursor, highlight_districts=districts, label=label,
+                                           background="defs"),
+                          [game, view, viewer, targets, selected, cursor, districts, label])
+    defs = solara.use_memo(lambda: DEFS + city_defs(game), [game])
+    version = zlib.crc32(svg.encode()) & 0x7FFFFFFF
+
+    def key(k: str) -> None:
+        if not cursor_key(k):
+            on_key(k)
+
+    with solara.Column(gap="4px") as col:
+        Board(svg=svg, on_click=on_act, on_key=key, class_name="bw-bg-city", label=label, version=version, css=CSS,
+              defs=defs)
+        solara.Text(hint, classes=["bw-keys-help"], style={"color": "#888", "font-size": "12px"})
+    return col
+
+
+@solara.component
+def LazyDetails(summary: str, render: Callable[[], Any], expand: bool = False, classes: list = [],  # noqa: B006
+                extra: str = ""):
+    """A closed section whose content is made only while it is open (the log, the attacks, the other houses).
+
+    ``extra`` is a short line shown beside the toggle, open or closed.
+    """
+    open_, set_open = solara.use_state(expand)
+    with solara.Column(gap="2px", classes=["bw-bg-details"] + list(classes)) as col:
+        with solara.Row(style={"align-items": "center", "gap": "6px", "flex-wrap": "wrap"}):
+            solara.Button(("▾ " if open_ else "▸ ") + summary, on_click=lambda: set_open(not open_), text=True,
+                          small=True, classes=["bw-bg-details-toggle"] + [f"{c}-toggle" for c in classes],
+                          style={"text-transform": "none", "font-weight": "600", "letter-spacing": "0"},
+                          attributes={"aria-expanded": "true" if open_ else "false"})
+            solara.Text(extra, style={"color": "#6b604b", "font-size": "12.5px"})
+        if open_:
+            render()
+    return col
+
+
+def _stable(fn: Callable) -> Callable:
+    """A callback whose identity never changes but which always calls the latest ``fn`` (children given it
+    do not re-render for a new closure)."""
+    ref = solara.use_ref(fn)
+    ref.current = fn
+    return solara.use_memo(lambda: (lambda *a: ref.current(*a)), [])
+
+
+@solara.component
+def CardsBoard(markup: str, on_click: Callable, class_name: str, label: str, on_key: Optional[Callable] = None):
+    version = zlib.crc32(markup.encode()) & 0x7FFFFFFF
+    return Board(svg=markup, on_click=on_click, on_key=on_key, class_name=class_name, label=label, version=version,
+                 css=CARDS_CSS, defs=DEFS)
+
+
+_POOL = 11  # buttons kept by the decision box: new choices reuse them (a widget made anew costs a round trip)
+
+
+@solara.component
+def Decision(text: str, choices: list, on_choose: Callable[[int], None], note: str = ""):
+    """The pending decision in words and a numbered button per choice (digits press them).
+
+    The box always holds at least :data:`_POOL` buttons and hides those it
+    does not need, so a new decision changes the buttons it has instead of
+    making new ones.
+    """
+    with solara.Column(gap="6px", classes=["bw-bg-decision"]) as col:
+        solara.Text(text, style={"font-weight": "700"}, classes=["bw-bg-pending"])
+        solara.Text(note, style={"color": "#6b604b", "font-size": "13px", "display": "block" if note else "none"},
+                    classes=["bw-bg-note"])
+        with solara.Row(style=_PANEL):
+            k = 0
+            for i in range(max(_POOL, len(choices))):
+                if i >= len(choices):
+                    solara.Button("", on_click=_nothing, classes=["bw-bg-spare"], small=True,
+                                  style={"display": "none"})
+                    continue
+                ch = choices[i]
+                if ch.kind == "back":
+                    solara.Button(ch.label, on_click=lambda i=i: on_choose(i), classes=["bw-bg-back"], text=True,
+                                  small=True, attributes={"aria-label": ch.label}, style={"text-transform": "none"})
+                    continue
+                k += 1
+                key = f"{k}. " if k <= 9 else ""
+                cls = ["bw-bg-choice", f"bw-bg-choice-{k}"]
+                if ch.kind == "mode":
+                    cls.append(f"bw-bg-mode-{ch.move}")
+                elif type(ch.move) in (Income, Done):
+                    cls.append(f"bw-bg-{type(ch.move).__name__.lower()}")
+                solara.Button(key + ch.label, on_click=lambda i=i: on_choose(i), classes=cls, small=True,
+                              outlined=ch.kind != "mode", color="primary",
+                              attributes={"aria-label": ch.label}, style={"text-transform": "none"})
+    return col
+
+
+def _nothing() -> None:
+    return None
+
+
+@solara.component
+def PlayersPanel(game, box: Box, viewer, names: list, active, on_card: Callable, targets: tuple, selected: tuple):
+    """The house on the seat (with its own hand) first, then the other houses (hands as card backs)."""
+    L = game.language
+    view = box.value
+    mine = solara.use_memo(lambda: player_markup(game, view, viewer, viewer=viewer, targets=targets,
+                                                 selected=selected, name=names[viewer], active=active == viewer)
+                           if viewer is not None else "",
+                           [game, view, viewer, targets, selected, active])
+    with solara.Column(gap="8px") as col:
+        if viewer is not None:
+            CardsBoard(mine, on_click=on_card, class_name="bw-bg-me",
+                       label=W("aria.my_board", L, name=names[viewer]))
+        others = [p for p in range(game.players) if p != viewer]
+
+        def render_others():
+            markup = "".join(player_markup(game, view, p, viewer=viewer, name=names[p], active=active == p)
+                             for p in others)
+            CardsBoard(markup, on_click=_ignore, class_name="bw-bg-others", label=W("others", L))
+
+        short = " · ".join(f"{names[p]}: {qty(view.players[p].prestige, 'prestige', L)}" for p in others)
+        LazyDetails(W("others", L), render_others, expand=viewer is None, classes=["bw-bg-others-box"], extra=short)
+    return col
+
+
+@solara.component
+def OfferPanel(game, offer: tuple, deck: int, discard: int, gates: int, targets: tuple, on_card: Callable):
+    L = game.language
+    markup = solara.use_memo(lambda: cards_markup(game, offer, targets=targets, title=W(
+        "offer", L, deck=deck, discard=discard, gates=gates)), [game, offer, deck, discard, gates, targets])
+    return CardsBoard(markup, on_click=on_card, class_name="bw-bg-offer", label=W("offer_label", L))
+
+
+@solara.component
+def AttackLog(game, attacks: tuple):
+    L = game.language
+    with solara.Column(gap="2px", classes=["bw-bg-attacks"]) as col:
+        if not attacks:
+            solara.Text(W("no_attacks", L), style={"color": "#777"})
+        for a in attacks:
+            d = game.city.district_name(a.district, L)
+            who = ", ".join(f"{game.player_name(p, L)} +{r}" for p, r in enumerate(a.rewards) if r)
+            if a.defended:
+                text = W("attack_held", L, district=d, strength=a.strength, defence=a.defence,
+                         rewards=who or "—")
+            else:
+                lost = ", ".join(str(n) for n in a.damaged) or "—"
+                text = W("attack_fell", L, district=d, strength=a.strength, defence=a.defence, parcels=lost)
+            if a.final:
+                text = W("final_attack", L) + " " + text
+            solara.Text(text, classes=["bw-bg-attack", "held" if a.defended else "fell"],
+                        style={"display": "block", "color": "#1b5e3a" if a.defended else "#8f1d12"})
+    return col
+
+
+def _ignore(_id) -> None:
+    return None
+
+
+def _trace_steps(game, state, p: int) -> list:
+    """A player's prestige trace with its sources in words (for the kit's Explain)."""
+    L = game.language
+    tr = game.prestige_trace(state, p)
+    out = []
+    for st in tr.steps:
+        where = st.where
+        words = ""
+        if isinstance(where, str) and where:
+            kind = parse_id(where)
+            if where in game.city.names:
+                words = game.city.district_name(where, L)
+            elif where in game.faction_ids:
+                words = game.faction_name(where, L)
+            elif kind is not None and kind[0] == "parcel":
+                words = t("thing.parcel", L, n=kind[1])
+            elif kind is not None and kind[0] in ("fort", "hq") and where in game.city.index:
+                words = game.city.district_name(game.city.district_of[game.city.index[where]], L)
+            elif game.content.card(where) is not None:
+                words = game.card_name(where, L)
+            else:
+                words = where
+        out.append({"where": words, "rule": st.rule, "points": st.points, "reason": st.reason, "ref": where})
+    return out
+
+
+@solara.component
+def ResultPanel(game, box: Box, names: list, on_where: Callable):
+    L = game.language
+    state = box.value
+    who, set_who = solara.use_state(game.winners(state)[0] if game.winners(state) else 0)
+    step, set_step = solara.use_state(None)
+    steps = solara.use_memo(lambda: _trace_steps(game, state, who), [state, who])
+
+    def on_step(i):
+        set_step(i)
+        on_where(steps[i]["ref"] if i is not None and 0 <= i < len(steps) else None)
+
+    with solara.Column(classes=["bw-bg-result"], gap="6px") as col:
+        solara.Success(W("game_over", L, result=game.result_text(state)), dense=True)
+        scores = " · ".join(f"{names[p]}: {qty(pl.prestige, 'prestige', L)}" for p, pl in enumerate(state.players))
+        solara.Text(scores, style={"font-weight": "600"}, classes=["bw-bg-scores"])
+        solara.ToggleButtonsSingle(value=who,
+                                   on_value=lambda v: (set_who(v), set_step(None), on_where(None)),
+                                   classes=["bw-bg-who"], dense=True,
+                                   children=[solara.Button(names[p], value=p, small=True, text=True,
+                                                           style={"text-transform": "none"})
+                                             for p in range(game.players)])
+        Explain(steps, step=step, on_step=on_step, title=W("trace_title", L, name=names[who]),
+                where_label=W("source", L), words=kit_words(L))
+    return col
+
+
+@solara.component
+def LogPanel(session, game, viewer, on_goto: Callable[[int], None], version: int):
+    """The moves in words as this viewer may know them (hidden draws masked), with branches."""
+    cache = solara.use_memo(dict, [session, viewer])
+
+    def label(node):
+        got = cache.get(node.id)
+        if got is None:
+            got = game.describe_move(node.parent.state, node.move, viewer)
+            cache[node.id] = got
+        return got
+
+    entries = log_entries(session, label)
+    return MoveLog(entries[-200:], branch_entries(session), on_goto=on_goto, words=kit_words(game.language))
+
+
+@solara.component
+def Status(game, view, pending, names, over: bool):
+    L = game.language
+    with solara.Row(style=_PANEL, classes=["bw-bg-status"]) as row:
+        solara.Text(W("title", L), style={"font-weight": "700", "font-size": "1.1em"})
+        solara.Text(W("status", L, strength=game.current_strength(view),
+                      tokens=qty(game.bag_count(view), "token", L)), style={"color": "#6b604b"})
+        if pending is not None and pending.player is not None and not over:
+            p = pending.player
+            you = names[p] == W("you", L)
+            solara.Text(W("your_decision", L) if you else W("to_decide", L, name=names[p]), classes=["bw-bg-turn"],
+                        style={"color": "white", "background": PLAYER_COLOURS[p % len(PLAYER_COLOURS)],
+                               "border-radius": "12px", "padding": "1px 10px", "font-weight": "600"})
+    return row
+
+
+def _names(game, bots) -> list:
+    humans = game.players - len(bots)
+    return [seat_name(p, bots, humans, game.language) for p in range(game.players)]
+
+
+@solara.component
+def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[[], None]] = None):  # noqa: B006
+    """The live game of ``session`` with ``bots`` seated (see the module docstring)."""
+    game: BaldursGateGame = session.game
+    L = game.language
+    held, set_held = solara.use_state((None, None, None))  # (node id, mode, chosen data-id)
+    where, set_where = solara.use_state(None)  # a trace step's source, shown on the city
+    play = use_play(session, bots, on_move=lambda: set_held((None, None, None)))
+    seat = use_seat(game, session, bots)
+    state = session.state
+    node_id = session.current.id
+    mode = held[1] if held[0] == node_id else None
+    chosen = held[2] if held[0] == node_id else None
+    names = _names(game, bots)
+    over = game.is_over(state)
+
+    viewer = seat.viewer
+    view = solara.use_memo(lambda: game.view(state, viewer), [state, viewer])
+    pending = solara.use_memo(lambda: game.pending(view) if not over else None, [view, over])
+    decider = pending.player if pending is not None else None
+    mine = decider is not None and decider == viewer and decider not in bots and not seat.passing
+    moves = pending.options if mine else []
+    choices, on_board = choices_for(game, view, pending, moves, mode, chosen, L) if mine else ([], {})
+    city_ids = tuple(sorted(k for k in on_board if not k.startswith("card-")))
+    card_ids = tuple(sorted(k for k in on_board if k.startswith("card-")))
+    rc = __import__("reacton").core.get_render_context()
+
+    def act_on(id_: str) -> None:
+        got = on_board.get(id_)
+        if got and len(got) == 1:
+            play.act(got[0])
+        elif got:
+            with rc:
+                set_held((node_id, mode, id_))
+                play.say(None)
+        elif mine:
+            m = natural_move(game, view, decider, id_, pending.kind)
+            if m is None:
+                play.say(W("hint.no_target", L))
+            else:
+                play.act(m)
+
+    def choose(i: int) -> None:
+        if not 0 <= i < len(choices):
+            return
+        ch = choices[i]
+        if ch.kind == "mode":
+            with rc:
+                set_held((node_id, ch.move, None))
+                play.clear_message()
+        elif ch.kind == "back":
+            with rc:
+                set_held((node_id, None, None))
+                play.clear_message()
+        else:
+            play.act(ch.move)
+
+    def numbered(k: int) -> None:
+        live = [i for i, ch in enumerate(choices) if ch.kind != "back"]
+        if 0 <= k < len(live):
+            choose(live[k])
+
+    def start(kind: str) -> None:
+        if not mine:
+            return
+        if pending.kind != "turn":
+            play.say(W("hint.not_turn", L, decision=pending.text))
+            return
+        if kind == "income":
+            m = next((m for m in moves if type(m) is Income), None)
+            play.act(m if m is not None else Income(decider))
+            return
+        wanted = Build if kind == "build" else Worker
+        if not any(type(m) is wanted for m in moves):  # nothing to build, or the worker is away: the engine says why
+            hand = view.players[decider].hand
+            if kind == "build" and not hand:
+                play.say(W("hint.no_hand", L))
+            else:
+                play.act(Build(decider, hand[0]) if kind == "build" else Worker(decider, game.city.districts[0]))
+            return
+        with rc:
+            set_held((node_id, kind, None))
+            play.clear_message()
+
+    def finish() -> None:
+        if not mine:
+            return
+        m = next((m for m in moves if type(m) is Done or (type(m) is Trade and not m.trade)), None)
+        if m is not None:
+            play.act(m)
+        else:
+            play.act(Done(decider))
+
+    def back() -> None:
+        with rc:
+            if play.message:
+                play.clear_message()
+            elif mode is not None or chosen is not None:
+                set_held((node_id, None, None))
+            elif mine and pending.kind != "turn" and play.can_undo:
+                play.undo()
+
+    def key(k: str) -> None:
+        low = k.lower()
+        if k.isdigit() and k != "0":
+            numbered(int(k) - 1)
+        elif low == "b":
+            start("build")
+        elif low == "w":
+            start("worker")
+        elif low == "i":
+            start("income")
+        elif low == "d":
+            finish()
+        elif low == "u":
+            play.undo()
+        elif low == "y":
+            play.redo()
+        elif k == "Escape":
+            back()
+
+    on_act, on_key, on_choose = _stable(act_on), _stable(key), _stable(choose)
+
+    # what the city shows besides the targets: the location of a trade, the card's parcel step, a trace step
+    sel: tuple = ()
+    districts: tuple = ()
+    if mine and pending.kind == "trade":
+        sel = (f"L-{pending.task.district}",)
+    if chosen:
+        sel = sel + (chosen,)
+    if where is not None and over:
+        kind = parse_id(where)
+        if where in game.city.names:
+            districts = (where,)
+        elif kind is not None and kind[0] in ("parcel", "fort", "hq"):
+            sel = (where,)
+    label = W("aria.city_board", L) + (f" {pending.text}" if pending is not None and mine else "")
+
+    with solara.Column(classes=["bw-baldurs-gate"], gap="10px", style={"max-width": "1400px"}) as main:
+        Status(game, view, pending, names, over)
+        with solara.Row(style={"gap": "16px", "align-items": "flex-start", "flex-wrap": "wrap"}):
+            with solara.Column(gap="6px", style={"flex": "1 1 560px", "max-width": "880px", "min-width": "320px"}):
+                CityPanel(game, Box(view), viewer, city_ids, sel, districts, on_act, on_key, label, (node_id, mode),
+                          W("keys_hint", L))
+                Reminder(play.message, on_close=play.clear_message)
+                Controls(on_undo=play.undo, on_redo=play.redo, on_new_game=on_new_game, can_undo=play.can_undo,
+                         can_redo=play.can_redo, dense=True, words=kit_words(L))
+            with solara.Column(gap="10px", style={"flex": "1 1 360px", "max-width": "520px", "min-width": "300px"}):
+                if seat.passing:
+                    PassScreen(names[seat.next], on_ready=seat.ready, note=W("pass_note", L),
+                               show=W("pass_show", L), words=kit_words(L))
+                elif over:
+                    ResultPanel(game, Box(state), names, set_where)
+                elif mine:
+                    Decision(pending.text, choices, on_choose, _note(game, pending, mode, len(city_ids), L))
+                elif pending is not None:
+                    with solara.Column(gap="6px", classes=["bw-bg-decision"]):
+                        solara.Text(pending.text, style={"font-weight": "700"}, classes=["bw-bg-pending"])
+                        if play.bots_to_move:
+                            solara.Button(W("bots_play", L), on_click=play.let_bots_play, classes=["bw-run-bots"])
+                if pending is not None and pending.kind in ("keep", "pick") and mine:
+                    drawn = pending.task.drawn if pending.kind == "keep" else view.hq_offer
+                    CardsBoard(cards_markup(game, [c for c in drawn if c != MASK], targets=card_ids,
+                                            title=W(f"cards_{pending.kind}", L)),
+                               on_click=on_act, class_name="bw-bg-choose", label=W(f"cards_{pending.kind}", L))
+                PlayersPanel(game, Box(view), viewer, names, pending.player if pending is not None else None, on_act,
+                             card_ids, (chosen,) if chosen else ())
+                OfferPanel(game, view.offer, len(view.deck) + len(view.bottom), len(view.discard), len(view.gates),
+                           card_ids if mine and pending.kind == "offer" else (), on_act)
+                LazyDetails(W("attacks_title", L, n=len(view.attacks)), lambda: AttackLog(game, view.attacks),
+                            classes=["bw-bg-attacks-box"])
+        LazyDetails(W("log_title", L), lambda: LogPanel(session, game, viewer, play.goto, play.version),
+                    classes=["bw-bg-log-box"])
+    return main
+
+
+# ======================================================================= the new-game form, the root, the page
+
+
+@solara.component
+def NewGameForm(settings: Settings, on_start: Callable[[Settings], None], on_cancel: Optional[Callable[[], None]] = None):
+    """Players 2-4, bots and their level, language, advanced setup, seed."""
+    draft, set_draft = solara.use_state(settings)
+    L = draft.language if draft.language in LANGUAGES else "en"
+
+    def upd(**changes):
+        set_draft(replace(draft, **changes))
+
+    levels = {W(f"level.{lv}", L): lv for lv in BOT_LEVELS}
+    with solara.Card(W("form.title", L), classes=["bw-bg-form"], margin=0, style={"max-width": "640px"}) as card:
+        with solara.Row(style=_PANEL):
+            solara.Text(W("form.players", L), style={"min-width": "90px"})
+            solara.ToggleButtonsSingle(value=draft.players, values=[2, 3, 4],
+                                       on_value=lambda v: upd(players=v, bots=min(draft.bots, v)),
+                                       classes=["bw-bg-players-choice"], dense=True)
+        with solara.Row(style=_PANEL):
+            solara.Select(W("form.bots", L), values=list(range(0, draft.players + 1)),
+                          value=min(draft.bots, draft.players), on_value=lambda v: upd(bots=v),
+                          classes=["bw-bg-bots"], style={"max-width": "90px"})
+            solara.Select(W("form.level", L), values=list(levels), value=W(f"level.{draft.bot_level}", L),
+                          on_value=lambda v: upd(bot_level=levels.get(v, "greedy")), classes=["bw-bg-bot-level"],
+                          style={"max-width": "150px"})
+            solara.Text(W("form.seats", L), style={"color": "#888"})
+        with solara.Row(style=_PANEL):
+            solara.Text(W("form.language", L), style={"min-width": "90px"})
+            solara.ToggleButtonsSingle(value=draft.language,
+                                       on_value=lambda v: upd(language=v), classes=["bw-bg-language"], dense=True,
+                                       children=[solara.Button(LANGUAGE_NAMES.get(x, x), value=x, small=True,
+                                                               text=True, style={"text-transform": "none"})
+                                                 for x in LANGUAGES])
+        with solara.Row(style=_PANEL):
+            solara.Checkbox(label=W("form.advanced", L), value=draft.advanced, on_value=lambda v: upd(advanced=v))
+            solara.InputInt(W("form.seed", L), value=draft.seed, on_value=lambda v: upd(seed=int(v or 0)),
+                            classes=["bw-bg-seed"], style={"max-width": "110px"})
+        with solara.Row(style=_PANEL):
+            solara.Button(W("form.start", L), on_click=lambda: on_start(draft), color="primary",
+                          classes=["bw-bg-start"], attributes={"aria-label": W("form.start", L)})
+            if on_cancel is not None:
+                solara.Button(W("form.cancel", L), on_click=on_cancel, text=True, classes=["bw-bg-cancel"])
+    return card
+
+
+@solara.component
+def BaldursGateRoot(app: BaldursGateApp):
+    """The live game of ``app`` with its new-game form and the share panel (the kit's :func:`GameRoot`)."""
+    session, _bots = use_app_game(app)  # a new game may come in another language: the share panel follows
+    return GameRoot(app, view=lambda session, bots, on_new_game: BaldursGateView(session, bots,
+                                                                                 on_new_game=on_new_game),
+                    form=lambda on_start, on_cancel: NewGameForm(app.settings, on_start, on_cancel),
+                    start=app.start, classes=["baldurs-gate-app"], words=kit_words(session.game.language))
+
+
+@solara.component
+def BaldursGatePage():
+    """The app's page: you and two greedy bots; New game for the rest (players, language, advanced setup)."""
+    app = solara.use_memo(lambda: BaldursGateApp(players=3, bots=2, seed=0), [])
+    return BaldursGateRoot(app)
