@@ -454,6 +454,12 @@ def CardsBoard(markup: str, on_click: Callable, class_name: str, label: str, on_
                  css=CARDS_CSS, defs=DEFS)
 
 
+#: long choices wrap inside their button instead of running out of the panel
+_DECISION_CSS = """
+.bw-bg-decision .v-btn { white-space: normal; height: auto !important; min-height: 28px; max-width: 100%;
+  padding-top: 3px !important; padding-bottom: 3px !important; letter-spacing: 0; }
+.bw-bg-decision .v-btn__content { white-space: normal; flex: 1 1 auto; text-align: left; line-height: 1.3; }
+"""
 _POOL = 11  # buttons kept by the decision box: new choices reuse them (a widget made anew costs a round trip)
 
 
@@ -466,6 +472,7 @@ def Decision(text: str, choices: list, on_choose: Callable[[int], None], note: s
     making new ones.
     """
     with solara.Column(gap="6px", classes=["bw-bg-decision"]) as col:
+        solara.Style(_DECISION_CSS)
         solara.Text(text, style={"font-weight": "700"}, classes=["bw-bg-pending"])
         solara.Text(note, style={"color": "#6b604b", "font-size": "13px", "display": "block" if note else "none"},
                     classes=["bw-bg-note"])
@@ -489,8 +496,8 @@ def Decision(text: str, choices: list, on_choose: Callable[[int], None], note: s
                 elif type(ch.move) in (Income, Done):
                     cls.append(f"bw-bg-{type(ch.move).__name__.lower()}")
                 solara.Button(key + ch.label, on_click=lambda i=i: on_choose(i), classes=cls, small=True,
-                              outlined=ch.kind != "mode", color="primary",
-                              attributes={"aria-label": ch.label}, style={"text-transform": "none"})
+                              outlined=True, color="primary", attributes={"aria-label": ch.label},
+                              style={"text-transform": "none"})
     return col
 
 
