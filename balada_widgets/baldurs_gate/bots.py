@@ -40,7 +40,7 @@ from typing import Optional
 from ..core.errors import InvalidInput
 from . import scoring
 from .content import AGENDA_LEVEL
-from .state import BGState, ChooseTrack, IncomeLoop, Turn
+from .state import BGState, ChooseTrack, DealCard, Turn
 
 BOT_LEVELS = ("random", "greedy", "strong")
 TEMPO = 4.0  # value of each building built, beyond what it scores (see value())
@@ -69,34 +69,7 @@ def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] 
         left = turns_left(game, s)
     late = min(1.0, left / 8.0)  # how much an engine is still worth (1 early, 0 at the end)
     city = game.city
-    dist_of = city.district_of
-    dv = c.defence
-    # one pass over the board
-    mine: set[int] = set()
-    kinds: dict[str, int] = {}
-    build_in: dict[str, int] = {}
-    total_def: dict[str, int] = {}
-    my_def: dict[str, int] = {}
-    present: set[str] = set()
-    for i, pc in enumerate(s.pieces):
-        if pc is None:
-            continue
-        k = pc.kind
-        if k in _FORTS:
-            d = dist_of[i]
-            total_def[d] = total_def.get(d, 0) + dv.get(k, 0)
-            if pc.owner == p:
-                my_def[d] = my_def.get(d, 0) + dv.get(k, 0)
-        if pc.owner == p and not pc.damaged:
-            mine.add(i)
-            kinds[k] = kinds.get(k, 0) + 1
-            if k in _BUILDINGS:
-                d = dist_of[i]
-                build_in[d] = build_in.get(d, 0) + 1
-                present.add(d)
-            elif k == "hq":
-                present.add(dist_of[i])
-    net = _largest(mine, city.adj)
+    mine, kinds, build_in, total_def, my_def, present, net = _board(game, s.pieces, p)
     v = float(pl.prestige)
     v += scoring.NETWORK_POINTS * len(net) + scoring.DISTRICT_POINTS * len(present)
     # resources: their leftover value (E9) at the end; before that what they can buy, with diminishing
@@ -110,9 +83,13 @@ def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] 
     fav_use = min(pl.favor, 4)
     v += late * (0.15 * gold_use + 0.01 * (pl.gold - gold_use) + 0.5 * sup_use + 0.05 * (pl.supply - sup_use)
                  + 0.55 * fav_use + 0.05 * (pl.favor - fav_use))
-    # a card in hand is the next build (the tempo below), as long as it can still be built
+    # a card in hand is the next build (the tempo below), as long as it can still be built; cards still to be
+    # dealt to the player (a draw waits for chance) count as in hand
+    coming = sum(1 for tk in s.tasks if type(tk) is DealCard and tk.to == p)
+    cards = len(hand) + coming
     if s.avail or s.bag:
-        v += sum((2.0, 1.2, 0.8)[:len(hand)]) + 0.2 * max(0, len(hand) - 3)
+        v += sum((2.0, 1.2, 0.8)[:cards]) + 0.2 * max(0, cards - 3)
+    v += coming * (rate + late * 0.5)
     # income abilities in the portfolio, worth their uses still to come
     v += min(left, 6.0) * 0.45 * sum(1 for x in pl.portfolio if c.abilities(x, game.advanced))
     # tempo: only builds move the game's clock (a token per build); a bot that values an endless income
@@ -152,9 +129,51 @@ def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] 
             hidden_odds = unseen.get(d, 0) / total_unseen if tokens == 3 or s.hidden is not None else 0.0
             urgency = {3: 0.8, 2: 0.4, 1: 0.2}.get(tokens, 0.1) + hidden_odds * (1.0 - late)
             v -= build_in[d] * 4.0 * min(1.0, urgency)
-    if strong and pl.worker and late > 0:
-        v -= 0.3  # a worker out is worth something only if it can come back cheaply
+    if not pl.worker:
+        v += 1.0  # a worker at home can trade next turn (W1); out, it waits for a build or the HQ's ability
     return v
+
+
+_BOARD_CACHE: dict = {}
+
+
+def _board(game, pieces: tuple, p: int):
+    """What the board means for ``p`` (cached: most options leave the board as it was)."""
+    key = (id(pieces), p, id(game))
+    got = _BOARD_CACHE.get(key)
+    if got is not None and got[0] is pieces:
+        return got[1]
+    dist_of = game.city.district_of
+    dv = game.content.defence
+    mine: set[int] = set()
+    kinds: dict[str, int] = {}
+    build_in: dict[str, int] = {}
+    total_def: dict[str, int] = {}
+    my_def: dict[str, int] = {}
+    present: set[str] = set()
+    for i, pc in enumerate(pieces):
+        if pc is None:
+            continue
+        k = pc.kind
+        if k in _FORTS:
+            d = dist_of[i]
+            total_def[d] = total_def.get(d, 0) + dv.get(k, 0)
+            if pc.owner == p:
+                my_def[d] = my_def.get(d, 0) + dv.get(k, 0)
+        if pc.owner == p and not pc.damaged:
+            mine.add(i)
+            kinds[k] = kinds.get(k, 0) + 1
+            if k in _BUILDINGS:
+                d = dist_of[i]
+                build_in[d] = build_in.get(d, 0) + 1
+                present.add(d)
+            elif k == "hq":
+                present.add(dist_of[i])
+    result = (mine, kinds, build_in, total_def, my_def, present, _largest(mine, game.city.adj))
+    if len(_BOARD_CACHE) > 4096:
+        _BOARD_CACHE.clear()
+    _BOARD_CACHE[key] = (pieces, result)
+    return result
 
 
 _FORTS = frozenset(("tower", "keep", "gate"))

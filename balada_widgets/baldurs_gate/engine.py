@@ -88,8 +88,22 @@ class Engine:
 
     def free_cubes(self, s: BGState, p: int) -> int:
         """R10: 25 cubes; 3 sit on the faction tracks, one on each own undamaged building and fortification."""
-        used = sum(1 for pc in s.pieces if pc is not None and pc.owner == p and not pc.damaged and pc.kind != "hq")
-        return self.cubes - len(self.faction_ids) - used
+        return self.cubes - len(self.faction_ids) - self._cubes_on_board(s.pieces)[p]
+
+    def _cubes_on_board(self, pieces: tuple) -> list:
+        """Cubes per player on the board (cached by board: most steps leave the board as it was)."""
+        cache = self.__dict__.setdefault("_cube_cache", {})
+        got = cache.get(id(pieces))
+        if got is not None and got[0] is pieces:
+            return got[1]
+        used = [0] * self.players
+        for pc in pieces:
+            if pc is not None and not pc.damaged and pc.kind != "hq" and 0 <= pc.owner < self.players:
+                used[pc.owner] += 1
+        if len(cache) > 512:
+            cache.clear()
+        cache[id(pieces)] = (pieces, used)
+        return used
 
     def cubes_used(self, s: BGState, p: int) -> int:
         return self.cubes - self.free_cubes(s, p)

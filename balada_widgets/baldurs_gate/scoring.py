@@ -98,6 +98,13 @@ def agenda_count(game, s: BGState, p: int, agenda) -> int:
     """What an agenda counts for ``p`` (before the rate and the cap)."""
     city = game.city
     kind, prm = agenda.kind, agenda.params
+    if kind == "faction_level":
+        return influence_level(game, s, p, prm["faction"])
+    if kind == "defences":
+        return sum(1 for a in s.attacks if a.defended and a.contributions[p] > 0)
+    if kind == "portfolio":
+        pl = s.players[p]
+        return (1 if pl.hq else 0) + len(pl.portfolio)
     mine = [(i, pc) for i, pc in enumerate(s.pieces) if pc is not None and pc.owner == p and not pc.damaged]
     if kind == "buildings":
         return sum(1 for _, pc in mine if pc.kind == prm["type"])

@@ -458,3 +458,26 @@ PLAYER_MOVES = (Build, Parcel, Worker, Income, Trade, Track, Spot, Use, Done, Ta
 CHANCE_MOVES = (Token, Hide, Deal, DealtAgenda, DealtHQ)
 Move = Union[Build, Parcel, Worker, Income, Trade, Track, Spot, Use, Done, Take, Keep, Bottom, Pick,
              Token, Hide, Deal, DealtAgenda, DealtHQ]
+
+
+def _fast_replace(cls):
+    """Install a ``_replace`` that sets fields by index (the stock one is several times slower on 26 fields)."""
+    index = {f: i for i, f in enumerate(cls._fields)}
+    new = tuple.__new__
+
+    def _replace(self, **kw):
+        values = list(self)
+        try:
+            for k, v in kw.items():
+                values[index[k]] = v
+        except KeyError as e:
+            raise ValueError(f"Got unexpected field names: {[k for k in kw if k not in index]!r}") from e
+        return new(cls, values)
+
+    _replace.__doc__ = f"A copy of the {cls.__name__} with some fields changed."
+    cls._replace = _replace
+    return cls
+
+
+_fast_replace(BGState)
+_fast_replace(Player)
