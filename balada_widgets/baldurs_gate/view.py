@@ -67,7 +67,7 @@ from ..ui.app import GameApp
 from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.explain import Explain
-from ..ui.move_log import MoveLog, branch_entries, log_entries
+from ..ui.move_log import MoveLog, branch_entries, labels_for, log_entries
 from ..ui.play import use_cursor, use_play
 from ..ui.reminder import Reminder
 from ..ui.root import GameRoot, use_app_game
@@ -621,12 +621,12 @@ def ResultPanel(game, box: Box, names: list, on_where: Callable):
 def LogPanel(session, game, viewer, on_goto: Callable[[int], None], version: int):
     """The moves in words as this viewer may know them (hidden draws masked), with branches."""
     cache = solara.use_memo(dict, [session, viewer])
+    words = labels_for(game, viewer, words=True)  # the kit's: each move as this viewer may know it
 
     def label(node):
         got = cache.get(node.id)
         if got is None:
-            got = game.describe_move(node.parent.state, node.move, viewer)
-            cache[node.id] = got
+            got = cache[node.id] = words(node)
         return got
 
     entries = log_entries(session, label)

@@ -345,6 +345,18 @@ def test_keys_that_cannot_act_now_say_why(render):
     assert "Finish this step first" in page_text(ui)
 
 
+def test_the_log_shows_each_draw_as_the_seat_may_know_it(render):
+    app = BaldursGateApp(players=3, bots=2, seed=0)
+    ui = render(app.element())
+    ui.click("bw-bg-log-box-toggle")
+    log = unescape(ui.board("bw-move-log").svg)
+    st = app.session.state
+    assert all(f"Player 1 draws {app.game.card_name(c)}" in log for c in st.players[0].hand)
+    assert "Player 2 draws a building card" in log
+    assert not any(app.game.card_name(c) in log for c in st.players[1].hand + st.players[2].hand)
+    assert "A token is laid face down" in log and f"hide {st.hidden}" not in log
+
+
 # ---------------------------------------------------------------------- hot-seat
 
 
