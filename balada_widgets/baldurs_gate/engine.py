@@ -319,8 +319,16 @@ class Engine:
             return self.influence(s, p, sp.split(":", 1)[1], 1, src)
         return s
 
+    def stuck(self, s: BGState) -> bool:
+        """BG9: nobody can ever build again (no card can reach a hand; whoever holds cards has no free cube)."""
+        if s.deck or s.bottom or s.discard or s.offer:
+            return False
+        return all(not pl.hand or self.free_cubes(s, p) <= 0 for p, pl in enumerate(s.players))
+
     def _end_turn(self, s: BGState, p: int) -> BGState:
         """T2 and C15: the next player; after the end trigger one more turn each, the trigger player last."""
+        if s.end_by is None and s.bag and self.stuck(s):  # BG9: the city can grow no more
+            s = s._replace(end_by=p)
         if s.end_by is not None:
             left = self.players if s.final_left is None else s.final_left - 1
             s = s._replace(final_left=left)

@@ -56,7 +56,7 @@ def t(key: str, language: str = "en", **fields) -> str:
         text = _EN.get(key)
         if text is None:
             raise InvalidInput(f"no text {key!r} in the Baldur's Gate catalogue")
-    if not fields:
+    if not fields and "{" not in text:
         return text
     try:
         return text.format(**fields)

@@ -277,8 +277,8 @@ def validate_state(game, s) -> list:
         bad("E1", "end_by must be a player")
     if setup_done and not s.bag and s.end_by is None:
         bad("E1", "the bag is empty, so the end was triggered: end_by must name who drew the last token")
-    if s.bag and s.end_by is not None:
-        bad("E1", "the end is triggered only when the bag is empty")
+    if s.bag and s.end_by is not None and not game.stuck(s):
+        bad("E1", "the end is triggered only when the bag is empty (or nobody can build any more: BG9)")
     if s.final_left is not None and (s.end_by is None or not _is_int(s.final_left) or not 0 <= s.final_left <= n):
         bad("C15", f"final_left counts the final round's turns (0-{n}) after the end is triggered")
     if s.over and s.tasks:

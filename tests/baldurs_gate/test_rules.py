@@ -596,3 +596,22 @@ def test_advanced_setup():
             assert len(pl.hand) == 3 + extra and len(pl.agendas) == 3  # ADV3, ADV4
         assert len(s.bottom) == 2 * players and len(s.agenda_bottom) == 2 * players
         assert g.validate(s) == []
+
+
+def test_when_nobody_can_build_any_more_the_end_is_triggered():
+    g = BaldursGateGame(players=2)
+    r = Rig(g, seed=1)
+    s = r.state()
+    cards = s.deck + s.offer + s.players[0].hand + s.players[1].hand
+    s = s._replace(deck=(), offer=())
+    s = g.set_player(s, 1, s.players[1]._replace(hand=cards))
+    s = g.set_player(s, 0, s.players[0]._replace(hand=()))
+    pieces = list(s.pieces)
+    for i in [i for i in g.city.forts if pieces[i] is None][:22]:
+        pieces[i] = Piece("tower", 1)
+    s = s._replace(pieces=tuple(pieces))
+    assert g.stuck(s) and g.validate(s) == []
+    s = play(g, s, "p1 income", "p1 done")  # BG9: the end is triggered as the turn ends
+    assert s.end_by == 0 and s.final_left == 2 and s.bag
+    s = play(g, s, "p2 income", "p2 done", "p1 income", "p1 done")
+    assert s.over and g.attack_log(s)[-1].final and g.attack_log(s)[-1].strength == 1
