@@ -40,7 +40,7 @@ from typing import Optional
 from ..core.errors import InvalidInput
 from . import scoring
 from .content import AGENDA_LEVEL
-from .state import BGState, ChooseTrack, DealCard, Turn
+from .state import BGState, ChooseTrack, DealCard, Turn, Worker
 
 BOT_LEVELS = ("random", "greedy", "strong")
 TEMPO = 4.0  # value of each building built, beyond what it scores (see value())
@@ -90,11 +90,11 @@ def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] 
     if s.avail or s.bag:
         v += sum((2.0, 1.2, 0.8)[:cards]) + 0.2 * max(0, cards - 3)
     v += coming * (rate + late * 0.5)
-    # income abilities in the portfolio, worth their uses still to come
-    v += min(left, 6.0) * 0.45 * sum(1 for x in pl.portfolio if c.abilities(x, game.advanced))
-    # tempo: only builds move the game's clock (a token per build); a bot that values an endless income
-    # loop above building would never let the game end, so every building built is worth a bonus
-    v += TEMPO * sum(1 for x in pl.portfolio if x in c.buildings)
+    # income abilities in the portfolio, worth their uses still to come; tempo: only builds move the game's
+    # clock (a token per build); a bot that values an endless income loop above building would never let the
+    # game end, so every building built is worth a bonus
+    with_ability, built = _portfolio(game, pl.portfolio)
+    v += min(left, 6.0) * 0.45 * with_ability + TEMPO * built
     # faction tracks: rewards ahead, the agenda threshold
     levels = [min(x, game.track_len) for x in pl.influence]
     v += late * 0.9 * sum(levels)
@@ -135,6 +135,20 @@ def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] 
 
 
 _BOARD_CACHE: dict = {}
+_PORTFOLIO_CACHE: dict = {}
+
+
+def _portfolio(game, portfolio: tuple) -> tuple[int, int]:
+    """(cards with an income ability, building cards) of a portfolio (cached)."""
+    key = (portfolio, id(game))
+    got = _PORTFOLIO_CACHE.get(key)
+    if got is None:
+        c = game.content
+        got = (sum(1 for x in portfolio if c.abilities(x, game.advanced)), sum(1 for x in portfolio if x in c.buildings))
+        if len(_PORTFOLIO_CACHE) > 4096:
+            _PORTFOLIO_CACHE.clear()
+        _PORTFOLIO_CACHE[key] = got
+    return got
 
 
 def _board(game, pieces: tuple, p: int):
@@ -235,6 +249,10 @@ class BGBot:
             return self.rng.choice(moves)
         strong = self.level == "strong"
         self._left = turns_left(game, state)
+        if type(state.tasks[0]) is Turn:
+            # a worker sent where no trade is possible only loses the worker for a while: not worth a look
+            useful = [m for m in moves if type(m) is not Worker or game.trades_open(state, player, m.district)]
+            moves = useful or moves
         best, best_v = [], None
         for m in moves:
             v = self._rollout(game, game._apply(state, m), player, strong, depth=12)
