@@ -49,6 +49,9 @@ PAGES = [
          "Set up any dungeon position, play and branch it, ask for the best move, the odds and where you can get."),
     Page("baldurs-gate", "Builders of Baldur's Gate", "balada_widgets.baldurs_gate.view:BaldursGatePage",
          "Build a business empire in the nine districts of Baldur's Gate and defend it; English or Czech."),
+    Page("baldurs-gate-lab", "Builders of Baldur's Gate: lab", "balada_widgets.baldurs_gate.lab:BaldursGateLab",
+         "Set up any city position, play and branch it; networks and cut points, attack risk, the hidden district's "
+         "odds, the best move and bot statistics."),
 ]
 
 

@@ -1,0 +1,527 @@
+"""Builders of Baldur's Gate lab: set up any position, share it as text, play and branch it, ask for analysis.
+
+Imported only when the lab is shown (the app's ``baldurs-gate-lab`` page, or
+``BaldursGateLab()`` as the last line of a notebook cell). Every number comes
+from :mod:`.analysis` (pure); the city is drawn by :mod:`.drawing`; this
+module only wires them. Every word is in the engine's catalogue (``lab.*``),
+English and Czech (the ``language`` option).
+
+- *Set up*: click the city to build, fortify or remove for the house chosen;
+  set its gold, supplies, favor, tracks, worker, hand and agendas, and whose
+  turn it is; undo and redo every edit; the position as text to copy, or a
+  text to paste (every problem listed). Edits are not moves: nothing is paid,
+  no token is drawn.
+- *Play and branch*: a session from the position: click the city or a
+  decision to play it, chance draws the rest (seeded), undo/redo/restart,
+  the kit's move log with its branches, the strong bot's move, the save file.
+- *City analysis* (for the position being played): as a house sees it, the
+  city drawn with its largest network, cut points, the parcels and spots that
+  would grow or join it, and the districts at risk; networks and cut points
+  in words; attack risk and the hidden district's exact odds; the attacks so
+  far (``game.attack_log``); the prestige trace walked with the kit's
+  ``Explain`` (so far, or the final scoring if the game ended now); the
+  legal decisions; the best move (the strong bot's, and why) and the expected
+  score by playouts.
+- *Bots*: seeded games of random, greedy and strong bots, score
+  distributions by level.
+
+Stable classes for tests: tabs ``bw-bgl-tab-setup`` / ``-play`` / ``-city`` /
+``-bots``; boards ``bw-bgl-setup-board``, ``bw-bgl-play-board``,
+``bw-bgl-city-board``, ``bw-bgl-moves``; buttons ``bw-bgl-best``,
+``bw-bgl-play-best``, ``bw-bgl-bot-move``, ``bw-bgl-load``,
+``bw-bgl-playouts``, ``bw-bgl-stats``; texts ``bw-bgl-position``,
+``bw-bgl-paste``, ``bw-bgl-networks``, ``bw-bgl-risk``, ``bw-bgl-hidden``,
+``bw-bgl-attacks``, ``bw-bgl-advice``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+import solara
+
+from ..core.errors import GameError
+from ..core.session import Session
+from ..ui import svg as S
+from ..ui.board import Board
+from ..ui.controls import Controls
+from ..ui.explain import Explain
+from ..ui.move_log import LOG_CSS, MoveLog, branch_entries, labels_for, log_entries
+from ..ui.reminder import Reminder
+from ..ui.session import use_session_version
+from . import analysis as A
+from .bots import make_bot
+from .drawing import CSS, DEFS, city_svg, move_target, parse_id
+from .i18n import CATALOG, LANGUAGES, t
+from .rules import BaldursGateGame
+from .state import Turn
+
+__all__ = ["BaldursGateLab", "CityAnalysis", "PlayTree", "SetUp", "BotsTab", "Box", "lab_words", "marks_css"]
+
+_ROW = {"gap": "8px", "flex-wrap": "wrap", "align-items": "center"}
+TOOLS = ("inn", "hall", "market", "temple", "tower", "keep", "gate", "remove")
+
+
+class Box:
+    """One opaque value for a component argument (reacton walks tuples, and a position is a tuple of tuples)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Box) and (self.value is other.value or self.value == other.value)
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+
+def W(key: str, L: str, **fields) -> str:
+    """A lab word: ``t("lab.ui." + key)``."""
+    return t("lab.ui." + key, L, **fields)
+
+
+def lab_words(L: str) -> dict:
+    """The kit's panels' words (controls, log, explain) in ``L``, from the engine's catalogue."""
+    keys = ("undo", "redo", "restart", "new_game", "start", "go_start", "go_move", "branches", "branch", "switch",
+            "rule", "points", "why", "total", "so_far", "all", "step")
+    cat = CATALOG.get(L) or CATALOG["en"]
+    return {k: cat.get(f"ui.kit.{k}") or CATALOG["en"][f"ui.kit.{k}"] for k in keys}  # templates, unfilled
+
+
+def marks_css(ids, colour: str, width: float = 6) -> str:
+    """CSS that rings the city's elements ``ids`` (their ``data-id``) in ``colour``: marks without a new drawing."""
+    sel = ", ".join(f'.bw-bg [data-id="{S.escape(str(i))}"] .hl-ring' for i in ids)
+    return f"{sel} {{ stroke: {colour} !important; stroke-width: {width}; animation: none; }}" if sel else ""
+
+
+def _lines(text: str, cls: str):
+    body = "\n".join(f"- {ln[2:]}" if ln.startswith("- ") else (f"    - {ln[4:]}" if ln.startswith("  - ") else ln)
+                     for ln in text.splitlines() if ln)
+    with solara.Div(classes=[cls]) as box:
+        solara.Markdown(body, style={"font-size": "14px"})
+    return box
+
+
+def _players(game, L) -> list:
+    return [W("player", L, n=p + 1) for p in range(game.players)]
+
+
+# ======================================================================= set up
+
+
+@solara.component
+def SetUp(game: BaldursGateGame, box: Box, on_state: Callable, can_undo: bool, can_redo: bool, on_undo, on_redo,
+          on_text: Callable):
+    """Edit the position: a tool on the city, each house's fields, whose turn, the position text."""
+    L = game.language
+    state = box.value
+    tool, set_tool = solara.use_state("tower")
+    who, set_who = solara.use_state(0)
+    error, set_error = solara.use_state(None)
+
+    def edit(**kw):
+        try:
+            on_state(A.edit_position(game, state, **kw))
+        except GameError as e:
+            set_error(str(e))
+            return
+        set_error(None)
+
+    def click(id_: str):
+        kind = parse_id(id_)
+        if kind is None or kind[0] not in ("parcel", "fort", "hq"):
+            return
+        if tool == "remove":
+            return edit(remove=id_)
+        if tool in A.FORTS:
+            return edit(player=who, fortify=(id_, tool))
+        return edit(player=who, build=(id_, tool))
+
+    tool_names = [W("tool_build", L, type=game.content.type_name(k, L).lower()) for k in TOOLS[:4]] \
+        + [W("tool_fort", L, fort=t(f"thing.{k}", L)) for k in TOOLS[4:7]] + [W("tool_remove", L)]
+    ids = _tool_targets(game, state, tool)
+    with solara.Column(gap="8px", classes=["bw-bgl-setup"]) as col:
+        with solara.Row(style=_ROW):
+            solara.Select(W("whose", L), values=_players(game, L), value=_players(game, L)[who],
+                          on_value=lambda v: set_who(_players(game, L).index(v)), classes=["bw-bgl-who"],
+                          style={"max-width": "130px"})
+            solara.Select(W("tool", L), values=tool_names, value=tool_names[TOOLS.index(tool)],
+                          on_value=lambda v: set_tool(TOOLS[tool_names.index(v)]), classes=["bw-bgl-tool"],
+                          style={"max-width": "220px"})
+            Controls(on_undo=on_undo, on_redo=on_redo, can_undo=can_undo, can_redo=can_redo, words=lab_words(L))
+        solara.Text(W("edit_note", L), style={"color": "#6b604b", "font-size": "13px"})
+        Board(svg=city_svg(game, state, targets=ids, language=L), on_click=click, class_name="bw-bgl-setup-board",
+              css=CSS, defs=DEFS)
+        Reminder(error, on_close=lambda: set_error(None))
+        HouseEditor(game, box, who, edit)
+        PositionText(game, box, on_text)
+    return col
+
+
+def _tool_targets(game, state, tool: str) -> tuple:
+    """Where the tool can act: available parcels (build), free spots (fortify), pieces but HQs (remove)."""
+    city = game.city
+    if tool in A.BUILDINGS:
+        return tuple(city.nodes[city.parcel_index[n]] for n in state.avail)
+    if tool in A.FORTS:
+        return tuple(city.nodes[i] for i in city.forts if state.pieces[i] is None)
+    return tuple(city.nodes[i] for i, pc in enumerate(state.pieces) if pc is not None and pc.kind != "hq")
+
+
+@solara.component
+def HouseEditor(game: BaldursGateGame, box: Box, p: int, edit: Callable):
+    """One house's resources, tracks, worker, hand and agendas; whose turn it is."""
+    L = game.language
+    state = box.value
+    pl = state.players[p]
+    home = W("home", L)
+    places = [home] + [game.city.district_name(d, L) for d in game.city.districts]
+    worker = home if not pl.worker else game.city.district_name(pl.worker, L)
+    cards = sorted(set(pl.hand) | set(state.deck))
+    agendas = sorted(set(pl.agendas) | set(state.agenda_deck))
+    with solara.Column(gap="4px", classes=["bw-bgl-house"]) as col:
+        with solara.Row(style=_ROW):
+            solara.Select(W("turn", L), values=_players(game, L), value=_players(game, L)[state.active],
+                          on_value=lambda v: edit(active=_players(game, L).index(v)), classes=["bw-bgl-active"],
+                          style={"max-width": "140px"})
+            for name in ("gold", "supply", "favor"):
+                solara.InputInt(W(name, L), value=getattr(pl, name), on_value=lambda v, n=name: edit(player=p, **{n: v}),
+                                classes=[f"bw-bgl-{name}"], style={"max-width": "90px"})
+            for k, f in enumerate(game.faction_ids):
+                solara.InputInt(game.faction_name(f, L), value=pl.influence[k], classes=[f"bw-bgl-track-{f}"],
+                                on_value=lambda v, f=f: edit(player=p, influence={f: v}), style={"max-width": "120px"})
+            solara.Select(W("worker", L), values=places, value=worker, classes=["bw-bgl-worker"],
+                          on_value=lambda v: edit(player=p, worker="" if v == home
+                                                  else game.city.districts[places.index(v) - 1]),
+                          style={"max-width": "170px"})
+        solara.SelectMultiple(W("hand", L), values=list(pl.hand), all_values=cards, dense=True,
+                              on_value=lambda v: edit(player=p, hand=v), classes=["bw-bgl-hand"])
+        solara.SelectMultiple(W("agendas", L), values=list(pl.agendas), all_values=agendas, dense=True,
+                              on_value=lambda v: edit(player=p, agendas=v), classes=["bw-bgl-agendas"])
+    return col
+
+
+@solara.component
+def PositionText(game: BaldursGateGame, box: Box, on_text: Callable):
+    """The position as text (copy it to share), and a field to paste one (every problem listed)."""
+    L = game.language
+    pasted, set_pasted = solara.use_state("")
+    error, set_error = solara.use_state(None)
+
+    def load():
+        try:
+            on_text(game.state_from_text(pasted))
+        except GameError as e:
+            set_error(str(e))
+            return
+        set_error(None)
+
+    with solara.Details(W("position", L), expand=False) as details:
+        with solara.Column(gap="6px"):
+            solara.v.Textarea(label=W("position_label", L), v_model=game.state_to_text(box.value), readonly=True,
+                              rows=5, outlined=True, class_="bw-bgl-position")
+            solara.v.Textarea(label=W("paste", L), v_model=pasted, on_v_model=set_pasted, rows=3, outlined=True,
+                              class_="bw-bgl-paste")
+            solara.Button(W("load", L), on_click=load, disabled=not pasted.strip(), classes=["bw-bgl-load"])
+            Reminder(error, on_close=lambda: set_error(None))
+    return details
+
+
+# ======================================================================= play and branch
+
+
+def moves_markup(game, state, moves) -> str:
+    """The legal decisions in plain words (notation as a tooltip), one clickable list (``data-id="move-<k>"``)."""
+    items = [f'<span class="bw-move" data-id="move-{k}" title="{S.escape(game.move_text_for(m))}">'
+             f'{S.escape(game.describe_move(state, m))}</span>' for k, m in enumerate(moves)]
+    return '<div class="bw-log"><div class="bw-moves">' + "".join(items) + "</div></div>"
+
+
+@solara.component
+def PlayTree(game: BaldursGateGame, session: Session, on_move: Optional[Callable] = None):
+    """The session: play by clicking the city or a decision, undo/redo, branches, the bot's move, the save file."""
+    L = game.language
+    version, _ = use_session_version(session)
+    error, set_error = solara.use_state(None)
+    state = session.state
+    moves = game.legal_moves(state) if game.to_move(state) else []
+    by_target: dict = {}
+    for m in moves:
+        tg = move_target(m)
+        if tg is not None:
+            by_target.setdefault(tg, []).append(m)
+
+    def play(m):
+        try:
+            session.play(m)
+        except GameError as e:
+            set_error(str(e))
+            return
+        set_error(None)
+
+    def click(id_: str):
+        ms = by_target.get(id_, [])
+        if len(ms) == 1:
+            play(ms[0])
+
+    def bot_move():
+        p = game.to_move(state)[0]
+        play(make_bot("strong", session.current.id).choose(game, game.view(state, p), p))
+
+    with solara.Column(gap="8px", classes=["bw-bgl-play"]) as col:
+        text = game.pending(state).text
+        solara.Text(W("over", L, text=game.result_text(state)) if state.over else W("decide", L, text=text),
+                    style={"font-weight": "600"}, classes=["bw-bgl-pending"])
+        Board(svg=city_svg(game, state, targets=tuple(by_target), language=L), on_click=click,
+              class_name="bw-bgl-play-board", css=CSS, defs=DEFS, version=version)
+        Reminder(error, on_close=lambda: set_error(None))
+        Board(svg=moves_markup(game, state, moves), on_click=lambda id_: play(moves[int(id_.split("-")[1])]),
+              class_name="bw-bgl-moves", css=LOG_CSS)
+        with solara.Row(style=_ROW):
+            Controls(on_undo=session.undo, on_redo=session.redo, on_restart=session.restart,
+                     can_undo=session.can_undo(), can_redo=session.can_redo(), can_restart=session.current.id != 0,
+                     words=lab_words(L))
+            solara.Button(W("bot_move", L), on_click=bot_move, disabled=not game.to_move(state), outlined=True,
+                          classes=["bw-bgl-bot-move"])
+        MoveLog(log_entries(session, labels_for(game, None, words=True))[-150:], branch_entries(session),
+                session.goto, words=lab_words(L))
+        with solara.Details(W("save", L), expand=False):
+            solara.v.Textarea(v_model=session.to_json(all_branches=True, indent=1), readonly=True, rows=5,
+                              outlined=True, class_="bw-bgl-save")
+    return col
+
+
+# ======================================================================= city analysis
+
+
+def _city_marks(game, view, p: int, outlook) -> tuple:
+    """``(selected, targets, districts, css)`` for the analysis board: network, growth, risk, cut points."""
+    net = A.networks(game, view, p)
+    grow = tuple(g.node for g in A.growth(game, view, p))
+    strength = game.current_strength(view)
+    risky = tuple(o.district for o in outlook if o.attack is None and (o.next_attack > 0 or (
+        o.defence < strength and any(o.buildings))))
+    css = marks_css([c.node for c in net.cut_points], "#c0392b")
+    return tuple(net.largest), grow, risky, css
+
+
+@solara.component
+def CityAnalysis(game: BaldursGateGame, box: Box, record_box: Box, on_play: Optional[Callable] = None):
+    """The position analysed as one house sees it: the city with marks, networks, risk, attacks, score, advice."""
+    L = game.language
+    state = box.value
+    record = record_box.value
+    waiting = game.to_move(state)
+    who, set_who = solara.use_state(waiting[0] if waiting else state.active)
+    p = who if 0 <= who < game.players else 0
+    view = solara.use_memo(lambda: game.view(state, p), [state, p])
+    outlook = solara.use_memo(lambda: A.attack_outlook(game, view, record), [view, record])
+    selected, grow, risky, css = solara.use_memo(lambda: _city_marks(game, view, p, outlook), [view, outlook])
+    with solara.Column(gap="8px", classes=["bw-bgl-city"]) as col:
+        solara.Select(W("as_seen_by", L), values=_players(game, L), value=_players(game, L)[p],
+                      on_value=lambda v: set_who(_players(game, L).index(v)), classes=["bw-bgl-viewer"],
+                      style={"max-width": "150px"})
+        Board(svg=city_svg(game, view, selected=selected, targets=grow, highlight_districts=risky, language=L),
+              class_name="bw-bgl-city-board", css=CSS + css, defs=DEFS)
+        solara.Text(W("legend", L), style={"color": "#6b604b", "font-size": "12.5px"})
+        with solara.Row(style={"gap": "16px", "align-items": "flex-start", "flex-wrap": "wrap"}):
+            with solara.Column(style={"flex": "1 1 440px"}):
+                solara.Markdown(f"**{W('networks', L)}**")
+                _lines(A.networks(game, view, p).text(game, L) + "\n" + A.growth_text(game, view, p, L),
+                       "bw-bgl-networks")
+                Advice(game, box, p, on_play)
+            with solara.Column(style={"flex": "1 1 440px"}):
+                solara.Markdown(f"**{W('risk', L)}**")
+                RiskTable(game, Box(outlook))
+                _lines(A.hidden_odds(game, view, record).text(game, L), "bw-bgl-hidden")
+                solara.Markdown(f"**{W('attacks', L)}**")
+                _lines("\n".join(f"- {x}" for x in A.attack_lines(game, state, L)) or t("lab.attack.none", L),
+                       "bw-bgl-attacks")
+        ScorePanel(game, box, p)
+    return col
+
+
+@solara.component
+def RiskTable(game: BaldursGateGame, outlook_box: Box):
+    """Attack risk per district as a table: tokens, defence, next draw, hidden, expected strength, holds."""
+    L = game.language
+    cols = ("district", "tokens", "defence", "next", "hidden", "strength", "holds", "exposed")
+    head = "| " + " | ".join(W(f"table_{c}", L) for c in cols) + " |\n|" + "---|" * len(cols)
+    rows = []
+    for o in outlook_box.value:
+        name = game.city.district_name(o.district, L)
+        if o.attack is not None:
+            a = o.attack
+            done = t("lab.risk.held" if a.defended else "lab.risk.fell", L)
+            rows.append(f"| {name} | 4/4 | {a.defence} | {done} ({a.strength}) | | | | |")
+            continue
+        exp = sum(float(s) * float(q) for s, q in o.strengths.items())
+        exposed = ", ".join(f"{game.player_name(q, L)}: {n}" for q, n in enumerate(o.exposed) if n)
+        rows.append(f"| {name} | {o.tokens}/4 | {o.defence} | {A.pct(o.next_attack, L)} | {A.pct(o.hidden, L)} | "
+                    f"{A.decimal(exp, L)} | {A.pct(o.holds, L)} | {exposed} |")
+    with solara.Div(classes=["bw-bgl-risk"]) as div:
+        solara.Markdown(head + "\n" + "\n".join(rows), style={"font-size": "13px"})
+    return div
+
+
+@solara.component
+def ScorePanel(game: BaldursGateGame, box: Box, p: int):
+    """The prestige trace of a house walked with the kit's Explain: so far, or the final scoring if it ended now."""
+    L = game.language
+    state = box.value
+    which, set_which = solara.use_state("so_far")
+    step, set_step = solara.use_state(None)
+    kinds = ("so_far", "preview")
+    names = [W(f"score_{k}", L) for k in kinds]
+    steps = solara.use_memo(lambda: A.score_steps(game, state, p, which if not state.over else "so_far", L),
+                            [state, p, which])
+    with solara.Column(gap="4px", classes=["bw-bgl-score"]) as col:
+        if not state.over:
+            solara.ToggleButtonsSingle(value=names[kinds.index(which)], values=names, dense=True,
+                                       on_value=lambda v: (set_which(kinds[names.index(v)]), set_step(None)),
+                                       classes=["bw-bgl-score-which"])
+        Explain(steps, step=step if step is None or step < len(steps) else None, on_step=set_step,
+                title=f"{W('score', L)}: {game.player_name(p, L)}", where_label=t("ui.source", L),
+                words=lab_words(L))
+    return col
+
+
+@solara.component
+def Advice(game: BaldursGateGame, box: Box, p: int, on_play: Optional[Callable] = None):
+    """The strong bot's move and why; the expected score by playouts; the legal decisions."""
+    L = game.language
+    state = box.value
+    asked, set_asked = solara.use_state((None, None))  # (state, answer): shown for its own position only
+    played, set_played = solara.use_state((None, ""))
+    error, set_error = solara.use_state(None)
+    advice = asked[1] if asked[0] is state else None
+    plays = played[1] if played[0] is state else ""
+    waiting = game.to_move(state)
+
+    def ask():
+        try:
+            set_asked((state, A.best_move(game, state, level="strong")))
+            set_error(None)
+        except GameError as e:
+            set_error(str(e))
+
+    def run_playouts():
+        try:
+            set_played((state, A.playouts(game, state, n=4, level="greedy", viewer=p).text(game, L)))
+            set_error(None)
+        except GameError as e:
+            set_error(str(e))
+
+    with solara.Column(gap="6px", classes=["bw-bgl-advice-panel"]) as col:
+        with solara.Row(style=_ROW):
+            solara.Button(W("best", L), on_click=ask, disabled=not waiting, outlined=True, classes=["bw-bgl-best"])
+            solara.Button(W("playouts", L, n=4), on_click=run_playouts, disabled=state.over, outlined=True,
+                          classes=["bw-bgl-playouts"])
+        Reminder(error, on_close=lambda: set_error(None))
+        if advice is not None:
+            _lines(advice.text(game, L), "bw-bgl-advice")
+            if on_play is not None:
+                solara.Button(W("play_it", L, move=advice.words), on_click=lambda: on_play(advice.move), small=True,
+                              classes=["bw-bgl-play-best"], style={"text-transform": "none"})
+        if plays:
+            _lines(plays, "bw-bgl-playout-text")
+        if waiting:
+            with solara.Details(W("decisions", L), expand=False):
+                _lines("\n".join(f"- {w} (`{n}`)" for _, w, n in A.decisions(game, state, viewer=waiting[0])),
+                       "bw-bgl-decisions")
+    return col
+
+
+# ======================================================================= bots
+
+
+@solara.component
+def BotsTab(game: BaldursGateGame):
+    """Seeded games of mixed bot levels, seats rotated: the final prestige by level, as numbers and a box plot."""
+    import matplotlib.pyplot as plt
+
+    L = game.language
+    games, set_games = solara.use_state(3)
+    stats, set_stats = solara.use_state(None)
+    with solara.Column(gap="8px", classes=["bw-bgl-bots"]) as col:
+        solara.Text(W("stats_note", L))
+        with solara.Row(style=_ROW):
+            with solara.Div(style={"width": "260px"}):
+                solara.SliderInt(W("stats_games", L), value=games, min=3, max=30, step=3, on_value=set_games)
+            solara.Button(W("stats_run", L), outlined=True, classes=["bw-bgl-stats"],
+                          on_click=lambda: set_stats(A.bot_stats(games=games, players=game.players, seed=0)))
+        if stats is not None:
+            _lines(stats.text(L), "bw-bgl-stats-text")
+            fig, ax = plt.subplots(figsize=(7, 2.8))
+            A.plot_bot_scores(stats, ax, L)
+            fig.tight_layout()
+            plt.close(fig)
+            solara.FigureMatplotlib(fig)
+    return col
+
+
+# ======================================================================= the page
+
+
+def _start(game, seed: int):
+    """The lab's first position: a seeded greedy game stopped at the start of a turn, with its draws."""
+    session = A.example_session(game, seed=seed, moves=90)
+    return session.state, A.draw_record(session)
+
+
+@solara.component
+def BaldursGateLab(players: int = 3, language: str = "en", text: Optional[str] = None, seed: int = 23):
+    """The lab page: set up, play and branch, city analysis, bots (see the module docstring)."""
+    lang, set_lang = solara.use_state(language if language in LANGUAGES else "en")
+    n, set_n = solara.use_state(players)
+    seed_, set_seed = solara.use_state(seed)
+    game = solara.use_memo(lambda: BaldursGateGame(players=n, language=lang), [n, lang])
+    first = solara.use_memo(lambda: (game.state_from_text(text), None) if text else _start(game, seed_),
+                            [n, seed_, text])
+    # (states, index, record): reassigned, never mutated; the record stays while the tokens are untouched
+    edits, set_edits = solara.use_state(((first[0],), 0, first[1]))
+    solara.use_effect(lambda: set_edits(((first[0],), 0, first[1])), [first])
+    tab, set_tab = solara.use_state(0)
+    states, idx, record = edits
+    state = states[idx] if idx < len(states) else first[0]
+    session = solara.use_memo(lambda: Session(game, seed=0, state=state), [game, state])
+    version, _ = use_session_version(session)
+    L = lang
+
+    def push(new):
+        if new != state:
+            set_edits((states[: idx + 1] + (new,), idx + 1, record))
+
+    def pasted(new):
+        set_edits(((new,), 0, None))
+
+    def play_best(move):
+        session.play(move)
+
+    play_record = A.draw_record(session, record) if record is not None else None
+    with solara.Column(classes=["baldurs-gate-lab"], gap="8px", style={"max-width": "1280px"}) as col:
+        solara.Markdown(f"## {W('title', L)}")
+        with solara.Row(style=_ROW):
+            solara.ToggleButtonsSingle(value=lang, values=list(LANGUAGES), on_value=set_lang, dense=True,
+                                       classes=["bw-bgl-language"])
+            solara.Select(W("players", L), values=["2", "3", "4"], value=str(n), on_value=lambda v: set_n(int(v)),
+                          classes=["bw-bgl-players"], style={"max-width": "90px"})
+            solara.InputInt(W("seed", L), value=seed_, on_value=set_seed, classes=["bw-bgl-seed"],
+                            style={"max-width": "170px"})
+        with solara.lab.Tabs(value=tab, on_value=set_tab):
+            solara.lab.Tab(W("tab_setup", L), classes=["bw-bgl-tab-setup"])
+            solara.lab.Tab(W("tab_play", L), classes=["bw-bgl-tab-play"])
+            solara.lab.Tab(W("tab_city", L), classes=["bw-bgl-tab-city"])
+            solara.lab.Tab(W("tab_bots", L), classes=["bw-bgl-tab-bots"])
+        if tab == 0:
+            SetUp(game, Box(state), push, idx > 0, idx < len(states) - 1,
+                  lambda: set_edits((states, idx - 1, record)), lambda: set_edits((states, idx + 1, record)), pasted)
+        elif tab == 1:
+            PlayTree(game, session)
+        elif tab == 2:
+            CityAnalysis(game, Box(session.state), Box(play_record), on_play=play_best)
+        else:
+            BotsTab(game)
+    return col
