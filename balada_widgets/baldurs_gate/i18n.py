@@ -47,8 +47,10 @@ def check_language(language: str) -> str:
 def t(key: str, language: str = "en", **fields) -> str:
     """The text of ``key`` in ``language`` with ``fields`` filled in.
 
-    A key missing in Czech falls back to English; a key missing everywhere,
-    or a missing field, is an :class:`~balada_widgets.core.errors.InvalidInput`.
+    Without ``fields`` the raw template comes back (a caller may fill it in
+    later). A key missing in Czech falls back to English; a key missing
+    everywhere, or a field missing from ``fields``, is an
+    :class:`~balada_widgets.core.errors.InvalidInput`.
     """
     cat = CATALOG.get(language) or _EN
     text = cat.get(key)
@@ -56,7 +58,7 @@ def t(key: str, language: str = "en", **fields) -> str:
         text = _EN.get(key)
         if text is None:
             raise InvalidInput(f"no text {key!r} in the Baldur's Gate catalogue")
-    if not fields and "{" not in text:
+    if not fields:  # the raw template (a caller may fill it in later)
         return text
     try:
         return text.format(**fields)

@@ -137,37 +137,56 @@ keep ag-07``, ``p1 bottom inn-04``, ``p1 pick hq-SEA``. Chance: ``draw 17``
 hq-SEA``. :meth:`move_text_for` masks what a viewer may not see (``deal p2
 ?``, ``hide ?``).
 
+Positions as text (:meth:`state_to_text`): one ``key value`` line each, the
+value in compact JSON (``game``, ``pieces``, ``parcels``, ``bag``, ``tracks``,
+``hidden``, ``strength``, ``damage``, ``attacks``, ``decks``, ``p1`` ...,
+``tasks``); players are written ``p1``, ``p2``. :meth:`state_from_text`
+checks the shapes and then :meth:`validate` lists every problem; a view's
+text (cards shown as ``"?"``) is refused, since it cannot be played.
+
 API for the view
 ----------------
 - ``game.city`` (:class:`~.city.City`): ``city.graph`` (networkx, node attrs
   ``kind``, ``district``, ``x``, ``y``, ``number``, ``side``; graph attrs
-  ``width``, ``height``, ``districts`` with boxes), ``city.positions``,
-  ``city.nodes`` (index -> node id), ``city.index``. ``baldurs_gate.board()``
+  ``width``, ``height``, ``districts`` with names and boxes),
+  ``city.positions``, ``city.nodes`` (index -> node id), ``city.index``,
+  ``city.parcels_of``, ``city.forts_of``, ``city.hq_spot``. ``baldurs_gate.board()``
   returns a copy of the graph.
 - Who owns what: ``state.pieces[i]`` for node ``city.nodes[i]`` is ``None`` or
-  a :class:`~.state.Piece` ``(kind, owner, damaged, card)``; ``game.piece_at(state,
-  node_id)``.
+  a :class:`~.state.Piece` ``(kind, owner, damaged, card)``;
+  ``game.piece_at(state, node_id)``.
 - Parcels: ``state.avail``, ``state.banned`` (numbers); a built parcel has a
   piece; ``game.parcel_status(state, n)`` gives ``available``, ``banned``,
   ``built``, ``damaged`` or ``closed``.
-- Tracks: ``state.tracks[k]`` tokens of district ``city.districts[k]``;
-  ``game.current_strength(state)``; ``state.strength`` (index on
-  ``content.strength_track``); ``state.damage``; ``game.bag_count(state)``;
-  ``state.hidden`` (``HIDDEN`` in a view until ``state.revealed``).
+- Tracks: ``state.tracks[k]`` are the tokens of district ``city.districts[k]``
+  (``game.district_index[code]``); ``game.current_strength(state)`` and
+  ``state.strength`` (the marker's index on ``content.strength_track``);
+  ``state.damage``; ``game.bag_count(state)``; ``state.hidden`` (``HIDDEN`` in
+  a view until ``state.revealed``); ``game.contributions(state, district)``.
 - Players: ``state.players[p]`` (:class:`~.state.Player`): gold, supply,
-  favor, prestige, influence (per ``game.faction_ids``), hand, agendas,
-  hq, portfolio, worker, used. In ``game.view(state, p)`` other players' hands
-  and agendas are ``"?"`` (counts only), decks are ``"?"``.
+  favor, prestige, influence (per ``game.faction_ids``; the level is at most
+  ``game.track_len``), hand, agendas, hq, portfolio, worker (a district code
+  or ``""``), used. In ``game.view(state, p)`` other players' hands and
+  agendas are ``"?"`` (counts only) and decks are ``"?"``.
+  ``game.free_cubes(state, p)``.
 - The pending decision: ``game.pending(state)`` -> :class:`Pending`
-  (``kind``, ``player``, ``rule``, ``text`` in the game's language, ``options``
-  = the legal moves, ``task``); ``game.legal_moves(view, p)`` works on a view.
-- Words: ``game.describe_move(state, move, viewer)``, ``game.decision_text``,
-  ``game.card_text(card_id)``, ``i18n.t(key, language)``.
-- Attack risk: ``game.attack_risk(state)`` -> per district tokens, defence,
-  contributions, exposed buildings per player, odds of being the hidden
-  district; ``game.attack_log(state)``.
-- Scores: ``game.prestige_trace(state, p)``, ``scoring.preview(game, state, p)``,
-  ``game.returns(state)``, ``game.winners(state)``, ``game.result_text(state)``.
+  (``kind`` one of ``turn``, ``parcel``, ``track``, ``spot``, ``trade``,
+  ``income``, ``build``, ``offer``, ``keep``, ``bottom``, ``pick``,
+  ``chance``, ``over``; ``player``, ``rule``, ``text`` in the game's
+  language, ``options`` = the legal moves, ``task``);
+  ``game.legal_moves(view, p)`` works on the deciding player's view.
+- Words: ``game.describe_move(state, move, viewer)``,
+  ``game.decision_text(state)``, ``game.card_text(card_id)``,
+  ``game.card_name``, ``game.node_text(node_id)``, ``game.trade_text``,
+  ``game.faction_name``, ``i18n.t(key, language, **fields)``,
+  ``game.with_language(lang)``.
+- Attack risk: ``game.attack_risk(state)`` -> per district
+  :class:`DistrictRisk` (tokens, attacked, defence, contributions, buildings
+  exposed now per player, odds of being the hidden district from the public
+  tokens); ``game.attack_log(state)``.
+- Scores: ``game.prestige_trace(state, p)``, ``scoring.preview(game, state,
+  p)``, ``scoring.final_trace``, ``game.returns(state)``,
+  ``game.winners(state)``, ``game.result_text(state)``.
 
 >>> g = BaldursGateGame(players=2)
 >>> s = g.initial_state()

@@ -205,7 +205,8 @@ def test_add_messages_for_the_view_and_the_tutorial():
         add_messages({"en": {"test.y": "y"}, "cs": {}})
     with pytest.raises(InvalidInput):
         t("no.such.key")
+    assert t("test.hello", "en") == "Hello {name}"  # the raw template, to be filled in later
     with pytest.raises(InvalidInput, match="needs the field"):
-        t("test.hello", "en")
+        t("test.hello", "en", other=1)
     with pytest.raises(InvalidInput):
         i18n.check_language("fr")
