@@ -452,10 +452,10 @@ _load({
                      "{points}: největší propojená síť, {pieces}, každý za 2"),
     "gain.districts": ("{points}: {count} with your building or HQ ({names}), 2 each",
                        "{points}: {count} s tvou budovou nebo sídlem ({names}), každá za 2"),
-    "gain.leftovers": ("{points}: leftovers {gold} gold + {supply} supplies + {favor} favor + {cards} cards = {units}, "
-                       "divided by 3",
-                       "{points}: zbytky {gold} zlata + {supply} zásob + {favor} přízně + {cards} karet = {units}, "
-                       "děleno 3"),
+    "gain.leftovers": ("{points}: leftovers (gold {gold}, supplies {supply}, favor {favor}, building cards {cards}: "
+                       "{units} in all) divided by 3",
+                       "{points}: zbytky (zlato {gold}, zásoby {supply}, přízeň {favor}, karty budov {cards}: "
+                       "celkem {units}) děleno 3"),
     "gain.other": ("{points} (rule {rule})", "{points} (pravidlo {rule})"),
     "result.win": ("{player} wins with {points}", "{player} vítězí: {points}"),
     "result.tiebreak": ("{player} wins the tie at {points} on the tie-breaks (buildings, fortifications, agendas)",
