@@ -37,16 +37,9 @@ def validate_state(game, s) -> list:
     if not isinstance(s, BGState):
         return [(None, f"not a Baldur's Gate position: {type(s).__name__}")]
     n, city, c = game.players, game.city, game.content
-    if not isinstance(s.players, tuple) or len(s.players) != n or not all(isinstance(p, Player) for p in s.players):
-        return [(None, f"the position needs {n} players")]
-    if not isinstance(s.pieces, tuple) or len(s.pieces) != len(city.nodes):
-        return [(None, f"the position needs one entry per board spot ({len(city.nodes)})")]
-    for name in ("avail", "banned", "bag", "damage", "attacks", "deck", "bottom", "discard", "offer", "agenda_deck",
-                 "agenda_bottom", "gates", "hq_deck", "hq_offer", "tasks", "tracks"):
-        if not isinstance(getattr(s, name), tuple):
-            return [(None, f"{name} must be a tuple")]
-    if len(s.tracks) != len(city.districts) or not all(isinstance(tr, tuple) for tr in s.tracks):
-        return [(None, f"the position needs one attack track per district ({len(city.districts)})")]
+    shape = shape_problems(game, s)
+    if shape:  # the bookkeeping checks below need the right kinds of values
+        return shape
 
     # --- masked views cannot be played
     masked = (s.hidden == HIDDEN and not s.revealed) or any(MASK in x for x in (s.deck, s.bottom, s.agenda_deck,
@@ -295,6 +288,102 @@ def validate_state(game, s) -> list:
     return problems
 
 
+def _ints(v) -> bool:
+    return isinstance(v, tuple) and all(_is_int(x) for x in v)
+
+
+def _strs(v) -> bool:
+    return isinstance(v, tuple) and all(isinstance(x, str) for x in v)
+
+
+def _atom_ok(a) -> bool:
+    if not isinstance(a, tuple) or not a or a[0] not in WORDS:
+        return False
+    w = a[0]
+    if w == "gain":
+        return len(a) == 2 and isinstance(a[1], tuple) and all(
+            isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str) and _is_int(x[1]) for x in a[1])
+    if w == "influence":
+        return len(a) == 3 and _is_int(a[1]) and isinstance(a[2], str)
+    if w in ("draw", "offer", "build", "prestige_per_connection"):
+        return len(a) == 2 and _is_int(a[1])
+    if w == "agendas":
+        return len(a) == 3 and _is_int(a[1]) and _is_int(a[2])
+    if w == "fortify":
+        return len(a) == 3 and a[1] in FORT_KINDS and a[2] in ("here", "hq", "any")
+    return len(a) == 1
+
+
+def shape_problems(game, s) -> list:
+    """Values of the wrong kind (a caller-made state); empty when every field has its shape."""
+    from .state import Attack, Gain
+
+    out = []
+    n, city = game.players, game.city
+
+    def bad(text):
+        out.append((None, text))
+
+    if not isinstance(s.players, tuple) or len(s.players) != n or not all(isinstance(p, Player) for p in s.players):
+        return [(None, f"the position needs {n} players (Player values)")]
+    for p, pl in enumerate(s.players):
+        who = f"p{p + 1}"
+        for name in ("gold", "supply", "favor", "prestige"):
+            if not _is_int(getattr(pl, name)):
+                bad(f"{who}: {name} must be a whole number")
+        if not _ints(pl.influence) or len(pl.influence) != len(game.faction_ids):
+            bad(f"{who}: influence is one whole number per faction")
+        for name in ("hand", "agendas", "portfolio", "used"):
+            if not _strs(getattr(pl, name)):
+                bad(f"{who}: {name} must be a tuple of card ids")
+        for name in ("hq", "worker"):
+            if not isinstance(getattr(pl, name), str):
+                bad(f"{who}: {name} must be a text")
+        if not isinstance(pl.gains, tuple) or not all(
+                isinstance(g, Gain) and isinstance(g.rule, str) and _is_int(g.points)
+                and all(isinstance(x, str) for x in (g.kind, g.ref, g.extra)) for g in pl.gains):
+            bad(f"{who}: gains must be Gain(rule, points, kind, ref, extra) values")
+    if not isinstance(s.pieces, tuple) or len(s.pieces) != len(city.nodes):
+        bad(f"the position needs one entry per board spot ({len(city.nodes)})")
+    else:
+        for i, pc in enumerate(s.pieces):
+            if pc is not None and not (isinstance(pc, Piece) and isinstance(pc.kind, str) and _is_int(pc.owner)
+                                       and isinstance(pc.damaged, bool) and isinstance(pc.card, str)):
+                bad(f"{city.nodes[i]}: a piece is Piece(kind, owner, damaged, card) or None")
+    for name in ("avail", "banned", "bag"):
+        if not _ints(getattr(s, name)):
+            bad(f"{name} must be a tuple of parcel numbers")
+    if not isinstance(s.tracks, tuple) or len(s.tracks) != len(city.districts) or not all(_ints(t) for t in s.tracks):
+        bad(f"the position needs one attack track (a tuple of tokens) per district ({len(city.districts)})")
+    if s.hidden is not None and not _is_int(s.hidden):
+        bad("the hidden token is a parcel number or None")
+    for name in ("revealed", "over"):
+        if not isinstance(getattr(s, name), bool):
+            bad(f"{name} must be true or false")
+    if not _is_int(s.strength) or not _is_int(s.active):
+        bad("strength and active must be whole numbers")
+    for name in ("end_by", "final_left"):
+        if getattr(s, name) is not None and not _is_int(getattr(s, name)):
+            bad(f"{name} must be a whole number or None")
+    for name in ("damage", "deck", "bottom", "discard", "offer", "agenda_deck", "agenda_bottom", "gates", "hq_deck",
+                 "hq_offer"):
+        if not _strs(getattr(s, name)):
+            bad(f"{name} must be a tuple of texts")
+    if not isinstance(s.attacks, tuple) or not all(
+            isinstance(a, Attack) and isinstance(a.district, str) and _is_int(a.strength) and _is_int(a.defence)
+            and isinstance(a.defended, bool) and isinstance(a.final, bool) and _ints(a.contributions)
+            and len(a.contributions) == n and _ints(a.rewards) and len(a.rewards) == n and _ints(a.damaged)
+            for a in s.attacks):
+        bad("attacks must be Attack values (district, strength, defence, defended, final, contributions and "
+            "rewards per player, damaged parcels)")
+    if not isinstance(s.tasks, tuple):
+        bad("tasks must be a tuple of steps")
+    else:
+        for tk in s.tasks:
+            out += [(None, text) for text in _task_problems(game, s, tk)]
+    return out
+
+
 def _in_setup(s: BGState, names=None) -> bool:
     names = names or ("DealHQ", "PickHQ", "Special", "BottomCard", "HideToken", "Begin")
     for tk in s.tasks:
@@ -319,21 +408,21 @@ def _task_problems(game, s, tk) -> list[str]:
     if hasattr(tk, "src") and not (isinstance(tk.src, Src) and all(isinstance(x, str) for x in tk.src)):
         out.append(f"{name}: src is (rule, kind, ref, district, extra)")
     if type(tk) is Effect:
-        if not isinstance(tk.atoms, tuple) or not all(isinstance(a, tuple) and a and a[0] in WORDS for a in tk.atoms):
-            out.append(f"{name}: atoms must be effect words ({', '.join(WORDS)})")
-    if type(tk) is PlaceBuilding and tk.card not in c.buildings:
+        if not isinstance(tk.atoms, tuple) or not all(_atom_ok(a) for a in tk.atoms):
+            out.append(f"{name}: atoms must be effect words ({', '.join(WORDS)}) with their values")
+    if type(tk) is PlaceBuilding and (not isinstance(tk.card, str) or tk.card not in c.buildings):
         out.append(f"{name}: {tk.card!r} is not a building card")
-    if type(tk) is ChooseSpot and (tk.fort not in FORT_KINDS or not isinstance(tk.districts, tuple)
+    if type(tk) is ChooseSpot and (tk.fort not in FORT_KINDS or not _strs(tk.districts)
                                    or any(d not in game.city.districts for d in tk.districts)):
         out.append(f"{name}: a tower, keep or gate and known districts")
-    if hasattr(tk, "district") and tk.district not in game.city.districts:
+    if hasattr(tk, "district") and (not isinstance(tk.district, str) or tk.district not in game.city.districts):
         out.append(f"{name}: unknown district {tk.district!r}")
     if hasattr(tk, "amount") and (not _is_int(tk.amount) or tk.amount < 1):
         out.append(f"{name}: amount must be 1 or more")
     if hasattr(tk, "discount") and (not _is_int(tk.discount) or tk.discount < 0):
         out.append(f"{name}: discount must be 0 or more")
     if type(tk) is KeepAgenda and (not _is_int(tk.count) or not _is_int(tk.keep) or not 1 <= tk.keep
-                                   or not isinstance(tk.drawn, tuple)):
+                                   or not _strs(tk.drawn)):
         out.append(f"{name}: count, keep (1 or more) and the drawn cards")
     if type(tk) is BottomCard and tk.what not in ("building", "agenda"):
         out.append(f"{name}: what is 'building' or 'agenda'")

@@ -251,3 +251,37 @@ def test_parse_errors_are_worded_in_the_games_language():
         cs.parse_move("p4 income")
     with pytest.raises(InvalidInput, match="karta 'inn-99'"):
         cs.parse_move("p1 build inn-99")
+
+
+def test_validate_lists_problems_of_any_caller_made_state_and_never_raises():
+    from balada_widgets.baldurs_gate.state import EndTurn, Effect, KeepAgenda, Piece, Src
+
+    g = BaldursGateGame(players=3)
+    sess = Session(g, seed=1)
+    run_bots(sess, {p: make_bot("random", p) for p in range(3)}, max_moves=80)
+    s0 = sess.state
+    assert g.validate(s0) == []
+    rng = random.Random(1)
+    junk = [None, -1, 0, 5, 99, "x", "", (), (1,), ("?",), ("inn-01",), 3.5, True, [1], {"a": 1}, Piece("inn", 7),
+            Piece("castle", 0), EndTurn(9), KeepAgenda(0, "x", 0), Effect(0, (("fly",),), Src("", ""))]
+    for _ in range(600):
+        s = s0
+        for _ in range(rng.randrange(1, 4)):
+            f = rng.choice(s._fields)
+            if f == "players":
+                p = rng.randrange(3)
+                s = g.set_player(s, p, s.players[p]._replace(**{rng.choice(s.players[p]._fields): rng.choice(junk)}))
+            elif f == "pieces":
+                pieces = list(s.pieces)
+                pieces[rng.randrange(len(pieces))] = rng.choice(junk)
+                s = s._replace(pieces=tuple(pieces))
+            elif f == "tasks":
+                s = s._replace(tasks=(rng.choice(junk),) + s.tasks)
+            else:
+                s = s._replace(**{f: rng.choice(junk)})
+        problems = g.validate(s)
+        assert isinstance(problems, list) and all(isinstance(t, str) for _, t in problems)
+        if problems:  # a session refuses such a start, every problem listed
+            with pytest.raises(InvalidPosition) as e:
+                Session(g, state=s)
+            assert len(e.value.problems) == len(problems)
