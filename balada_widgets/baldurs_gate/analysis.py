@@ -111,8 +111,8 @@ from .state import (
 __all__ = [
     "Advice", "BotStats", "CutPoint", "Draw", "DistrictOutlook", "GameResult", "Growth", "HiddenOdds", "Network",
     "PlayoutResult",
-    "attack_lines", "attack_outlook", "best_move", "bot_stats", "check_files", "connection_trace", "decisions",
-    "determinize", "draw_record", "edit_position", "example_session", "growth", "hidden_odds", "hidden_weights",
+    "at_turn_start", "attack_lines", "attack_outlook", "best_move", "bot_stats", "check_files", "connection_trace",
+    "decisions", "determinize", "draw_record", "edit_position", "example_session", "growth", "hidden_odds", "hidden_weights",
     "networks", "next_draw", "play_bot_game", "playouts", "plot_bot_scores", "score_steps", "strength_distribution",
     "words",
 ]
@@ -297,6 +297,7 @@ _WORDS = {
     "lab.ui.save": ("Save file (every move and branch; it holds every hidden card)",
                     "Uložená hra (všechny tahy a větve; obsahuje všechny skryté karty)"),
     "lab.ui.best": ("Best move?", "Nejlepší tah?"),
+    "lab.ui.edit_here": ("Set up from here", "Upravit odsud"),
     "lab.ui.play_it": ("Play it: {move}", "Zahraj: {move}"),
     "lab.ui.playouts": ("Expected score ({n} playouts)", "Očekávané skóre ({n} dohrání)"),
     "lab.ui.show": ("draw on the city", "ukaž ve městě"),
@@ -1455,7 +1456,8 @@ def example_session(game=None, seed: int = 5, moves: int = 90, level: str = "gre
     return session
 
 
-def _at_turn_start(state) -> bool:
+def at_turn_start(state) -> bool:
+    """Is the position at the start of a turn (no action half done)? Positions are edited there."""
     return len(state.tasks) == 2 and isinstance(state.tasks[0], Turn) and isinstance(state.tasks[1], EndTurn) \
         and state.tasks[0].player == state.tasks[1].player
 
@@ -1490,7 +1492,7 @@ def edit_position(game, state, *, player: Optional[int] = None, gold: Optional[i
     """
     _check(game, state)
     L = game.language
-    if not _at_turn_start(state):
+    if not at_turn_start(state):
         raise InvalidPosition([("T1", t("lab.edit.turn_only", L, what=game.pending(state).text or "—"))])
     c, city = game.content, game.city
     s = state

@@ -240,8 +240,9 @@ def moves_markup(game, state, moves) -> str:
 
 
 @solara.component
-def PlayTree(game: BaldursGateGame, session: Session, on_move: Optional[Callable] = None):
-    """The session: play by clicking the city or a decision, undo/redo, branches, the bot's move, the save file."""
+def PlayTree(game: BaldursGateGame, session: Session, on_edit: Optional[Callable] = None):
+    """The session: play by clicking the city or a decision, undo/redo, branches, the bot's move, the save file;
+    ``on_edit(state)`` takes the position reached back to the editor (at the start of a turn)."""
     L = game.language
     version, _ = use_session_version(session)
     error, set_error = solara.use_state(None)
@@ -285,6 +286,9 @@ def PlayTree(game: BaldursGateGame, session: Session, on_move: Optional[Callable
                      words=lab_words(L))
             solara.Button(W("bot_move", L), on_click=bot_move, disabled=not game.to_move(state), outlined=True,
                           classes=["bw-bgl-bot-move"])
+            if on_edit is not None:
+                solara.Button(W("edit_here", L), on_click=lambda: on_edit(state), outlined=True,
+                              disabled=not A.at_turn_start(state), classes=["bw-bgl-edit-here"])
         MoveLog(log_entries(session, labels_for(game, None, words=True))[-150:], branch_entries(session),
                 session.goto, words=lab_words(L))
         with solara.Details(W("save", L), expand=False):
@@ -319,6 +323,8 @@ def CityAnalysis(game: BaldursGateGame, box: Box, record_box: Box, on_play: Opti
     view = solara.use_memo(lambda: game.view(state, p), [state, p])
     outlook = solara.use_memo(lambda: A.attack_outlook(game, view, record), [view, record])
     selected, grow, risky, css = solara.use_memo(lambda: _city_marks(game, view, p, outlook), [view, outlook])
+    texts = solara.use_memo(lambda: (A.networks(game, view, p).text(game, L) + "\n" + A.growth_text(game, view, p, L),
+                                     A.hidden_odds(game, view, record).text(game, L)), [view, record, L])
     with solara.Column(gap="8px", classes=["bw-bgl-city"]) as col:
         solara.Select(W("as_seen_by", L), values=_players(game, L), value=_players(game, L)[p],
                       on_value=lambda v: set_who(_players(game, L).index(v)), classes=["bw-bgl-viewer"],
@@ -329,13 +335,12 @@ def CityAnalysis(game: BaldursGateGame, box: Box, record_box: Box, on_play: Opti
         with solara.Row(style={"gap": "16px", "align-items": "flex-start", "flex-wrap": "wrap"}):
             with solara.Column(style={"flex": "1 1 440px"}):
                 solara.Markdown(f"**{W('networks', L)}**")
-                _lines(A.networks(game, view, p).text(game, L) + "\n" + A.growth_text(game, view, p, L),
-                       "bw-bgl-networks")
+                _lines(texts[0], "bw-bgl-networks")
                 Advice(game, box, p, on_play)
             with solara.Column(style={"flex": "1 1 440px"}):
                 solara.Markdown(f"**{W('risk', L)}**")
                 RiskTable(game, Box(outlook))
-                _lines(A.hidden_odds(game, view, record).text(game, L), "bw-bgl-hidden")
+                _lines(texts[1], "bw-bgl-hidden")
                 solara.Markdown(f"**{W('attacks', L)}**")
                 _lines("\n".join(f"- {x}" for x in A.attack_lines(game, state, L)) or t("lab.attack.none", L),
                        "bw-bgl-attacks")
@@ -500,6 +505,10 @@ def BaldursGateLab(players: int = 3, language: str = "en", text: Optional[str] =
     def play_best(move):
         session.play(move)
 
+    def edit_here(new):
+        set_edits(((new,), 0, A.draw_record(session, record) if record is not None else None))
+        set_tab(0)
+
     play_record = A.draw_record(session, record) if record is not None else None
     with solara.Column(classes=["baldurs-gate-lab"], gap="8px", style={"max-width": "1280px"}) as col:
         solara.Markdown(f"## {W('title', L)}")
@@ -519,7 +528,7 @@ def BaldursGateLab(players: int = 3, language: str = "en", text: Optional[str] =
             SetUp(game, Box(state), push, idx > 0, idx < len(states) - 1,
                   lambda: set_edits((states, idx - 1, record)), lambda: set_edits((states, idx + 1, record)), pasted)
         elif tab == 1:
-            PlayTree(game, session)
+            PlayTree(game, session, on_edit=edit_here)
         elif tab == 2:
             CityAnalysis(game, Box(session.state), Box(play_record), on_play=play_best)
         else:

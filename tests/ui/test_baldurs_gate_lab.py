@@ -182,3 +182,18 @@ def test_bots_tab_plays_seeded_games_and_plots(render):
     tab(ui, 3)
     ui.click("bw-bgl-stats")
     assert "win rate" in text(ui)
+
+
+def test_a_position_played_to_comes_back_to_the_editor(render, start):
+    ui = render(BaldursGateLab())
+    tab(ui, 1)
+    for _ in range(12):
+        ui.click("bw-bgl-bot-move")
+        if not ui.button("bw-bgl-edit-here").disabled:
+            break
+    pending = [w for w in ui.all_widgets() if "bw-bgl-pending" in (getattr(w, "class_", "") or "")]
+    ui.click("bw-bgl-edit-here")
+    reached = GAME.state_from_text(position_text(ui))
+    assert A.at_turn_start(reached) and reached != start and pending
+    ui.click("bw-undo")  # nothing to undo in the editor yet: the played position is its first
+    assert GAME.state_from_text(position_text(ui)) == reached
