@@ -224,16 +224,18 @@ _WORDS = {
     "lab.level.greedy": ("greedy", "chamtivý"),
     "lab.level.strong": ("strong", "silný"),
     # playouts and bot statistics
-    "lab.play.head": ("Expected final prestige from {n} playouts ({level} bots for every seat, from what {viewer} "
+    "lab.play.head": ("Expected final prestige from {n} ({level} bots for every seat, from what {viewer} "
                       "knows; {capped} stopped at the move limit):",
-                      "Očekávaná konečná prestiž z {n} dohrání ({level} boti na všech místech, z toho, co ví "
+                      "Očekávaná konečná prestiž z {n} (na všech místech hraje {level} bot, z toho, co ví "
                       "{viewer}; {capped} zastaveno na limitu tahů):"),
+    "unit.lab_playout": ("playout|playouts", "dohrání|dohrání|dohrání"),
+    "unit.lab_game": ("game|games", "hra|hry|her"),
     "lab.play.spectator": ("a spectator", "divák"),
     "lab.play.line": ("{player}: {mean} on average (from {low} to {high}), wins {wins}",
                       "{player}: průměrně {mean} (od {low} do {high}), výhry {wins}"),
-    "lab.stats.head": ("{games} games of {players} players, seats rotated ({capped} stopped at the move limit, left "
+    "lab.stats.head": ("{games} of {players} players, seats rotated ({capped} stopped at the move limit, left "
                        "out), {seconds} s per game:",
-                       "{games} her pro {players} hráče, místa se střídají ({capped} zastaveno na limitu tahů, "
+                       "{games} pro {players} hráče, místa se střídají ({capped} zastaveno na limitu tahů, "
                        "vynecháno), {seconds} s na hru:"),
     "lab.stats.line": ("{level}: mean {mean}, median {median}, from {low} to {high}, win rate {wins}",
                        "{level}: průměr {mean}, medián {median}, od {low} do {high}, podíl výher {wins}"),
@@ -1267,7 +1269,8 @@ class PlayoutResult:
     def text(self, game, language: Optional[str] = None) -> str:
         L = _L(game, language)
         viewer = game.player_name(self.viewer, L) if self.viewer is not None else t("lab.play.spectator", L)
-        lines = [t("lab.play.head", L, n=self.games, level=t(f"lab.level.{self.level}", L), viewer=viewer,
+        lines = [t("lab.play.head", L, n=qty(self.games, "lab_playout", L), level=t(f"lab.level.{self.level}", L),
+                   viewer=viewer,
                    capped=self.capped)]
         for p, sc in enumerate(self.scores):
             if not sc:
@@ -1383,8 +1386,8 @@ class BotStats:
     def text(self, language: str = "en") -> str:
         L = language
         secs = statistics.fmean(g.seconds for g in self.games) if self.games else 0.0
-        lines = [t("lab.stats.head", L, games=len(self.games), players=self.players, capped=self.capped,
-                   seconds=f"{secs:.2f}")]
+        lines = [t("lab.stats.head", L, games=qty(len(self.games), "lab_game", L), players=self.players,
+                   capped=self.capped, seconds=_num(round(secs, 1), L))]
         for lv in self.levels:
             sc = self.scores(lv)
             if not sc:

@@ -454,7 +454,7 @@ def BotsTab(game: BaldursGateGame):
         solara.Text(W("stats_note", L))
         with solara.Row(style=_ROW):
             with solara.Div(style={"width": "260px"}):
-                solara.SliderInt(W("stats_games", L), value=games, min=3, max=30, step=3, on_value=set_games)
+                solara.SliderInt(W("stats_games", L), value=games, min=1, max=30, on_value=set_games)
             solara.Button(W("stats_run", L), outlined=True, classes=["bw-bgl-stats"],
                           on_click=lambda: set_stats(A.bot_stats(games=games, players=game.players, seed=0)))
         if stats is not None:

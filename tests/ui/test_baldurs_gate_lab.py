@@ -180,8 +180,12 @@ def test_helpers_mark_by_data_id_and_list_moves_in_words(start):
 def test_bots_tab_plays_seeded_games_and_plots(render):
     ui = render(BaldursGateLab(players=2))
     tab(ui, 3)
+    [w for w in ui.all_widgets() if isinstance(w, v.Slider)][0].v_model = 1
     ui.click("bw-bgl-stats")
-    assert "win rate" in text(ui)
+    shown = text(ui)
+    assert "1 game of 2 players" in shown and "win rate" in shown
+    assert any(isinstance(w, v.Img) or "FigureMatplotlib" in type(w).__name__ for w in ui.all_widgets()) or \
+        "image/png" in shown or shown.count("mean") >= 2
 
 
 def test_a_position_played_to_comes_back_to_the_editor(render, start):
