@@ -9,10 +9,11 @@ A bot sees only its player's view (``game.view(state, player)``, through
   (each own follow-up decision picked by the value right after it) until the
   decision passes to chance or another player, then scores that position with
   :func:`value` and keeps the best.
-- ``strong``: the same search with a richer value (the attack risk of each
-  district, the defence rewards ahead, agenda thresholds, the end of the game
-  coming nearer) and a wider look at its own follow-ups (the best two at each
-  step, not only the first).
+- ``strong``: the same search with a richer value (buildings exposed to the
+  next attacks, the defence rewards ahead), a wider look at its own
+  follow-ups (the best two at each step, not only the first), and each
+  position scored against the best opponent's value (``RIVALRY``), so a move
+  that feeds a rival (connection bonuses, a shared defence) counts against it.
 
 :func:`value` is an estimate of the final prestige of a player from a
 position: prestige so far, the final scoring if the game ended now (largest
@@ -271,7 +272,7 @@ class BGBot:
             opts = game.task_options(s, task)
             if not opts:
                 break
-            scored = sorted(((value(game, game._apply(s, o), p, strong, self._left), k) for k, o in enumerate(opts)),
+            scored = sorted(((self._score(game, game._apply(s, o), p, strong), k) for k, o in enumerate(opts)),
                             reverse=True)
             if strong and len(scored) > 1 and type(task) not in (ChooseTrack,) and depth > 6:
                 # look one step further along the best two
@@ -281,7 +282,17 @@ class BGBot:
             else:
                 s = game._apply(s, opts[scored[0][1]])
             depth -= 1
-        return value(game, s, p, strong, self._left)
+        return self._score(game, s, p, strong)
+
+    def _score(self, game, s: BGState, p: int, strong: bool) -> float:
+        """greedy: own value; strong: own value against the best opponent's (a move that feeds a rival counts)."""
+        v = value(game, s, p, strong, self._left)
+        if strong and game.players > 1:
+            v -= RIVALRY * max(value(game, s, q, strong, self._left) for q in range(game.players) if q != p)
+        return v
+
+
+RIVALRY = 0.5  # how much the strong bot weighs the best opponent's value against its own
 
 
 def make_bot(level: str = "greedy", seed: int | str = 0) -> BGBot:
