@@ -110,6 +110,9 @@ Rulings decided here (RULINGS.md C1-C19 bind; these fill what remains)
 - **BG7 the hidden token** is drawn after the 8 opening parcels and before
   the 2-3 player bans (S9 comes before P23). The hidden parcel never opens
   (R31).
+- **BG8 own words in two languages.** Reasons and descriptions follow the
+  game's ``language`` (``"en"`` or ``"cs"``); rule ids stay the same.
+  Validation messages of files and positions are in English (teacher-facing).
 - **BG9 the city can grow no more.** If the building deck, its discards and
   the offer are empty and every player holding building cards has no free
   cube, nobody can ever build again and the bag would never empty; the end is
@@ -117,9 +120,6 @@ Rulings decided here (RULINGS.md C1-C19 bind; these fill what remains)
   token (the final round, the final attack at the current strength, scoring).
   Neither the text nor C1-C19 cover it (C13: no hand limit; R10: cubes are a
   hard limit); without it such a game would never end.
-- **BG8 own words in two languages.** Reasons and descriptions follow the
-  game's ``language`` (``"en"`` or ``"cs"``); rule ids stay the same.
-  Validation messages of files and positions are in English (teacher-facing).
 - From the design proposals, adopted: R1-R44 as written in
   ``design/baldurs-gate.md`` where C1-C19 are silent (notably R10 cube limit,
   R14 start player, R18 empty bag, R31 hidden parcel, R41 2 prestige per
