@@ -30,7 +30,8 @@ def _load(pairs: dict) -> None:
 KIT_KEYS = ("step_of", "step_label", "done_label", "steps", "prev", "next", "check", "check_label", "show",
             "show_label", "solved", "right", "not_yet", "hint", "answer", "your_answer", "step_by_step",
             "answer_first", "pick_first", "choose_one", "choose_some", "number_first", "not_a_number", "type_first",
-            "do_first", "rule", "rules")
+            "do_first", "rule", "rules", "trace_rule", "trace_points", "trace_why", "trace_total", "trace_so_far",
+            "trace_all", "trace_step", "trace_play", "trace_pause", "trace_all_label")
 
 _load({
     "kit.step_of": ("Step {i} of {n}", "Krok {i} z {n}"),
@@ -50,6 +51,16 @@ _load({
     "kit.answer": ("The answer: {answer}", "Odpověď: {answer}"),
     "kit.your_answer": ("Your answer", "Tvá odpověď"),
     "kit.step_by_step": ("Step by step", "Krok za krokem"),
+    "kit.trace_rule": ("rule", "pravidlo"),
+    "kit.trace_points": ("points", "body"),
+    "kit.trace_why": ("why", "proč"),
+    "kit.trace_total": ("total", "celkem"),
+    "kit.trace_so_far": ("so far (step {i} of {n})", "zatím (krok {i} z {n})"),
+    "kit.trace_all": ("All", "Vše"),
+    "kit.trace_step": ("step {i} of {n}", "krok {i} z {n}"),
+    "kit.trace_play": ("play the steps one by one", "přehraj kroky jeden po druhém"),
+    "kit.trace_pause": ("pause", "pozastavit"),
+    "kit.trace_all_label": ("show every step", "ukaž všechny kroky"),
     "kit.answer_first": ("Answer first, then press Check.", "Nejdřív odpověz, pak stiskni Zkontrolovat."),
     "kit.pick_first": ("Click on the board first, then press Check.",
                        "Nejdřív klikni na plán, pak stiskni Zkontrolovat."),

@@ -74,7 +74,16 @@ TUTORIAL_WORDS = {
     "show": "Show me", "show_label": "show me the answer", "solved": "✓ done", "right": "Right!",
     "not_yet": "Not yet.", "hint": "Hint: {hint}", "answer": "The answer: {answer}", "your_answer": "Your answer",
     "step_by_step": "Step by step",
+    # the step-by-step walk of an answer (the Explain panel's words, see ui.explain.EXPLAIN_WORDS)
+    "trace_rule": "rule", "trace_points": "points", "trace_why": "why", "trace_total": "total",
+    "trace_so_far": "so far (step {i} of {n})", "trace_all": "All", "trace_step": "step {i} of {n}",
+    "trace_play": "play the steps one by one", "trace_pause": "pause", "trace_all_label": "show every step",
 }
+
+#: the Explain panel's key for each ``trace_*`` word of :data:`TUTORIAL_WORDS`
+_TRACE_KEYS = {"rule": "trace_rule", "points": "trace_points", "why": "trace_why", "total": "trace_total",
+               "so_far": "trace_so_far", "all": "trace_all", "step": "trace_step", "play": "trace_play",
+               "pause": "trace_pause", "all_label": "trace_all_label", "prev": "prev", "next": "next"}
 
 
 def _words(words) -> dict:
@@ -217,10 +226,12 @@ def AnswerInput(exercise, raw: Any, on_raw: Callable[[Any], None], words=None):
 
 
 @solara.component
-def TraceWalk(trace, where_label: str = "space", title: str = "Step by step"):
-    """A trace, walked step by step with the ``Explain`` panel."""
+def TraceWalk(trace, where_label: str = "space", title: str = "Step by step", words=None):
+    """A trace, walked step by step with the ``Explain`` panel (in the lesson's language)."""
     step, set_step = solara.use_state(None)
-    return Explain(list(trace), step, set_step, title=title, where_label=where_label)
+    w = _words(words)
+    return Explain(list(trace), step, set_step, title=title, where_label=where_label,
+                   words={key: w[ours] for key, ours in _TRACE_KEYS.items()})
 
 
 @solara.component
@@ -250,7 +261,7 @@ def ReplyBox(reply: Optional[Reply], exercise=None, words=None):
             if sol.explanation and reply.kind == "answer":
                 solara.Markdown(sol.explanation)
             if sol.trace is not None and len(list(sol.trace)):
-                TraceWalk(sol.trace, sol.where_label, w["step_by_step"])
+                TraceWalk(sol.trace, sol.where_label, w["step_by_step"], words)
     return col
 
 
