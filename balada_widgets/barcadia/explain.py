@@ -145,7 +145,9 @@ def _why_card(game, state, m, window):
     for v, a in card.effects:
         if not VERBS[v].ok(game, state, m.player, a):
             return "H-LOOT2", f"{card.name} has nothing to work on now ({VERBS[v].words(a)})"
-    return "H-LOOT2", f"{card.name} would change nothing now"
+    if any(v == "heal" for v, _ in card.effects) and pl.hp >= game.content.hp_full:
+        return "P23", f"{card.name} would heal nothing: your HP is FULL"
+    return "P23", f"{card.name} would change nothing now"
 
 
 def _why_idle(game, state, m):
@@ -200,8 +202,8 @@ def _why_idle(game, state, m):
         if state.dueled:
             return "H-DUEL7", "one duel a turn"
         j = a[0]
-        if j == START:
-            return "H-START4", "the Starting Point holds everybody: just enter it"
+        if j == START or j == at:
+            return "P22", "nobody duels on the Starting Point: it holds everybody, just enter it"
         if not any(q != p and o.at == j for q, o in enumerate(state.players)):
             return "H-DUEL1", f"nobody is in {room_name(j)}"
         if a[1]:

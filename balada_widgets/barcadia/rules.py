@@ -100,8 +100,12 @@ We follow the gaps G1-G53 of the design notes unless said here.
 - **P7 your-turn cards** are played between your own moves, not inside a
   battle, trap or duel.
 - **P8 Crits.** Every d20 after the first-player roll (tie rolls, trap and
-  Power-Trap rolls, the Guardian) counts. The 20's draw is automatic; for a 1
-  the roller picks the card and the opponent. Resolved right after the die.
+  Power-Trap rolls, the Guardian) counts. For a 1 the roller picks the card
+  and the opponent. The 20's draw is automatic although the variant says the
+  roller *may* draw: drawing never hurts (no hand limit, H-LOOT4; a card in
+  hand costs nothing and need never be played; a death keeps the card of
+  your choice), so the only answer a player would give is "yes", and asking
+  would add a click to every 20. Resolved right after the die.
 - **P9 Team Battles.** Each teammate receives the full reward; only the
   revealer moves in.
 - **P10 battle cards** (Courage, Jinx) name a side; Boost, Mega Boost and
@@ -138,6 +142,19 @@ We follow the gaps G1-G53 of the design notes unless said here.
   same as drawing from a shuffled deck, with nothing hidden in the state to
   leak. An empty deck takes the discards back (H-LOOT5); the Power-Up deck
   likewise (P14 for its bottom).
+- **P22 no duel on START.** A duel is offered against an opponent in a room
+  next to yours (or on a Pourtal you could jump to), never against a cup on
+  START, and so never against one in your own room (START is the only room
+  cups share). A duel is a fight for a room (H-DUEL1) and START holds
+  everybody: the attacker may simply walk in, there is no place to take, and
+  since the dead come back there, a duel on START would only be a free hit
+  on a player who has just returned.
+- **P23 a card that would do nothing is not offered.** A Loot Card is
+  playable only when one of its effects would change something: no heal at
+  FULL HP (Thirst Aid, Big Refill: a heal that heals nothing only throws the
+  card away; at 90 HP a Big Refill is offered and stops at FULL, H9), no draw
+  when the deck and the discard pile are both empty. With P3 a player
+  holding only such cards is not even asked in a window.
 
 Hidden information (H16): Loot hands, what a peek showed, unseen room
 identities and deck orders. :meth:`BarcadiaGame.view` gives one player's

@@ -467,12 +467,14 @@ class StrongBot(BarcadiaBot):
             if not act or acted >= 1:
                 consider(acc + self.future(ctx, r), mv or Move(p, "end", ()))
             if act:
+                # an action now, then the best plan after it (a bleak future counts nothing: walking there
+                # first would not count it either)
                 for j in adj[r]:
                     if not v.rooms[j].up:
-                        consider(acc + self._rv_of(ctx, j) + self.future(ctx, r, ("r", j)),
+                        consider(acc + self._rv_of(ctx, j) + max(0.0, self.future(ctx, r, ("r", j))),
                                  mv or Move(p, "reveal", (j,)))
                 if ctx.hoard_up and r in adj[ctx.hoard] and (game.frenzy or ctx.n >= ctx.need):
-                    consider(acc + self.claim_value(ctx) + self.future(ctx, r), mv or Move(p, "claim", ()))
+                    consider(acc + self.claim_value(ctx) + max(0.0, self.future(ctx, r)), mv or Move(p, "claim", ()))
             # walk on
             if st > 0 or act:
                 for j in adj[r]:

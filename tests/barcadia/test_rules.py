@@ -244,6 +244,40 @@ def test_thirst_aid_is_not_offered_at_full_hp(g2):
     assert s.active == 1 and s.players[0].hand == ("dash", "thirst-aid")  # skipped: nothing to heal
 
 
+def test_a_card_that_would_do_nothing_is_not_offered(g2):
+    """P23: no heal at FULL HP (a heal that heals nothing only throws the card away); below FULL it is offered."""
+    for hp, offered in ((100, False), (90, True)):
+        s = g2.position(players={0: {"hp": hp, "hand": ["big-refill", "thirst-aid"]}})
+        s = play(g2, s, "p1 reveal r3", "room r3 puddle-pup", "roll p1 19", "draw p1 dash", "p1 end")
+        assert (s.top is not None and s.top.kind == "window" and "p1 play thirst-aid" in texts(g2, s)) is offered
+        assert ("p1 play big-refill" in texts(g2, s)) is offered  # 30 from 90 stops at FULL (H9)
+    s = play(g2, s, "p1 play big-refill")
+    assert s.players[0].hp == 100 and "p1 play thirst-aid" not in texts(g2, s)
+    # a card of the own turn is refused with the ruling and the reason
+    g = BarcadiaGame(players=2, dungeon="cozy", diy=[{"name": "Sip", "colour": "blue", "window": "your_turn",
+                                                      "effects": [["heal", 10]]}])
+    s = g.position(players={0: {"hand": ["diy-sip"]}})
+    with pytest.raises(IllegalMove, match=r"would heal nothing: your HP is FULL \(rule P23\)"):
+        g.apply(s, "p1 play diy-sip")
+    s = g.position(players={0: {"hp": 40, "hand": ["diy-sip"]}})
+    assert g.apply(g.apply(s, "p1 play diy-sip"), "p1 reveal r3").players[0].hp == 50
+
+
+def test_no_duel_on_start_nor_in_your_own_room():
+    """P22: a duel is a fight for a room and START holds everybody; it is also where the dead come back."""
+    g = BarcadiaGame(players=3, dungeon="cozy", characters=["ranger", "wizard", "rogue"])
+    s = g.position(players={2: {"at": 3}}, rooms={3: "puddle-pup"})  # p1 and p2 on START, p3 next door
+    assert [t for t in texts(g, s) if " duel " in t] == ["p1 duel r3"]
+    for move in ("p1 duel START", "p1 duel START pourtal"):
+        with pytest.raises(IllegalMove, match=r"nobody duels on the Starting Point.*\(rule P22\)"):
+            g.apply(s, move)
+    # from a Pourtal next to START: no duel against the cups on START, next door or through the Pourtal
+    s = g.position(players={0: {"at": 3}}, rooms={3: "fizzing-pourtal", 5: "whirlpool-pourtal"})
+    assert not [t for t in texts(g, s) if " duel " in t] and "p1 teleport START" in texts(g, s)
+    s = g.position(players={0: {"at": 3}, 1: {"at": 5}}, rooms={3: "fizzing-pourtal", 5: "whirlpool-pourtal"})
+    assert [t for t in texts(g, s) if " duel " in t] == ["p1 duel r5 pourtal"]  # an occupied Pourtal: yes
+
+
 # ---------------------------------------------------------------- hidden information (H16)
 
 
@@ -290,6 +324,9 @@ def test_crits_give_and_draw():
     assert s.players[1].hand == ("trap",) and s.players[0].hp == 90  # the result is unchanged
     s = play(g, g.position(), "p1 reveal r3", "room r3 puddle-pup", "roll p1 20")
     assert s.top.kind == "draw" and s.top.who == 0  # a 20 draws a card (automatic, P8)
+    assert g.is_chance(s) and not g.to_move(s)  # nobody is asked "draw or not": drawing never hurts (P8)
+    s = g.apply(s, "draw p1 dash")
+    assert s.players[0].hand == ("dash",) and s.players[0].at == 3
 
 
 def test_power_traps_block_and_are_disarmed_on_the_owners_turn():
