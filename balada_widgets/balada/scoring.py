@@ -222,11 +222,12 @@ def apply_portal(events: Sequence[str | None], portal: int, source: int | None) 
     ev = list(events)
     if source is None:
         return tuple(ev)
-    if ev[portal - 1] != "PT":
+    if not 1 <= portal <= len(ev) or ev[portal - 1] != "PT":
         raise IllegalMove(f"space {portal} holds no Portal", rule="B5", move=f"P{portal}<{source}")
     if source not in portal_sources(ev, portal):
-        why = ("a Portal cannot be moved" if ev[source - 1] == "PT" else
-               "that space is empty" if ev[source - 1] is None else "a Portal cannot take its own space")
+        why = (f"there is no space {source}: the path has spaces 1 to {len(ev)}" if not 1 <= source <= len(ev) else
+               "a Portal cannot take its own space" if source == portal else
+               "a Portal cannot be moved" if ev[source - 1] == "PT" else "that space is empty")
         raise IllegalMove(why, rule="B5", move=f"P{portal}<{source}")
     ev[portal - 1], ev[source - 1] = ev[source - 1], None
     return tuple(ev)
