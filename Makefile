@@ -40,7 +40,8 @@ help:
 
 # -- set-up ------------------------------------------------------------------------------------
 
-setup: system-lab $(VENV)/.stamp-install $(VENV)/.stamp-solara-offline $(VENV)/etc/jupyter/jupyter_server_config.json
+setup: system-lab $(VENV)/.stamp-install $(VENV)/.stamp-solara-offline $(VENV)/.stamp-axe-core \
+       $(VENV)/etc/jupyter/jupyter_server_config.json
 
 # System packages, installed with apt-get only when missing: venv support for $(PYTHON),
 # npm (fills Solara's offline assets), and for the tests Chromium (Playwright drives it).
@@ -69,6 +70,11 @@ $(VENV)/.stamp-install: pyproject.toml | $(BIN)/python
 
 $(VENV)/.stamp-solara-offline: $(VENV)/.stamp-install scripts/solara_offline.py
 	$(BIN)/python scripts/solara_offline.py
+	@touch $@
+
+# axe-core from npm for the accessibility browser test (tests/browser/test_axe.py): fetched here, never at test time
+$(VENV)/.stamp-axe-core: scripts/axe_core.py | $(BIN)/python
+	$(BIN)/python scripts/axe_core.py
 	@touch $@
 
 # JupyterLab refuses to run as root without this (the same key in jupyter_server_config.d/ is not read in time)
