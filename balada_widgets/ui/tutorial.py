@@ -234,6 +234,11 @@ def TraceWalk(trace, where_label: str = "space", title: str = "Step by step", wo
                    words={key: w[ours] for key, ours in _TRACE_KEYS.items()})
 
 
+def _readable(text: str):
+    """Feedback text in a dark colour: an alert's own text colour (orange, green on white) is too pale to read."""
+    return solara.Text(text, style={"color": "#2b2f36", "white-space": "pre-line"})
+
+
 @solara.component
 def ReplyBox(reply: Optional[Reply], exercise=None, words=None):
     """The feedback of the last check (see the module docstring for the tiers)."""
@@ -245,15 +250,18 @@ def ReplyBox(reply: Optional[Reply], exercise=None, words=None):
             solara.Info(reply.message, dense=True, classes=["bw-lesson-invalid"])
             return col
         if reply.kind == "right":
-            solara.Success(f"{w['right']} {reply.message}".strip(), dense=True, classes=["bw-lesson-right"])
+            solara.Success(children=[_readable(f"{w['right']} {reply.message}".strip())], dense=True,
+                           classes=["bw-lesson-right"])
         elif reply.message:
-            solara.Warning(f"{w['not_yet']} {reply.message}", dense=True, classes=["bw-lesson-wrong"])
+            solara.Warning(children=[_readable(f"{w['not_yet']} {reply.message}")], dense=True,
+                           classes=["bw-lesson-wrong"])
         if reply.kind == "hint" and reply.hint:
-            solara.Info(w["hint"].format(hint=reply.hint), dense=True, classes=["bw-lesson-hint"])
+            solara.Info(children=[_readable(w["hint"].format(hint=reply.hint))], dense=True, classes=["bw-lesson-hint"])
         sol = reply.solution
         if reply.kind == "answer" and sol is not None:
             answer = w["answer"].format(answer=sol.answer)
-            solara.Success(answer, dense=True, icon="mdi-lightbulb-on-outline", classes=["bw-lesson-answer"])
+            solara.Success(children=[_readable(answer)], dense=True, icon="mdi-lightbulb-on-outline",
+                           classes=["bw-lesson-answer"])
             if sol.picks and exercise is not None and exercise.kind == "pick":
                 Board(svg=exercise.draw(tuple(sol.picks)), class_name="bw-lesson-answer-board",
                       label=answer, css=exercise.css, defs=exercise.defs)
