@@ -1,58 +1,139 @@
 """The standalone app: ``solara run balada_widgets/app.py``.
 
-A home page and one page per game that is built. Pages are listed in
-:data:`PAGES`; adding a game is one line::
+The home page offers, per game, what a game site offers in its first
+minute: **learn** the rules (the game's tutorial, step by step), **play
+against a bot** in one click, **hot-seat** on one screen, and the **lab**.
+Every one of those is a page of its own (``/balada``, ``/balada-hot-seat``,
+``/balada-learn``, ``/balada-lab``...), listed in :data:`PAGES`; the tabs
+under the title bar name the games in words, and a row of links on every
+game page switches between its pages.
 
-    Page("balda", "Balda", "balada_widgets.balda.view:BaldaPage", "Words on a 5x5 grid."),
-
+A game is one :class:`GameEntry` in :data:`GAMES`; its pages come from it.
 A page whose module cannot be imported (a game not built yet) is left out,
-so the list may name games ahead of their views.
+so the list may name games ahead of their views::
+
+    GameEntry("balda", "Balda", "balda", "1 to 4 players", "Add a letter, read a word.",
+              app="balada_widgets.balda.view:BaldaApp", lab=None),
+
+Play pages start a fresh game (a new seed) each time they are opened; the
+page's *New game* button changes players, bots and levels. Solara's "runs on
+Solara" badge is switched off (it sat over the bottom-right of the page).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import secrets
 from dataclasses import dataclass
 from typing import Callable, Optional
 
 import solara
+import solara.server.settings
+
+# the "This website runs on Solara" badge sat over the bottom-right corner of the content
+solara.server.settings.theme.show_banner = False
+solara.server.settings.theme.title = "balada-widgets"
+
+#: what each kind of page is called on the home page and in a game's links: (label, icon)
+KINDS = {
+    "learn": ("Learn the rules", "mdi-school-outline"),
+    "bot": ("Play against a bot", "mdi-robot-outline"),
+    "hot-seat": ("Hot-seat", "mdi-account-multiple-outline"),
+    "solo": ("Solo", "mdi-account-outline"),
+    "lab": ("Lab", "mdi-flask-outline"),
+}
+PLAY_KINDS = ("bot", "hot-seat", "solo")
 
 
 @dataclass(frozen=True)
 class Page:
-    """One page of the app: its URL path, title, ``"module:Component"`` and a line for the home page."""
+    """One page of the app: its URL path, title, target and a line for the home page.
+
+    ``target`` is ``"module:Name"``: a component for the ``"page"`` and ``"lab"``
+    kinds, a game's app class (a :class:`~balada_widgets.ui.app.GameApp`) for
+    the play kinds (``"bot"``, ``"hot-seat"``, ``"solo"``: started with
+    ``options``), a tutorial module for ``"learn"`` (its ``lesson``, shown
+    with the kit's lesson player).
+    """
 
     path: str
     title: str
     target: str
     blurb: str = ""
+    game: str = ""  # the key of its GameEntry ("" for pages of no game)
+    kind: str = "page"
+    options: tuple = ()  # (name, value) pairs: the app's arguments (play kinds) or the lesson's (learn)
 
     def load(self) -> Optional[Callable]:
         """The page's component, or ``None`` when its module is not there (the game is not built)."""
         module, _, name = self.target.partition(":")
+        if self.kind == "learn":  # imported when the page is shown: the tutorials are large
+            try:
+                found = importlib.util.find_spec(module) is not None
+            except ImportError:
+                found = False
+            return _learn_page(self) if found else None
         try:
-            return getattr(importlib.import_module(module), name)
+            target = getattr(importlib.import_module(module), name)
         except (ImportError, AttributeError):
             return None
+        return _play_page(self, target) if self.kind in PLAY_KINDS else target
 
 
-PAGES = [
-    Page("balada", "Balada: play", "balada_widgets.balada.view:BaladaPage",
-         "Flip the cards, draw the symbols, walk the hero: solo, hot-seat or against bots."),
-    Page("balada-lab", "Balada: lab", "balada_widgets.balada.view:BaladaLab",
-         "Edit a map side, score it with the best or your own choices, branch a game, ask the advisor."),
-    Page("balda", "Balda", "balada_widgets.balda.view:BaldaPage",
-         "Add a letter, read a word along a path of letters."),
-    Page("barcadia", "Heroes of Barcadia", "balada_widgets.barcadia.view:BarcadiaPage",
-         "Crawl a hex dungeon, roll the d20 against Monsters and Bosses, see your odds before every roll."),
-    Page("barcadia-lab", "Heroes of Barcadia: lab", "balada_widgets.barcadia.lab:BarcadiaLab",
-         "Set up any dungeon position, play and branch it, ask for the best move, the odds and where you can get."),
-    Page("baldurs-gate", "Builders of Baldur's Gate", "balada_widgets.baldurs_gate.view:BaldursGatePage",
-         "Build a business empire in the nine districts of Baldur's Gate and defend it; English or Czech."),
-    Page("baldurs-gate-lab", "Builders of Baldur's Gate: lab", "balada_widgets.baldurs_gate.lab:BaldursGateLab",
-         "Set up any city position, play and branch it; networks and cut points, attack risk, the hidden district's "
-         "odds, the best move and bot statistics."),
+@dataclass(frozen=True)
+class GameEntry:
+    """A game of the app: its pages, built from the view's app class, its tutorial and its lab."""
+
+    key: str  # the package: balada_widgets.<key>
+    title: str
+    stem: str  # the URL path of its bot page; the others add "-hot-seat", "-learn", "-lab"
+    players: str
+    blurb: str
+    app: str  # "module:AppClass"
+    lab: Optional[str] = None  # "module:LabComponent"
+    bot: tuple = (("players", 2), ("bots", 1))
+    hot_seat: tuple = (("players", 2), ("bots", 0))
+    solo: Optional[tuple] = None
+    languages: tuple = ()  # more languages of the tutorial: (("cs", "česky"), ...)
+
+    def pages(self) -> list[Page]:
+        tutorial = f"balada_widgets.{self.key}.tutorial"
+        out = [Page(self.stem, f"{self.title}: against a bot", self.app, self.blurb, self.key, "bot", self.bot),
+               Page(f"{self.stem}-hot-seat", f"{self.title}: hot-seat", self.app, self.blurb, self.key, "hot-seat",
+                    self.hot_seat)]
+        if self.solo is not None:
+            out.append(Page(f"{self.stem}-solo", f"{self.title}: solo", self.app, self.blurb, self.key, "solo",
+                            self.solo))
+        out.append(Page(f"{self.stem}-learn", f"{self.title}: learn the rules", tutorial, self.blurb, self.key, "learn"))
+        for code, name in self.languages:
+            out.append(Page(f"{self.stem}-learn-{code}", f"{self.title}: {name}", tutorial, self.blurb, self.key,
+                            "learn", (("language", code),)))
+        if self.lab is not None:
+            out.append(Page(f"{self.stem}-lab", f"{self.title}: lab", self.lab, self.blurb, self.key, "lab"))
+        return out
+
+
+GAMES = [
+    GameEntry("balada", "Balada", "balada", "1 to 6 players",
+              "Flip-and-write: draw the flipped symbols on a path of 12 spaces, then your hero walks it and "
+              "scores; day round, night round.",
+              app="balada_widgets.balada.view:BaladaApp", lab="balada_widgets.balada.view:BaladaLab",
+              bot=(("players", 2), ("bots", 1), ("bot_level", "advisor")), solo=(("players", 1), ("bots", 0))),
+    GameEntry("balda", "Balda", "balda", "1 to 4 players",
+              "The word game on a 5x5 grid: add one letter, read a word through it along neighbouring cells.",
+              app="balada_widgets.balda.view:BaldaApp", lab="balada_widgets.balda.lab:BaldaLab"),
+    GameEntry("barcadia", "Heroes of Barcadia", "barcadia", "2 to 6 players",
+              "Crawl a hex dungeon built face down, roll the d20 against Monsters and Bosses, see your odds "
+              "before every roll.",
+              app="balada_widgets.barcadia.view:BarcadiaApp", lab="balada_widgets.barcadia.lab:BarcadiaLab"),
+    GameEntry("baldurs_gate", "Builders of Baldur's Gate", "baldurs-gate", "2 to 4 players",
+              "Build a business empire in the nine districts of Baldur's Gate and defend it; English or Czech.",
+              app="balada_widgets.baldurs_gate.view:BaldursGateApp",
+              lab="balada_widgets.baldurs_gate.lab:BaldursGateLab", languages=(("cs", "pravidla česky"),)),
 ]
+
+PAGES = [page for entry in GAMES for page in entry.pages()]
 
 
 def built_pages() -> list[tuple[Page, Callable]]:
@@ -65,23 +146,133 @@ def built_pages() -> list[tuple[Page, Callable]]:
     return out
 
 
+def fresh_seed() -> int:
+    """A new seed for each game a page opens (the share panel shows it)."""
+    return secrets.randbelow(1_000_000)
+
+
+def _play_page(page: Page, app_class) -> Callable:
+    @solara.component
+    def Play():
+        app = solara.use_memo(lambda: app_class(seed=fresh_seed(), **dict(page.options)), [])
+        return app.element()
+
+    Play.__name__ = f"Play_{page.path.replace('-', '_')}"
+    return Play
+
+
+def tutorial_for(module_name: str, options: tuple = ()):
+    """A fresh :class:`~balada_widgets.ui.tutorial.Tutorial` of a game's lesson (one per page: each learner's own
+    progress), or ``None`` when the game's tutorial module has no kit lesson."""
+    from .ui.lesson import Lesson
+    from .ui.tutorial import Tutorial
+
+    module = importlib.import_module(module_name)
+    opts = dict(options)
+    lesson = getattr(module, "lesson", None)
+    if callable(lesson):
+        lesson = lesson(**opts)
+    if not isinstance(lesson, Lesson):
+        return None
+    words = getattr(module, "kit_words", None)
+    return Tutorial(lesson, words=words(opts.get("language", "en")) if callable(words) else None)
+
+
+def _learn_page(page: Page) -> Callable:
+    module_name = page.target.partition(":")[0]
+
+    @solara.component
+    def Learn():
+        from .ui.tutorial import LessonRoot
+
+        tutorial = solara.use_memo(lambda: tutorial_for(module_name, page.options), [])
+        if tutorial is None:
+            notebook = f"notebooks/{page.game}_tutorial.ipynb"
+            return solara.Info(f"This game's tutorial is the notebook {notebook}: open it in JupyterLab.",
+                               classes=["bw-learn-notebook"])
+        return LessonRoot(tutorial=tutorial, start=tutorial.lesson.steps[0].id)
+
+    Learn.__name__ = f"Learn_{page.path.replace('-', '_')}"
+    return Learn
+
+
+# ======================================================================= home page and navigation
+
+HOME_CSS = """
+.bw-home-games { display: flex; flex-wrap: wrap; gap: 16px; }
+.bw-home-game { flex: 1 1 380px; max-width: 560px; }
+.bw-home-game .bw-home-actions { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 4px; }
+.bw-home-game .bw-home-players { color: #6b5d3f; font-size: 13px; }
+.bw-game-links { display: flex; flex-wrap: wrap; gap: 4px 14px; align-items: center; margin: 0 0 8px 0; }
+.bw-game-links a { text-decoration: none; }
+"""
+
+
+def pages_of(game: str) -> list[tuple[Page, Callable]]:
+    return [(p, c) for p, c in built_pages() if p.game == game]
+
+
+def link_label(page: Page) -> str:
+    """``Learn the rules``, ``Play against a bot``..., and a tutorial in another language by its name."""
+    if page.kind == "learn" and page.options:
+        return page.title.partition(": ")[2]
+    return KINDS.get(page.kind, (page.title, ""))[0]
+
+
+@solara.component
+def GameCard(entry: GameEntry, pages: list):
+    with solara.Card(entry.title, margin=0, classes=["bw-home-game", f"bw-home-{entry.stem}"]) as card:
+        solara.Text(entry.players, classes=["bw-home-players"])
+        solara.Markdown(entry.blurb)
+        with solara.Div(classes=["bw-home-actions"]):
+            for page, _component in pages:
+                _label, icon = KINDS.get(page.kind, ("", ""))
+                with solara.Link(f"/{page.path}"):
+                    solara.Button(link_label(page), icon_name=icon, color="primary" if page.kind == "bot" else None,
+                                  outlined=page.kind != "bot", classes=[f"bw-open-{page.path}", f"bw-open-{page.kind}"])
+    return card
+
+
 @solara.component
 def Home():
     solara.Title("balada-widgets")
-    with solara.Column(style={"max-width": "760px", "padding": "12px"}, classes=["bw-home"]):
-        solara.Markdown("# balada-widgets\n\nLearn, play and analyse tabletop games, right here or in Jupyter.")
-        for page, _component in built_pages():
-            with solara.Card(page.title, margin=0, classes=[f"bw-home-{page.path}"]):
-                solara.Markdown(page.blurb)
-                with solara.Link(f"/{page.path}"):
-                    solara.Button(f"Open {page.title}", color="primary", classes=[f"bw-open-{page.path}"])
+    built = built_pages()
+    with solara.Column(style={"max-width": "1180px", "padding": "12px"}, classes=["bw-home"]) as col:
+        solara.Style(HOME_CSS)
+        solara.Markdown("# balada-widgets\n\nFour tabletop games to learn, play and analyse. New to a game? "
+                        "**Learn the rules** walks you through them on the board, one rule at a time. Then play "
+                        "against a bot in one click, or hot-seat with friends on this screen.")
+        with solara.Div(classes=["bw-home-games"]):
+            for entry in GAMES:
+                pages = [(p, c) for p, c in built if p.game == entry.key]
+                if pages:
+                    GameCard(entry, pages)
+    return col
+
+
+@solara.component
+def GameLinks(page: Page):
+    """The row above a game's page: its other pages (learn, bot, hot-seat, lab), the current one in bold."""
+    with solara.Div(classes=["bw-game-links"]) as div:
+        for other, _component in pages_of(page.game):
+            label = link_label(other)
+            if other.path == page.path:
+                solara.Text(label, style={"font-weight": "700"}, classes=["bw-game-link-current"])
+            else:
+                with solara.Link(f"/{other.path}"):
+                    solara.Button(label, text=True, small=True, classes=[f"bw-link-{other.path}"])
+    return div
 
 
 def _page(page: Page, component: Callable):
     @solara.component
     def Wrapped():
         solara.Title(page.title)
-        return component()
+        with solara.Column(gap="0px") as col:
+            solara.Style(HOME_CSS)
+            GameLinks(page)
+            component()
+        return col
 
     Wrapped.__name__ = f"Page_{page.path.replace('-', '_')}"
     return Wrapped
@@ -92,7 +283,29 @@ routes = [solara.Route(path="/", component=Home, label="Home")] + [
     for page, component in built_pages()
 ]
 
+#: the tabs under the title bar: Home, then one per game (a game's tab is on for every page of that game)
+TABS = [("Home", "/", "")] + [(g.title, f"/{g.stem}", g.key) for g in GAMES if any(p.game == g.key for p in PAGES)]
+
+
+def tab_index(path: str) -> int:
+    """The tab of a page path (``"balada-lab"`` is Balada's tab)."""
+    page = next((p for p in PAGES if p.path == path.strip("/")), None)
+    if page is None:
+        return 0
+    return next((i for i, (_title, _href, key) in enumerate(TABS) if key == page.game), 0)
+
 
 @solara.component
 def Layout(children=[]):  # noqa: B006 (Solara's signature)
-    return solara.AppLayout(children=children, title="balada-widgets", navigation=True)
+    """Solara's app layout with the games by name in the tabs (its own tabs would show the raw paths)."""
+    route, _routes = solara.use_route()
+    router = solara.use_router()
+    index = tab_index(route.path if route is not None else "/")
+    with solara.AppLayout(title="balada-widgets", navigation=True) as main:
+        with solara.AppBar():
+            with solara.lab.Tabs(value=index, on_value=lambda i: router.push(TABS[i][1]), align="center"):
+                for title, _href, key in TABS:
+                    solara.lab.Tab(title, classes=[f"bw-tab-{key or 'home'}"])
+        for child in children:
+            solara.display(child)
+    return main
