@@ -52,6 +52,7 @@ balada_widgets.core.errors.IllegalMove: illegal move 'b4=l lab b4-b3-a3': 'lab' 
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field, replace
 from typing import Optional, Union
 
@@ -60,7 +61,7 @@ from ..core.game import Game, check_player_count
 from ..core.session import register_game
 from .lexicon import Lexicon, normalise_word
 from .movegen import Move, check_move, legal_moves as word_moves
-from .position import Position
+from .position import Position, cell_name
 
 LANGUAGES = ("en", "ru")
 
@@ -300,6 +301,29 @@ class BaldaGame(Game):
             return "shared win: " + ", ".join(f"player {p + 1}" for p in w) + " (rule D8)"
         return f"player {w[0] + 1} wins with {state.scores[w[0]]} (rule D8)"
 
+    # ---------------------------------------------------------- words for learners
+    def describe_move(self, state, move, viewer=None) -> str:
+        """The move in plain words (logs, refusals, tutorials); notation is :meth:`move_to_text`.
+
+        >>> from balada_widgets.balda.lexicon import Lexicon
+        >>> g = BaldaGame(players=2, start_word="balda", lexicon=Lexicon.from_words(["balda", "ball"]))
+        >>> g.describe_move(g.initial_state(), g.parse_move("c4=l ball a3-b3-c3-c4"))
+        'Player 1 writes L on c4 and reads BALL (4 points)'
+        >>> g.describe_move(g.initial_state(), Pass(1)), g.describe_move(None, Start("balda"))
+        ('Player 2 passes', 'The start word is BALDA')
+        """
+        if isinstance(move, Start):
+            return f"The start word is {move.word.upper()}"
+        turn = state.turn if state is not None else None
+        if isinstance(move, Pass):
+            p = move.player if move.player is not None else turn
+            return "A player passes" if p is None else f"Player {p + 1} passes"
+        if isinstance(move, Move):
+            who = "A player" if turn is None else f"Player {turn + 1}"
+            return (f"{who} writes {move.letter.upper()} on {cell_name(move.cell, self.size)} and reads "
+                    f"{move.word.upper()} ({move.score} point{'s' if move.score != 1 else ''})")
+        return str(move)
+
     # ---------------------------------------------------------- text forms
     def move_to_text(self, move):
         if isinstance(move, Start):
@@ -359,7 +383,7 @@ class BaldaGame(Game):
         problems = self.validate(state)
         if problems:
             raise InvalidPosition(problems)
-        return state
+        return state if state.over else self._check_end(state)  # a full or dead grid is over at once (D6)
 
     def validate(self, state) -> list:
         problems = []
@@ -403,6 +427,97 @@ class BaldaGame(Game):
         if not state.over and state.passes >= self.players:
             problems.append(("D6", f"{state.passes} passes in a row end a {self.players}-player game"))
         return problems
+
+# ----------------------------------------------------------------------------- words for learners
+
+_PATH_TEXT = re.compile(r"\b[a-z]\d{1,2}(?:-[a-z]\d{1,2})+\b")
+_QUOTED_WORD = re.compile(r"'([^'\s]+)'")
+
+
+def move_words(n: int, cell, letter: str = "", path=(), position: Optional[Position] = None) -> str:
+    """A (traced) move in words: ``"the letter L on c4, reading BALL"`` (what the path spells so far).
+
+    >>> move_words(5, "c4", "l", "a3-b3-c3-c4", Position.new("balda"))
+    'the letter L on c4, reading BALL'
+    >>> move_words(5, (1, 2), "l"), move_words(5, "c4")
+    ('the letter L on c4', 'a letter on c4')
+    """
+    from .position import parse_path, to_cell
+
+    spot = to_cell(cell, n)
+    head = f"the letter {letter.upper()} on {cell_name(spot, n)}" if letter else f"a letter on {cell_name(spot, n)}"
+    cells = parse_path(path, n) if path else ()
+    if not cells or position is None:
+        return head
+    reads = "".join((letter if c == spot else position.cell(c) or "?") for c in cells).upper()
+    return f"{head}, reading {reads}"
+
+
+def reason_in_words(reason: str) -> str:
+    """An engine reason with its notation turned into words: paths as ``c3 → b3 → a3``, words in capitals.
+
+    >>> reason_in_words("'lab' could already be read before this move (along c3-b3-a3)")
+    'LAB could already be read before this move (along c3 → b3 → a3)'
+    """
+    out = _PATH_TEXT.sub(lambda m: " → ".join(m.group(0).split("-")), reason)
+    return _QUOTED_WORD.sub(lambda m: m.group(1).upper() if m.group(1).isalpha() and len(m.group(1)) > 1
+                            else m.group(0), out)
+
+
+def judge_in_words(position: Position, lexicon: Lexicon, cell, letter: str, path) -> "Verdict":
+    """The engine's :func:`~.movegen.judge_path` with its message in words for a learner.
+
+    Same ``ok``, ``rule``, ``check`` and ``move``; the message says the move
+    in words (:func:`move_words`) and why, with the rule id, and no notation.
+
+    >>> from balada_widgets.balda.lexicon import Lexicon
+    >>> lex = Lexicon.from_words(["balda", "ball", "lab"], name="demo")
+    >>> judge_in_words(Position.new("balda"), lex, "b4", "l", "b4-b3-a3").message
+    'The letter L on b4, reading LAB: LAB could already be read before this move (along c3 → b3 → a3); the new letter must make the word (rule D4)'
+    >>> judge_in_words(Position.new("balda"), lex, "c4", "l", "a3-b3-c3-c4").message
+    'The letter L on c4, reading BALL: 4 points (rule D5)'
+    """
+    from ..core.errors import GameError
+    from .movegen import Verdict, judge_path
+
+    v = judge_path(position, lexicon, cell, letter, path)
+    try:
+        what = move_words(position.size, cell, letter if v.check != "letter" else "", path, position)
+    except GameError:
+        what = "this move"
+    what = what[:1].upper() + what[1:]
+    if v.ok:
+        return replace(v, message=f"{what}: {v.move.score} point{'s' if v.move.score != 1 else ''} (rule D5)")
+    m = re.match(r"^[a-z ]+(?: '[^']*')?: (.*?)(?: \(rule [A-Z]\d+\))?$", v.message, flags=re.S)
+    reason = m.group(1) if m else v.message
+    rule = f" (rule {v.rule})" if v.rule else ""
+    return replace(v, message=f"{what}: {reason_in_words(reason)}{rule}")
+
+
+def refusal_in_words(state: BaldaState, game: "BaldaGame", error, move=None) -> str:
+    """``str(error)`` for a learner: the refused move in words (not its notation), the reason, the rule id.
+
+    >>> from balada_widgets.balda.lexicon import Lexicon
+    >>> g = BaldaGame(players=2, start_word="balda", lexicon=Lexicon.from_words(["balda", "ball", "lab"]))
+    >>> s = g.initial_state()
+    >>> try:
+    ...     g.apply(s, "b4=l lab b4-b3-a3")
+    ... except IllegalMove as e:
+    ...     print(refusal_in_words(s, g, e, g.parse_move("b4=l lab b4-b3-a3")))
+    The letter L on b4, reading LAB: LAB could already be read before this move (along c3 → b3 → a3); the new letter must make the word (rule D4)
+    """
+    if (isinstance(move, Move) and state is not None and state.position is not None and not state.over
+            and getattr(error, "check", None)):  # a word the engine judged: its verdict, in words
+        return judge_in_words(state.position, game.lexicon, move.cell, move.letter, move.path).message
+    reason = reason_in_words(getattr(error, "reason", str(error)))
+    rule = getattr(error, "rule", None)
+    if isinstance(move, Move):
+        what = move_words(game.size, move.cell, move.letter)
+        what = what[:1].upper() + what[1:] + f" ({move.word.upper()})"
+    else:
+        what = game.describe_move(state, move) if move is not None else ""
+    text = f"{what}: {reason}" if what else reason[:1].upper() + reason[1:]
+    return text + (f" (rule {rule})" if rule else "")
 
 
 @dataclass

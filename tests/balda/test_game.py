@@ -22,7 +22,7 @@ from balada_widgets.balda.bots import make_bot
 from balada_widgets.balda.lexicon import TIERS, Lexicon
 from balada_widgets.balda.movegen import Move
 from balada_widgets.balda.position import Position, cell_name
-from balada_widgets.balda.rules import BaldaGame, Pass, Start, hints, random_start
+from balada_widgets.balda.rules import BaldaGame, BaldaState, Pass, Start, hints, random_start
 from balada_widgets.core import GameError, IllegalMove, InvalidInput, InvalidPosition, Session
 from balada_widgets.core.bots import run_bots
 
@@ -740,9 +740,20 @@ def test_d6_the_game_ends_when_no_legal_move_is_left():
 def test_p2_with_no_word_the_only_move_is_to_pass():
     lex = Lexicon.from_words(["balda", "ball"], name="one-word")
     game = BaldaGame(players=2, start_word="balda", lexicon=lex)
-    s = game.state_from_text("5/2L2/BALDA/5/5 used=balda,ball turn=2 scores=4,0 passes=0")
+    # a hand-made state, not marked over (a loaded position text would be over at once: see the next test)
+    s = BaldaState(Position.from_text("5/2L2/BALDA/5/5 used=balda,ball"), 1, (4, 0))
     assert not s.over and game.legal_moves(s) == [Pass(1)]
     assert game.apply(s, "pass").over
+
+
+def test_d6_a_loaded_position_without_any_word_is_over_at_once():
+    game = BaldaGame(players=2)
+    s = game.state_from_text("5/5/QQQQQ/5/5 used=qqqqq")
+    assert s.over and game.legal_moves(s) == [] and game.result_text(s) == "a draw: equal scores (rule D8)"
+    assert game.state_to_text(s).endswith(" over")
+    one = BaldaGame(players=2, start_word="balda", lexicon=Lexicon.from_words(["balda", "ball"], name="one-word"))
+    assert one.state_from_text("5/2L2/BALDA/5/5 used=balda,ball turn=2 scores=4,0 passes=0").over
+    assert not one.state_from_text("5/5/BALDA/5/5 used=balda").over  # 'ball' is still to be made
 
 
 def test_d6_a_start_position_without_any_word_is_over_at_once():
