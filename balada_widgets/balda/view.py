@@ -57,9 +57,9 @@ from ..ui.reminder import Reminder
 from ..ui.root import GameRoot
 from .bots import BOT_LEVELS, make_bot
 from .lexicon import TIERS, normalise_word
-from .movegen import Move, Verdict, check_move, judge_path
-from .position import cell_name, parse_cell, path_text
-from .rules import BaldaGame, Pass, hints
+from .movegen import Move, Verdict, check_move
+from .position import cell_name, parse_cell
+from .rules import BaldaGame, Pass, hints, judge_in_words
 
 __all__ = ["BaldaApp", "BaldaPage", "BaldaRoot", "BaldaView", "NewGameForm", "Settings", "board_svg",
            "feedback_stages", "words_markup"]
@@ -251,11 +251,11 @@ def words_markup(game: BaldaGame, session: Session, bots: dict, shown: Optional[
             continue
         m = node.state.words[-1][1]
         cls = "w shown" if shown == i else "w"
-        rows.append(f'<div class="{cls}" data-id="word-{i}" data-hover="{scope}:w{i}" title="{who}: '
-                    f'{S.escape(m.to_text(n))} (click to show the path)"><span class="dot" style="background:{colour}">'
+        rows.append(f'<div class="{cls}" data-id="word-{i}" data-hover="{scope}:w{i}" title="{who}: the letter '
+                    f'{S.escape(m.letter.upper())} on {cell_name(m.cell, n)}, reading {S.escape(m.word.upper())} '
+                    f'(click to show the path)"><span class="dot" style="background:{colour}">'
                     f'</span><span class="word">{S.escape(m.word.upper())}</span><span class="pts">+{m.score}</span>'
-                    f'<span class="where">{cell_name(m.cell, n)}={S.escape(m.letter.upper())} · '
-                    f'{path_text(m.path, n)}</span></div>')
+                    f'<span class="where">{S.escape(m.letter.upper())} on {cell_name(m.cell, n)}</span></div>')
         i += 1
     if i == 0:
         rows.append('<div class="empty">No word yet.</div>')
@@ -267,8 +267,9 @@ def hints_markup(moves, n: int, picked: Optional[int], scope: str, limit: int = 
     chips = []
     for i, m in enumerate(moves[:limit]):
         cls = "chip on" if picked == i else "chip"
-        chips.append(f'<span class="{cls}" data-id="hint-{i}" data-hover="{scope}:h{i}" title="{S.escape(m.to_text(n))}">'
-                     f'{S.escape(m.word.upper())} <small>{cell_name(m.cell, n)}={S.escape(m.letter.upper())}'
+        chips.append(f'<span class="{cls}" data-id="hint-{i}" data-hover="{scope}:h{i}" title="the letter '
+                     f'{S.escape(m.letter.upper())} on {cell_name(m.cell, n)}, reading {S.escape(m.word.upper())}">'
+                     f'{S.escape(m.word.upper())} <small>{S.escape(m.letter.upper())} on {cell_name(m.cell, n)}'
                      f'</small></span>')
     more = f'<span class="empty">and {len(moves) - limit} more</span>' if len(moves) > limit else ""
     return f'<style>{_SIDE_CSS}</style><div class="bw-bw"><div class="chips">{"".join(chips)}{more}</div></div>'
@@ -352,7 +353,7 @@ def feedback_markup(game: BaldaGame, state, trace: Trace, targets: int, human_tu
         msg = (f"Now trace the word: click its cells in order, or drag across them. It must pass through "
                f"<b>{cell_name(trace.cell, n)}</b>.")
     else:
-        verdict = judge_path(pos, game.lexicon, trace.cell, trace.letter, trace.path)
+        verdict = judge_in_words(pos, game.lexicon, trace.cell, trace.letter, trace.path)
         ok, rule, message = verdict.ok, verdict.rule, verdict.message
         status = "ok" if ok else "bad"
         msg = S.escape(message)
@@ -374,6 +375,43 @@ def feedback_markup(game: BaldaGame, state, trace: Trace, targets: int, human_tu
         msg += f' <span style="color:#888">{kbd("Backspace")} takes a step back, {kbd("Esc")} clears.</span>'
     cls = f"bw-balda-fb {status}" + (f" bw-rule-{rule}" if rule else "")
     return f'<style>{_FEEDBACK_CSS}</style><div class="{cls}">{tiles}<div class="msg">{msg}</div>{checks}</div>', status
+
+
+_RESULT_CSS = """
+.bw-balda-res { font: 15px/1.5 system-ui, -apple-system, 'Segoe UI', sans-serif; color: #2b2f36; border-radius: 10px;
+  padding: 8px 14px; border: 1px solid #cfd6df; background: #f5f7fa; }
+.bw-balda-res.won { border-color: #8fd19e; background: #effaf1; }
+.bw-balda-res .head { font-weight: 700; }
+"""
+
+
+def result_kind(game: BaldaGame, state, bots: dict) -> str:
+    """``won`` when a human seat is among the winners, ``draw`` when everybody ties, else ``lost`` (a bot won)."""
+    winners = game.winners(state)
+    if len(winners) == game.num_players and len(winners) > 1:
+        return "draw"
+    return "won" if any(p not in bots for p in winners) else "lost"
+
+
+def result_markup(game: BaldaGame, state, bots: dict) -> str:
+    """The end of the game as HTML: who won (a bot's win in a plain box, no success mark), why it ended, the scores."""
+    humans = game.num_players - len(bots)
+    kind = result_kind(game, state, bots)
+    winners = game.winners(state)
+    names = [seat_name(p, bots, humans) for p in winners]
+    if kind == "draw":
+        head = "A draw."
+    elif kind == "won" and names == ["You"]:
+        head = "You won!"
+    elif len(names) == 1:
+        head = f"{names[0]} won."
+    else:
+        head = " and ".join(names) + " share the win."
+    result = game.result_text(state)
+    scores = ", ".join(f"{seat_name(p, bots, humans)} {s}" for p, s in enumerate(state.scores))
+    return (f'<style>{_RESULT_CSS}</style><div class="bw-balda-res {kind}"><span class="head">{S.escape(head)}</span> '
+            f'Game over: {S.escape(end_reason(game, state))}. {S.escape(result[0].upper() + result[1:])}. '
+            f'Scores: {S.escape(scores)}.</div>')
 
 
 def end_reason(game: BaldaGame, state) -> str:
@@ -485,8 +523,8 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
             return
         try:
             move = check_move(pos, game.lexicon, trace.cell, trace.letter, trace.path)
-        except GameError as e:
-            set_message(str(e))
+        except GameError:
+            set_message(judge_in_words(pos, game.lexicon, trace.cell, trace.letter, trace.path).message)
             return
         play.act(move)
 
@@ -615,7 +653,7 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
             solara.Text(f"Balda · {n}×{n} · {lex.name} dictionary ({len(lex):,} words)",
                         style={"font-weight": "700", "font-size": "1.1em"})
             if state.over:
-                solara.Text("Game over", style={"font-weight": "700", "color": "#1b7f3b"})
+                solara.Text("Game over", style={"font-weight": "700", "color": "#2b2f36"})
             elif pos is not None:
                 colour = PLAYER_COLOURS[state.turn % len(PLAYER_COLOURS)]
                 solara.Text(f"{who} to move" if who != "You" else "your turn",
@@ -623,10 +661,8 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
                                                               "border-radius": "12px", "padding": "1px 10px",
                                                               "font-weight": "600"})
         if state.over:
-            result = game.result_text(state)
-            scores = ", ".join(f"{seat_name(p, bots, humans)} {s}" for p, s in enumerate(state.scores))
-            solara.Success(f"Game over: {end_reason(game, state)}. {result[0].upper()}{result[1:]}. Scores: {scores}.",
-                           classes=["bw-balda-result"])
+            with solara.Div(classes=["bw-balda-result", result_kind(game, state, bots)]):
+                solara.HTML(tag="div", unsafe_innerHTML=result_markup(game, state, bots))
         elif play.bots_to_move:
             with solara.Row(style=_PANEL):
                 solara.Text("The bots are to move.")
@@ -675,7 +711,7 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
                             Board(svg=hints_markup(hint_moves, n, hint_pick, scope), on_click=on_hint_chip,
                                   class_name="bw-balda-hints", label="hint words")
                 with solara.Details("How to play"):
-                    solara.Markdown(RULES_IN_BRIEF)
+                    solara.Markdown(rules_in_brief(game.language))
     return main
 
 
@@ -683,10 +719,21 @@ RULES_IN_BRIEF = """
 - **A turn**: write one letter in an empty cell next to a letter (the green cells), then read a word
   through it along neighbouring cells — up, down, left or right, turning as you like, each cell once (D2).
 - **Which words**: nouns of the dictionary, not played before in this game, the start word included (D3),
-  and not readable on the grid before your letter (D4). `ё` counts as `е` (D7).
+  and not readable on the grid before your letter (D4). Capital or small letters make no difference (D7).
 - **Points**: one per letter (D5). You may always pass; the game ends when the grid is full, when nobody
   can move, or when everybody passed in turn (D6). Highest score wins; equal scores draw (D8).
 """
+
+
+def rules_in_brief(language: str = "en") -> str:
+    """The "How to play" text; only a Russian game mentions ё (read as е, rule D7).
+
+    >>> "ё" in rules_in_brief("en"), "ё" in rules_in_brief("ru")
+    (False, True)
+    """
+    if language == "ru":
+        return RULES_IN_BRIEF.replace("make no difference (D7).", "make no difference, and `ё` counts as `е` (D7).")
+    return RULES_IN_BRIEF
 
 
 # ======================================================================= the app object

@@ -107,7 +107,7 @@ def test_a_complete_game_against_a_bot_with_clicks_and_keys(solara_test, page_se
                     cell(page, name).click()
                     expect(page.locator(f"{GRID} .stepno")).to_have_count(k + 1)
             feedback = page.locator(".bw-balda-feedback")
-            expect(feedback).to_contain_text(f"'{m.word}' scores {m.score} (rule D5)")
+            expect(feedback).to_contain_text(f"{m.word.upper()} scores {m.score} point")
             expect(page.locator(".bw-balda-feedback .bw-balda-fb.ok")).to_be_visible()
             if turns == 0:
                 page.screenshot(path=shots / "tracing.png", full_page=True)
@@ -187,7 +187,7 @@ def test_the_app_is_the_last_expression_of_a_jupyterlab_cell(jupyter_lab_runner,
     expect(cell(page, "c4")).to_have_class(has_class("pending"))
     for name in ("a3", "b3", "c3", "c4"):
         cell(page, name).click()
-    expect(page.locator(".bw-balda-feedback")).to_contain_text("'ball' scores 4 (rule D5)")
+    expect(page.locator(".bw-balda-feedback")).to_contain_text("BALL scores 4 points (rule D5)")
     page.keyboard.press("Enter")
     words = page.locator(".bw-balda-words [data-id^='word-']")
     expect(words).to_have_count(2)  # ours and the bot's answer

@@ -79,14 +79,15 @@ def test_select_a_cell_type_a_letter_trace_and_play_with_enter(render):
         grid.emit_click(f"cell-{name}")
     assert cells(ui, "onpath") == ["a3", "b3", "c3", "c4"]
     fb = feedback(ui)
-    assert "'ball' scores 4 (rule D5)" in fb and 'class="bw-balda-fb ok"' in fb
+    assert "The letter L on c4, reading BALL: BALL scores 4 points (rule D5)" in fb and 'class="bw-balda-fb ok"' in fb
+    assert "c4=l" not in fb and "a3-b3" not in fb  # words for the learner, no notation
     assert not ui.button("bw-balda-play").disabled
     grid.emit_key("Enter")
     assert app.session.history[-1] == "c4=l ball a3-b3-c3-c4"
     assert app.session.state.scores == (4, 0)
     assert cells(ui, "chosen") == [] and cells(ui, "last") == ["c4"]
     words = ui.board("bw-balda-words").svg
-    assert "BALL" in words and "c4=L · a3-b3-c3-c4" in words
+    assert "BALL" in words and "L on c4" in words and "c4=" not in words and "a3-b3" not in words
 
 
 def test_the_play_button_plays_and_clicking_the_last_cell_takes_it_back(render):
@@ -108,7 +109,7 @@ def test_dragging_across_the_cells_traces_the_word(render):
     assert cells(ui, "chosen") == ["c4"] and cells(ui, "onpath") == ["a3", "b3", "c3", "c4"]
     assert "Type the letter for <b>c4</b> first" in feedback(ui)
     grid.emit_key("l")
-    assert "'ball' scores 4" in feedback(ui)
+    assert "BALL scores 4" in feedback(ui)
     grid.emit_key("Enter")
     assert app.session.history[-1] == "c4=l ball a3-b3-c3-c4"
 
@@ -151,7 +152,7 @@ def test_the_on_screen_keys_type_and_play(render):
     ("b4", "d", "a3-b4", "D2", "are not neighbours"),
     ("b4", "d", "a3-a4-b4", "D2", "crosses the empty cell a4"),
     ("b4", "d", "a3-b3", "D2", "does not go through the new letter"),
-    ("b4", "l", "b4-b3-c3", "D2", "'lal' is not in the demo dictionary"),
+    ("b4", "l", "b4-b3-c3", "D2", "LAL is not in the demo dictionary"),
     ("b4", "l", "b4-b3-a3", "D4", "could already be read before this move"),
 ])
 def test_an_illegal_trace_explains_itself_with_the_rule_id(render, cell, letter, path, rule, words):
@@ -170,13 +171,13 @@ def test_a_word_played_before_is_refused_with_rule_d3(render):
     app = hot_seat()
     ui = render(app.element())
     trace(ui, "b4", "b", "b4-b3-c3-d3-e3")  # the start word again, through the new letter
-    assert "'balda' is the start word, already on the grid (rule D3)" in feedback(ui)
+    assert "BALDA is the start word, already on the grid (rule D3)" in feedback(ui)
     ui.board("bw-balda-grid").emit_key("Escape")
     trace(ui, "b4", "d", "a3-b3-b4")
     ui.board("bw-balda-grid").emit_key("Enter")
     trace(ui, "e4", "b", "e4-e3-d3")  # player 2 reads 'bad' again, elsewhere
     fb = feedback(ui)
-    assert "'bad' was already played (rule D3)" in fb
+    assert "BAD was already played (rule D3)" in fb
     assert "✓ in the dictionary (D2)" in fb and "✗ not played before (D3)" in fb
 
 
@@ -228,7 +229,7 @@ def test_russian_letters_from_the_keyboard_and_a_latin_layout(render):
     grid.emit_key("Д")
     for name in ("c3", "b3", "b4"):
         grid.emit_click(f"cell-{name}")
-    assert "'лад' scores 3" in feedback(ui)
+    assert "ЛАД scores 3" in feedback(ui)
     assert 'data-id="key-й"' in ui.board("bw-balda-keys").svg
     grid.emit_key("Enter")
     assert app.session.history[-1] == "b4=д лад c3-b3-b4"
@@ -272,6 +273,7 @@ def test_a_bot_that_starts_moves_before_the_human(render):
     assert bots_first.game.is_over(bots_first.session.state)  # bots against bots play to the end
     ui = render(bots_first.element())
     assert ui.has("bw-balda-result")
+    assert ui.has("lost") or ui.has("draw")
 
 
 # ---------------------------------------------------------------------- hints and played words
@@ -285,7 +287,7 @@ def test_hints_count_longest_and_through_a_cell(render):
     assert f"{len(moves)} legal words now" in ui.text()
     ui.click("bw-hint-longest")
     chips = ui.board("bw-balda-hints").svg
-    assert "BALL <small>c4=L</small>" in chips and "BALL <small>c2=L</small>" in chips
+    assert "BALL <small>L on c4</small>" in chips and "BALL <small>L on c2</small>" in chips
     assert "BAD" not in chips and "BALD" not in chips  # 'bald' can be read on the start word (rule D4)
     ui.board("bw-balda-hints").emit_click("hint-0")
     assert cells(ui, "hinted") and cells(ui, "ghost")  # the hint's letter shows on the board
@@ -433,3 +435,49 @@ def test_grid_draws_names_classes_marks_and_linked_hover_paths():
     w, h = grid_size(7, 7)
     assert f'viewBox="0 0 {w:g} {h + 28:g}"' in svg
     assert parse_cell_id("cell-") is None and parse_cell_id("key-a") is None
+
+
+# ---------------------------------------------------------------------- issue 8: the end, the words, how to play
+
+
+def alerts(ui, kind):
+    import ipyvuetify as v
+
+    return [w for w in ui.rc.find(v.Alert).widgets if w.type == kind]
+
+
+def test_a_loaded_position_where_no_word_can_be_made_is_over_at_once(render):
+    app = BaldaApp(players=2, bots=1, bot_level="greedy")
+    app.load("5/5/QQQQQ/5/5 used=qqqqq")
+    assert app.game.is_over(app.session.state)
+    ui = render(app.element())
+    text = ui.text()
+    assert ui.has("bw-balda-result") and "no legal word is left (rule D6)" in text and "A draw." in text
+    assert "your turn" not in text and ui.button("bw-balda-pass").disabled
+    assert cells(ui, "target") == []
+
+
+def test_a_bots_win_is_a_plain_box_and_a_human_win_is_celebrated(render):
+    lex = lexicon()
+    game = BaldaGame(2, start_word="balda", lexicon=lex)
+    bot_won = BaldaApp(players=2, bots=1, bot_level="greedy", game=game)
+    while not game.is_over(bot_won.session.state):
+        bot_won.play("pass")  # you pass every turn; the bot plays its words
+    assert game.winners(bot_won.session.state) == [1]
+    ui = render(bot_won.element())
+    assert ui.has("bw-balda-result") and ui.has("lost") and "Bot 2 (greedy) won." in ui.text()
+    assert not alerts(ui, "success") and "✓" not in ui.text().split("Game over")[-1]
+    you = hot_seat()
+    ui = render(you.element())
+    trace(ui, "c4", "l", "a3-b3-c3-c4")
+    ui.board("bw-balda-grid").emit_key("Enter")
+    ui.click("bw-balda-pass")
+    ui.click("bw-balda-pass")
+    assert ui.has("won") and "Player 1 won." in ui.text()
+
+
+def test_how_to_play_speaks_of_yo_only_in_a_russian_game():
+    from balada_widgets.balda.view import rules_in_brief
+
+    assert "ё" not in rules_in_brief("en") and "(D7)" in rules_in_brief("en")
+    assert "ё" in rules_in_brief("ru")
