@@ -475,7 +475,7 @@ def judge_in_words(position: Position, lexicon: Lexicon, cell, letter: str, path
     >>> judge_in_words(Position.new("balda"), lex, "b4", "l", "b4-b3-a3").message
     'The letter L on b4, reading LAB: LAB could already be read before this move (along c3 → b3 → a3); the new letter must make the word (rule D4)'
     >>> judge_in_words(Position.new("balda"), lex, "c4", "l", "a3-b3-c3-c4").message
-    'The letter L on c4, reading BALL: 4 points (rule D5)'
+    'The letter L on c4, reading BALL: BALL scores 4 points (rule D5)'
     """
     from ..core.errors import GameError
     from .movegen import Verdict, judge_path
@@ -487,7 +487,8 @@ def judge_in_words(position: Position, lexicon: Lexicon, cell, letter: str, path
         what = "this move"
     what = what[:1].upper() + what[1:]
     if v.ok:
-        return replace(v, message=f"{what}: {v.move.score} point{'s' if v.move.score != 1 else ''} (rule D5)")
+        pts = f"{v.move.score} point{'s' if v.move.score != 1 else ''}"
+        return replace(v, message=f"{what}: {v.move.word.upper()} scores {pts} (rule D5)")
     m = re.match(r"^[a-z ]+(?: '[^']*')?: (.*?)(?: \(rule [A-Z]\d+\))?$", v.message, flags=re.S)
     reason = m.group(1) if m else v.message
     rule = f" (rule {v.rule})" if v.rule else ""
