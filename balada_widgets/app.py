@@ -278,23 +278,6 @@ def _page(page: Page, component: Callable):
     return Wrapped
 
 
-routes = [solara.Route(path="/", component=Home, label="Home")] + [
-    solara.Route(path=page.path, component=_page(page, component), label=page.title)
-    for page, component in built_pages()
-]
-
-#: the tabs under the title bar: Home, then one per game (a game's tab is on for every page of that game)
-TABS = [("Home", "/", "")] + [(g.title, f"/{g.stem}", g.key) for g in GAMES if any(p.game == g.key for p in PAGES)]
-
-
-def tab_index(path: str) -> int:
-    """The tab of a page path (``"balada-lab"`` is Balada's tab)."""
-    page = next((p for p in PAGES if p.path == path.strip("/")), None)
-    if page is None:
-        return 0
-    return next((i for i, (_title, _href, key) in enumerate(TABS) if key == page.game), 0)
-
-
 @solara.component
 def Layout(children=[]):  # noqa: B006 (Solara's signature)
     """Solara's app layout with the games by name in the tabs (its own tabs would show the raw paths)."""
@@ -309,3 +292,22 @@ def Layout(children=[]):  # noqa: B006 (Solara's signature)
         for child in children:
             solara.display(child)
     return main
+
+
+#: the app's pages; the root route carries the layout (Solara takes the layout of a module with ``routes``
+#: from its "/" route only, so a module-level ``Layout`` alone would be ignored)
+routes = [solara.Route(path="/", component=Home, label="Home", layout=Layout)] + [
+    solara.Route(path=page.path, component=_page(page, component), label=page.title)
+    for page, component in built_pages()
+]
+
+#: the tabs under the title bar: Home, then one per game (a game's tab is on for every page of that game)
+TABS = [("Home", "/", "")] + [(g.title, f"/{g.stem}", g.key) for g in GAMES if any(p.game == g.key for p in PAGES)]
+
+
+def tab_index(path: str) -> int:
+    """The tab of a page path (``"balada-lab"`` is Balada's tab)."""
+    page = next((p for p in PAGES if p.path == path.strip("/")), None)
+    if page is None:
+        return 0
+    return next((i for i, (_title, _href, key) in enumerate(TABS) if key == page.game), 0)

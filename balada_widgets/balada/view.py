@@ -52,7 +52,7 @@ from ..ui.reminder import Reminder
 from ..ui.root import GameRoot
 from ..ui.seat import PassScreen
 from .content import check_side_landscapes, load_decks, sheet_names
-from .rules import BaladaGame, Decide, Flip, Place, PortalMove, Swap
+from .rules import BaladaGame, Decide, Flip, Place, PortalMove, RoundRecord, Swap
 from .scoring import (
     EVENT_NAMES, LANDSCAPES, SIDE_LENGTH, Choices, Hero, Layout, event_name, is_obstacle, parse_side,
     portal_spaces, score_side, side_to_text, Space,
@@ -875,14 +875,16 @@ def NewGameForm(on_start: Callable[[dict], None], on_cancel: Optional[Callable[[
             solara.Select("Players", values=list(range(1, 7)), value=players,
                           on_value=lambda v: (set_players(v), set_bots(min(bots, v))), classes=["bw-players"],
                           style={"max-width": "110px"})
-            solara.Select("of them bots", values=list(range(0, players + 1)), value=min(bots, players),
-                          on_value=set_bots, classes=["bw-bots"], style={"max-width": "120px"})
+            solara.Select("Bots", values=list(range(0, players + 1)), value=min(bots, players),
+                          on_value=set_bots, classes=["bw-bots"], style={"max-width": "100px"})
             solara.Select("Bot level", values=list(BOT_LEVELS), value=level, on_value=set_level,
                           disabled=bots == 0, classes=["bw-bot-level"], style={"max-width": "130px"})
             solara.Select("Sheet", values=names, value=sheet, on_value=set_sheet, classes=["bw-sheet-select"],
                           style={"max-width": "140px"})
             solara.InputInt("Seed", value=seed, on_value=lambda v: set_seed(int(v or 0)), classes=["bw-seed"],
                             style={"max-width": "100px"})
+        solara.Text("Bots play the last seats; the other players take turns on this screen (hot-seat).",
+                    style={"color": "#666", "font-size": "13px"})
         with solara.Div(classes=["bw-easy"]):
             solara.Checkbox(label="Easy version (deck A only, one round, rule B4)", value=easy, on_value=set_easy)
         with solara.Row(style=_PANEL):
@@ -898,6 +900,140 @@ def _trace_badges(steps) -> dict:
         if isinstance(st.where, int) and st.rule != "B5" and st.points:
             out[st.where] = f"{st.points:+d}"
     return out
+
+
+# ----------------------------------------------------------------------- the table: every sheet, recaps, the result
+
+
+def round_drawing(record: RoundRecord) -> tuple[tuple, tuple, list]:
+    """A finished round's sheet as scored: ``(lands, events after the Portals, trace steps)``."""
+    result = record.score()
+    lands = tuple(s.landscape for s in parse_side(record.side))
+    return lands, tuple(result.events), list(result.trace)
+
+
+def other_sheet(game: BaladaGame, view, q: int, bots: dict, chosen=()) -> tuple[tuple, tuple, dict, str]:
+    """What the table shows of player ``q``'s sheet: ``(lands, events, sheet_parts options, caption)``.
+
+    Only what is revealed: ``view.players[q]`` never holds the choices of this
+    turn that are not revealed yet (they wait in ``pending``, which a
+    player's view keeps only for that player). During the walk the sheet
+    shows the Portals' moves and the points so far; at the end, the last
+    round as scored. ``chosen``: who has chosen this turn (public: only *what* is secret).
+    """
+    ps = view.players[q]
+    name = player_name(q, bots)
+    side = ("day", "night")[min(view.round, 1)]
+    kw: dict = {}
+    if view.phase == "over" and ps.rounds:
+        lands, events, steps = round_drawing(ps.rounds[-1])
+        kw["badges"] = _trace_badges(steps)
+        return lands, events, kw, f"{name}: {ps.total} points in all"
+    if view.phase == "score" and ps.walk is not None:
+        w = ps.walk
+        kw["badges"] = _trace_badges(w.steps)
+        if not w.portals_left and not w.done:
+            kw["hero"] = w.pos + 1
+            kw["done_upto"] = w.pos + 1
+        state_words = f"walk done: {w.points} points" if w.done else f"walking: {w.points} points so far"
+        return ps.lands, w.events, kw, f"{name} · {side} side · {state_words}"
+    bits = [f"{name} · {side} side"]
+    if ps.rounds:
+        bits.append(f"{ps.total} points so far")
+    if view.phase == "place":
+        bits.append("has chosen" if q in chosen else "choosing…")
+    return ps.lands, ps.events, kw, " · ".join(bits)
+
+
+def recap_key(state) -> tuple:
+    """Which round end a recap is about: the last finished round of every player (changes with undo and branches)."""
+    return tuple(ps.rounds[-1] if ps.rounds else None for ps in state.players)
+
+
+def result_kind(game: BaladaGame, state, bots: dict) -> str:
+    """How the result is shown: ``"solo"``, ``"human"`` (a human won or shares the win), ``"bot"`` (only bots won)."""
+    if game.num_players == 1:
+        return "solo"
+    win = game.winners(state)
+    return "human" if any(p not in bots for p in win) or not bots else "bot"
+
+
+def scores_line(game: BaladaGame, state, bots: dict) -> str:
+    """Everybody's total, best first: ``Bot 2 (advisor) 57 · Player 1 41``."""
+    order = sorted(range(game.num_players), key=lambda p: -state.players[p].total)
+    return " · ".join(f"{player_name(p, bots)} {state.players[p].total}" for p in order)
+
+
+RESULT_STYLE = {
+    "human": ("mdi-trophy", "#fff4cc", "#8a6414"),
+    "solo": ("mdi-flag-checkered", "#eef4ff", "#1e4f9a"),
+    "bot": ("mdi-robot-outline", "#eef1f6", "#3f4a68"),
+}
+
+
+@solara.component
+def GameResult(game: BaladaGame, state, bots: dict):
+    """Who won, with everybody's score: a trophy for a human's win, a plain note for a bot's (never a green tick)."""
+    kind = result_kind(game, state, bots)
+    icon, background, ink = RESULT_STYLE[kind]
+    with solara.Row(classes=["bw-winners", f"bw-winners-{kind}"], gap="10px",
+                    style={"align-items": "center", "background": background, "color": ink, "padding": "10px 14px",
+                           "border-radius": "8px"}) as row:
+        solara.v.Icon(children=[icon], color=ink)
+        with solara.Column(gap="2px"):
+            solara.Text(winners_text(game, state, bots), style={"font-weight": "700", "font-size": "1.1em"})
+            if game.num_players > 1:
+                solara.Text(scores_line(game, state, bots), classes=["bw-final-scores"])
+    return row
+
+
+@solara.component
+def OtherSheets(game: BaladaGame, view, viewer: int, bots: dict, chosen: tuple = ()):
+    """Every other player's sheet, small, as far as it is revealed (a game site shows every board all the time)."""
+    others = [q for q in range(game.num_players) if q != viewer]
+    with solara.Div(classes=["bw-other-sheets"], style={"display": "flex", "flex-wrap": "wrap", "gap": "10px"}) as div:
+        for q in others:
+            lands, events, kw, caption = other_sheet(game, view, q, bots, chosen)
+            with solara.Column(gap="2px", style={"flex": "1 1 300px", "max-width": "420px"}, classes=[f"bw-other-{q + 1}"]):
+                solara.Text(caption, style={"font-size": "13px", "color": "#555"})
+                Board(svg=sheet_svg(lands, events, clickable=False, **kw), class_name="bw-other-sheet-board",
+                      label=f"{player_name(q, bots)}'s map sheet", css=SHEET_CSS, defs=DEFS).key(f"other-{q}")
+    return div
+
+
+@solara.component
+def RoundRecap(game: BaladaGame, state, bots: dict, first: int, on_close: Callable[[], None]):
+    """The round just finished, walked again for everybody: each score, a sheet as scored, the trace step by step.
+
+    Shown whether the walk needed decisions or not (a walk without decisions
+    is played at once, and would otherwise never be seen).
+    """
+    whose, set_whose = solara.use_state(first)
+    step, set_step = solara.use_state(None)
+    r = len(state.players[0].rounds) - 1
+    name = ("day", "night")[min(r, 1)]
+    who = min(whose, game.num_players - 1)
+    lands, events, steps = round_drawing(state.players[who].rounds[r])
+    kw = {"badges": _trace_badges(steps)}
+    if step is not None and 0 <= step < len(steps) and isinstance(steps[step].where, int):
+        kw["step_space"] = steps[step].where
+    with solara.Card(f"The {name} round is scored", classes=["bw-round-recap"], margin=0) as card:
+        solara.Text(" · ".join(f"{player_name(p, bots)}: {ps.rounds[r].points} points"
+                               for p, ps in enumerate(state.players)), classes=["bw-recap-points"])
+        if game.num_players > 1:
+            with solara.Row(style=_PANEL):
+                solara.Text("The walk of")
+                solara.ToggleButtonsSingle(value=who, on_value=lambda p: (set_whose(p), set_step(None)), children=[
+                    solara.Button(player_name(p, bots), value=p, classes=[f"bw-recap-of-{p + 1}"])
+                    for p in range(game.num_players)])
+        with solara.Div(style={"width": "100%", "max-width": "620px"}):
+            Board(svg=sheet_svg(lands, events, clickable=False, title=f"{player_name(who, bots)} · {name} side", **kw),
+                  class_name="bw-recap-board", label="the round's sheet as scored", css=SHEET_CSS, defs=DEFS)
+        Explain(steps, step, set_step, title=f"{player_name(who, bots)}: the {name} walk, step by step")
+        with solara.Row(style=_PANEL):
+            solara.Button("On to the night round" if r == 0 and game.rounds > 1 else "Close", on_click=on_close,
+                          color="primary", classes=["bw-recap-close"])
+    return card
 
 
 @solara.component
@@ -923,6 +1059,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
     cursor, set_cursor = solara.use_state(None)  # the keyboard cursor: a space, or None
     review, set_review = solara.use_state(0)  # whose sheet is shown at the end
     show_log, set_show_log = solara.use_state(False)
+    recap_closed, set_recap_closed = solara.use_state(None)  # the round end whose recap was closed (recap_key)
 
     node_id = session.current.id
     active = waiting[0] if waiting else None
@@ -1110,6 +1247,10 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                 solara.Text("The bots are to move.")
                 solara.Button("Let the bots play", on_click=play.let_bots_play, classes=["bw-run-bots"])
 
+        if phase != "over" and state.players[0].rounds and recap_key(state) != recap_closed:
+            RoundRecap(game, state, bots, viewer, lambda: set_recap_closed(recap_key(state))).key(
+                f"recap-{len(state.players[0].rounds)}")
+
         if hidden:
             StatusBar(title, "", chosen_text, best_text).key("status")
             PassScreen(player_name(active, bots), lambda: set_shown(active), note=PASS_NOTE,
@@ -1161,10 +1302,12 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
 
             if phase == "place" and lab and viewer in waiting:
                 PlacementAdvisor(game, view, viewer, node_id, act)
+            if game.num_players > 1 and phase != "over":
+                OtherSheets(game, view, viewer, bots, tuple(game.chosen_players(state))).key("others")
 
         if phase == "over":
             with solara.Card(classes=["bw-game-over"], margin=0):
-                solara.Success(winners_text(game, state, bots), classes=["bw-winners"])
+                GameResult(game, state, bots)
                 if best_news.current == node_id:
                     solara.Info("A new personal best for this Python session!", classes=["bw-new-best"])
                 if game.num_players > 1:
@@ -1175,6 +1318,8 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                             for p in range(game.num_players)])
             if walk_steps:
                 Explain(walk_steps, step, set_step, title=f"{player_name(viewer, bots)}: the last round's scoring")
+            if game.num_players > 1:
+                OtherSheets(game, view, viewer, bots).key("others-over")
 
         if any(ps_.rounds or ps_.walk for ps_ in state.players):
             with solara.Column(gap="4px", classes=["bw-round-table"]):
@@ -1295,9 +1440,9 @@ def BaladaRoot(app: BaladaApp, lab: bool = False, on_edit_side: Optional[Callabl
 
 
 @solara.component
-def BaladaPage():
-    """The app's play page: a solo game to start with, New game for the rest."""
-    app = solara.use_memo(lambda: BaladaApp(players=1, seed=0), [])
+def BaladaPage(players: int = 2, bots: int = 1, seed: int = 0):
+    """The app's play page: you against a bot to start with (``players``, ``bots``), New game for the rest."""
+    app = solara.use_memo(lambda: BaladaApp(players=players, bots=bots, seed=seed), [])
     return BaladaRoot(app)
 
 

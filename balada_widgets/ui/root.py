@@ -35,7 +35,14 @@ from .reminder import Reminder
 from .session import use_session_version
 from .share import SharePanel
 
-__all__ = ["GameRoot", "use_app_game"]
+__all__ = ["FORM_CSS", "GameRoot", "use_app_game"]
+
+#: the new-game form's field labels are shown whole (Vuetify cuts a label longer than its field with "…")
+FORM_CSS = """
+.bw-game-form .v-input .v-label { max-width: none !important; overflow: visible !important;
+  text-overflow: clip !important; }
+.bw-game-form .v-input { min-width: 5.5em; }
+"""
 
 
 def use_app_game(app) -> tuple:
@@ -77,7 +84,9 @@ def GameRoot(app, view: Callable[..., Any], form: Optional[Callable[..., Any]] =
 
     with solara.Column(classes=list(classes), gap="8px") as col:
         if form is not None and form_open:
-            form(begin, lambda: set_form_open(False))
+            with solara.Div(classes=["bw-game-form"]).key("form"):
+                solara.Style(FORM_CSS)
+                form(begin, lambda: set_form_open(False))
             Reminder(error, on_close=lambda: set_error(None)).key("form-error")
         toggle = (lambda: set_form_open(lambda shown: not shown)) if form is not None else None
         view(session, bots, toggle).key(f"view-{id(session)}")
