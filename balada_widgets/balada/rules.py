@@ -49,7 +49,12 @@ in the easy version), ``p1 swap 3 7``, ``p1 O2@5`` (draw O2 in space 5),
 >>> g.apply(s, "p1 O2@2")
 Traceback (most recent call last):
 ...
-balada_widgets.core.errors.IllegalMove: illegal move 'p1 O2@2': space 2 is Desert but the landscape card is Forest (rule B2)
+balada_widgets.balada.rules.BaladaRefusal: You cannot draw the Obstacle 2 on space 2: space 2 is Desert but the landscape card is Forest (rule B2)
+
+Learners see words, the lab sees notation: :meth:`BaladaGame.describe_move`
+says a move in words ("You draw the Fish on space 1"), and a refused move
+raises :class:`BaladaRefusal`, an :class:`IllegalMove` whose message says what
+was tried in words, why not and the rule (``.move`` keeps the notation).
 """
 
 from __future__ import annotations
@@ -69,6 +74,28 @@ from .scoring import (
 )
 
 ROUND_NAMES = ("day", "night")
+
+
+class BaladaRefusal(IllegalMove):
+    """An :class:`IllegalMove` told in words: what was tried, why not, the rule.
+
+    ``move`` keeps the notation (for the lab and save files); the message says
+    the move as a learner would: ``Player 2 cannot draw the Fountain on space 5:
+    ... (rule B2)``.
+
+    >>> str(BaladaRefusal("space 2 is Desert but the landscape card is Forest", rule="B2", move="p1 O2@2",
+    ...                   words="You cannot draw the Obstacle 2 on space 2"))
+    'You cannot draw the Obstacle 2 on space 2: space 2 is Desert but the landscape card is Forest (rule B2)'
+    """
+
+    def __init__(self, reason: str, rule=None, move=None, words: str = ""):
+        self.words = words
+        super().__init__(reason, rule=rule, move=move)
+
+    def _format(self) -> str:
+        if not getattr(self, "words", ""):
+            return super()._format()
+        return f"{self.words}: {self.reason}" + (f" (rule {self.rule})" if self.rule else "")
 
 
 # ---------------------------------------------------------------- moves
@@ -439,8 +466,8 @@ class BaladaGame(Game):
         if self.easy and m.event != cards.a:
             return "B4", f"in the easy version the flipped A symbol ({event_name(cards.a)}) must be drawn"
         if m.event not in (cards.a, cards.b):
-            shown = f"{cards.a} (A)" + (f" or {cards.b} (B)" if cards.b else "")
-            return "B2", f"{m.event} is not on the flipped cards: draw {shown}"
+            shown = f"the {event_name(cards.a)} (A)" + (f" or the {event_name(cards.b)} (B)" if cards.b else "")
+            return "B2", f"the {event_name(m.event)} is not on the flipped cards: draw {shown}"
         if not 1 <= m.space <= SIDE_LENGTH:
             return "B2", f"there is no space {m.space}"
         if ps.events[m.space - 1] is not None:
@@ -540,6 +567,120 @@ class BaladaGame(Game):
 
     def chosen_players(self, state) -> list[int]:
         return [p for p in range(self.players) if state.phase == "place" and state.chosen(p)]
+
+    # ---------------------------------------------------------- words for learners
+    def apply(self, state, move):
+        """The state after ``move``; a refusal says the move in words (:class:`BaladaRefusal`), e.g.
+        ``You cannot draw the Fountain on space 2: space 2 is Desert but ... (rule B2)``."""
+        if isinstance(move, str):
+            move = self.parse_move(move, state)
+        try:
+            return super().apply(state, move)
+        except IllegalMove as e:
+            if isinstance(e, BaladaRefusal):
+                raise
+            raise BaladaRefusal(e.reason, rule=e.rule, move=e.move, words=self._attempt_words(state, move)) from None
+
+    def describe_move(self, state, move, viewer=None):
+        """The move in plain words, as ``viewer`` may know it (``None``: a spectator who sees what is revealed).
+
+        ``state`` is the state the move is played in. A symbol or a Change of
+        Landscape chosen by another player stays secret until the turn's
+        choices are revealed (P5): for the other seats it reads "Player 1
+        chooses" while the turn is open (a spectator, ``None``, sees it all).
+
+        >>> g = BaladaGame(players=2)
+        >>> s = g.apply(g.initial_state(), "flip M SW O2")
+        >>> g.describe_move(g.initial_state(), g.parse_move("flip M SW O2"))
+        'The cards turned up: Mountains, the Sword (A) and the Obstacle 2 (B)'
+        >>> g.describe_move(s, g.parse_move("p1 SW@3"), viewer=0)
+        'You draw the Sword on space 3'
+        >>> g.describe_move(s, g.parse_move("p1 SW@3"), viewer=1)
+        'Player 1 chooses'
+        >>> g.describe_move(s, g.parse_move("p1 SW@3"))
+        'Player 1 draws the Sword on space 3'
+        """
+        try:
+            return self._words(state, move, viewer)
+        except Exception:  # a hand-made move that fits no position: its notation rather than nothing
+            return self.move_to_text(move)
+
+    def _who(self, move, viewer) -> tuple[str, bool]:
+        p = getattr(move, "player", None)
+        if viewer is not None and p == viewer:
+            return "You", True
+        return (f"Player {p + 1}" if isinstance(p, int) else "Someone"), False
+
+    def _words(self, state, move, viewer) -> str:
+        if isinstance(move, Flip):
+            parts = [LANDSCAPES.get(move.landscape, move.landscape),
+                     f"the {event_name(move.a)}" + (" (A)" if move.b else "")]
+            if move.b:
+                parts.append(f"the {event_name(move.b)} (B)")
+            return "The cards turned up: " + ", ".join(parts[:-1]) + " and " + parts[-1]
+        who, you = self._who(move, viewer)
+        s = "" if you else "s"
+        if isinstance(move, (Place, Swap)):
+            secret = (viewer is not None and not you and state.phase == "place" and self.players > 1
+                      and not all(state.chosen(q) or q == move.player for q in range(self.players)))
+            if secret:
+                return f"{who} choose{s}"
+        if isinstance(move, Place):
+            return f"{who} draw{s} the {event_name(move.event)} on space {move.space}"
+        if isinstance(move, Swap):
+            lands = self.sheet_of(state, move.player).lands
+            return (f"{who} swap{s} the landscapes of space {move.i} ({LANDSCAPES[lands[move.i - 1]]}) and "
+                    f"space {move.j} ({LANDSCAPES[lands[move.j - 1]]})")
+        if isinstance(move, PortalMove):
+            whose = "Your" if you else f"{who}'s"
+            if move.source is None:
+                return f"{whose} Portal on space {move.portal} takes nothing"
+            ev = state.players[move.player].walk.events[move.source - 1]
+            return f"{whose} Portal on space {move.portal} takes the {event_name(ev)} from space {move.source}"
+        if isinstance(move, Decide):
+            return f"{who} {self._decision_words(state, move, s)}"
+        return self.move_to_text(move)
+
+    def _decision_words(self, state, move, s: str) -> str:
+        """``uses a sword on the Obstacle 2 at space 3`` (``s``: the verb's ending, "" for "you")."""
+        w = state.players[move.player].walk
+        ev = w.events[move.space - 1] if w is not None else None
+        what = f"the {event_name(ev)} at space {move.space}"
+        other = f"meet{s} {what} with {move.option!r}"
+        if ev is not None and ev.startswith("O"):
+            return {"sword": f"use{s} a sword on {what}", "endure": f"endure{s} {what}"}.get(move.option, other)
+        if ev == "BS":
+            return {"fight": f"fight{s} {what} with two swords", "pass": f"let{s} {what} be"}.get(move.option, other)
+        if ev == "CH":
+            return {"key": f"open{s} {what} with the key", "sword": f"open{s} {what} with a sword",
+                    "leave": f"leave{s} {what} closed"}.get(move.option, other)
+        return f"choose{s} {move.option!r} at {what}"
+
+    def _attempt_words(self, state, move) -> str:
+        """What a refused move tried, in words: ``You cannot draw the Sword on space 2``."""
+        try:
+            if isinstance(move, Flip):
+                return "These cards cannot be turned up (" + self._words(state, move, None).split(": ", 1)[1] + ")"
+            if isinstance(move, Place):
+                what = f"draw the {event_name(move.event)} on space {move.space}"
+            elif isinstance(move, Swap):
+                what = f"swap the landscapes of spaces {move.i} and {move.j}"
+            elif isinstance(move, PortalMove):
+                took = "nothing" if move.source is None else f"the event of space {move.source}"
+                what = f"have the Portal on space {move.portal} take {took}"
+            elif isinstance(move, Decide):
+                w = state.players[move.player].walk if 0 <= move.player < len(state.players) else None
+                if w is not None and 1 <= move.space <= len(w.events):
+                    what = self._decision_words(state, move, "")
+                else:
+                    what = f"choose {move.option!r} at space {move.space}"
+            else:
+                return f"You cannot play {self.move_to_text(move)!r}"
+        except Exception:  # a move that fits no position: its notation
+            return f"You cannot play {self.move_to_text(move)!r}"
+        p = getattr(move, "player", None)
+        who = "You" if self.players == 1 or not isinstance(p, int) else f"Player {p + 1}"
+        return f"{who} cannot {what}"
 
     # ---------------------------------------------------------- text forms
     def move_to_text(self, move):

@@ -728,7 +728,7 @@ def check_placement(game, state, player: int, move) -> Feedback:
     >>> g = BaladaGame(players=1, easy=True)
     >>> s = g.apply(g.initial_state(), "flip F O2")
     >>> check_placement(g, s, 0, "O2@2").message
-    "illegal move 'p1 O2@2': space 2 is Desert but the landscape card is Forest (rule B2)"
+    'You cannot draw the Obstacle 2 on space 2: space 2 is Desert but the landscape card is Forest (rule B2)'
     >>> check_placement(g, s, 0, "O2@1").ok
     True
     """

@@ -95,7 +95,8 @@ def test_b2_symbol_goes_into_an_empty_space_of_the_flipped_landscape():
     assert {m.event for m in places} == {"O2", "BS"}
     with pytest.raises(IllegalMove, match=r"space 2 is Desert but the landscape card is Forest \(rule B2\)"):
         g.apply(s, "p1 O2@2")
-    with pytest.raises(IllegalMove, match=r"FT is not on the flipped cards.*rule B2"):
+    with pytest.raises(IllegalMove, match=r"^You cannot draw the Fountain on space 1: the Fountain is not on the "
+                                          r"flipped cards.*rule B2"):
         g.apply(s, "p1 FT@1")
 
 

@@ -225,7 +225,7 @@ def test_check_placement_uses_the_engines_messages():
     assert check_placement(g, s, 0, "O2@1").ok
     assert check_placement(g, s, 0, "p1 BS@1").rule == "B2"
     fb = check_placement(g, s, 0, "O2@2")
-    assert fb.message == "illegal move 'p1 O2@2': space 2 is Desert but the landscape card is Forest (rule B2)"
+    assert fb.message == "Player 1 cannot draw the Obstacle 2 on space 2: space 2 is Desert but the landscape card is Forest (rule B2)"
     assert check_placement(g, s, 0, "FT@1").rule == "B2"  # not a flipped symbol
     assert check_placement(g, s, 0, "swap 1 2").rule == "B3"
     assert check_placement(g, s, 0, "swap 1 4").rule == "P4"  # both Forest

@@ -10,6 +10,7 @@ from balada_widgets.balada.view import (
     PERSONAL_BEST, BaladaApp, BaladaLab, BaladaView, cards_svg, sheet_svg, winners_text,
 )
 from balada_widgets.core.session import Session
+from balada_widgets.balada.scoring import event_name
 
 SEEN = "F/O1/BS,F/O2/PT,F/O2/TW,F/O3/TW,D/FT/PR,D/FT/CH,D/SW/O2,D/SW/O3,M/FI/O4,M/FI/O5,M/KY/BS,M/CH/PT"
 # the standard sheet's day side with a Portal, two swords, obstacles beside a Tower, a Boss, a Key and a Chest
@@ -65,7 +66,7 @@ def test_an_illegal_click_shows_the_rule_text_and_changes_nothing(render):
     ui.board().emit_click(f"space-{wrong}")
     assert app.session.state is state
     text = ui.text()
-    assert f"illegal move 'p1 {state.cards.a}@{wrong}'" in text and "(rule B2)" in text
+    assert f"You cannot draw the {event_name(state.cards.a)} on space {wrong}" in text and "(rule B2)" in text
     assert ui.has("bw-rule-B2")
 
 
