@@ -1,0 +1,100 @@
+"""Balda's grid as one SVG, drawn from a game state: pure Python (no Solara), for the view, the tutorial and the lab.
+
+:func:`board_svg` draws what the live board shows: the letters (the start word
+on darker tiles), a bar in the colour of the player who wrote each letter, a
+ring on the last move, the cells where a letter may go (``targets``, from the
+legal moves), the cell and letter being entered and the path being traced, a
+played word's path, hints. Paths run under the letters, so a line never
+crosses a letter out. Cells are ``data-id="cell-c4"`` (see
+:mod:`balada_widgets.ui.grid`).
+
+>>> from balada_widgets.balda.lexicon import Lexicon
+>>> from balada_widgets.balda.rules import BaldaGame
+>>> g = BaldaGame(players=2, start_word="balda", lexicon=Lexicon.from_words(["balda", "ball"]))
+>>> svg = board_svg(g, g.initial_state())
+>>> svg.count('data-id="cell-') == 25 and 'class="cell fixed filled"' in svg and 'class="cell target' not in svg
+True
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..ui.grid import PLAYER_COLOURS, GridLook, GridPath, grid_svg, linked_hover_css
+from ..ui.paths import Trace
+from .movegen import Move
+from .rules import BaldaGame
+
+__all__ = ["CSS", "LOOK", "board_svg"]
+
+LOOK = GridLook()
+CSS = """
+.bw-grid .letter.ghost { fill: #9c36b5; opacity: .85; }
+.bw-grid .cell.ghost .bg { fill: #f6ecfb; stroke: #9c36b5; stroke-width: 3; stroke-dasharray: none; }
+.bw-grid .cell.bad .bg { stroke: #d9480f; }
+"""
+
+
+def board_svg(game: BaldaGame, state, trace: Trace = Trace(), targets=(), *, shown: Optional[int] = None,
+              hint: Optional[Move] = None, hint_paths=(), scope: str = "", show_targets: bool = True,
+              footer: Optional[tuple[str, str]] = None, version: int = 0) -> str:
+    """The grid as one SVG: letters, who wrote them, the last move, the targets and the paths.
+
+    ``targets`` are the cells where a letter may go (from the legal moves);
+    ``trace`` what the player entered; ``shown`` the index of a played word
+    whose path to draw; ``hint`` a move to show as a hint; every played word
+    (and each of ``hint_paths``) also gets a path that shows while its entry
+    in the list is hovered (``scope``, see :func:`~balada_widgets.ui.grid.linked_hover_css`).
+    """
+    pos = state.position
+    n = game.size
+    text, classes, bars, rings = {}, {}, {}, {}
+    mid = n // 2
+    for r in range(n):
+        for c in range(n):
+            ch = pos.cell((r, c)) if pos is not None else None
+            if ch:
+                text[(r, c)] = ch
+    for c in range(n):
+        classes[(mid, c)] = ["fixed"]
+    for p, m in state.words:
+        bars[m.cell] = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+        classes[m.cell] = []
+    if state.words:
+        p, m = state.words[-1]
+        rings[m.cell] = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+        classes[m.cell] = classes.get(m.cell, []) + ["last"]
+    if show_targets:
+        for cell in targets:
+            classes[cell] = classes.get(cell, []) + ["target"]
+    carets = []
+    if trace.cell is not None:
+        classes[trace.cell] = [k for k in classes.get(trace.cell, []) if k != "target"] + ["chosen"]
+        if trace.letter:
+            text[trace.cell] = trace.letter
+            classes[trace.cell].append("pending")
+        else:
+            carets.append(trace.cell)
+    for cell in trace.path:
+        classes[cell] = classes.get(cell, []) + ["onpath"]
+    if hint is not None:
+        if hint.cell not in text:
+            text[hint.cell] = hint.letter
+            classes[hint.cell] = classes.get(hint.cell, []) + ["ghost"]
+        classes[hint.cell] = classes.get(hint.cell, []) + ["hinted"]
+    paths = []
+    for i, (p, m) in enumerate(state.words):
+        paths.append(GridPath(m.path, "played", hover=f"w{i}", colour=PLAYER_COLOURS[p % len(PLAYER_COLOURS)]))
+    for i, m in enumerate(hint_paths):
+        paths.append(GridPath(m.path, "hint", hover=f"h{i}"))
+    if shown is not None and 0 <= shown < len(state.words):
+        p, m = state.words[shown]
+        paths.append(GridPath(m.path, "played", numbered=True, colour=PLAYER_COLOURS[p % len(PLAYER_COLOURS)]))
+    if hint is not None:
+        paths.append(GridPath(hint.path, "hint", numbered=True))
+    if trace.path:
+        paths.append(GridPath(trace.path, "trace", numbered=True))
+    keys = [f"w{i}" for i in range(len(state.words))] + [f"h{i}" for i in range(len(hint_paths))]
+    css = CSS + (linked_hover_css(scope, keys) if scope else "")
+    return grid_svg(n, n, text=text, classes=classes, bars=bars, rings=rings, carets=carets, paths=paths,
+                    look=LOOK, footer=footer, css=css, scope=scope, label=f"Balda grid {n} by {n}", version=version)
