@@ -303,7 +303,7 @@ def _cell(n: int, land: str, ev: Optional[str], classes: str, value, eff, previe
 def sheet_parts(lands, events, *, legal=(), picked=(), focus=None, portal=None, hero=None, step_space=None,
                 cursor: Optional[int] = None,
                 preview: Optional[str] = None, badges: Optional[dict] = None, done_upto: Optional[int] = None,
-                title: str = "", clickable: bool = True) -> str:
+                title: str = "", clickable: bool = True, worth: bool = True) -> str:
     """The markup of a map side (12 spaces on a 2-row path), to put in an ``<svg>`` (see :func:`sheet_svg`).
 
     Parameters
@@ -328,6 +328,9 @@ def sheet_parts(lands, events, *, legal=(), picked=(), focus=None, portal=None, 
         ``{space: text}`` shown at the bottom right of a space (the walk's points).
     done_upto:
         Spaces before this one are visited (drawn a little paler).
+    worth:
+        Draw a Boss's worth and a Tower's bonus on an Obstacle as small badges (``False``: the printed
+        symbols only, as a player sees them at the table: a tutorial's exercise board).
     """
     legal, picked = set(legal), set(picked)
     badges = badges or {}
@@ -354,8 +357,8 @@ def sheet_parts(lands, events, *, legal=(), picked=(), focus=None, portal=None, 
         if done_upto is not None and n < done_upto:
             cls.append("done")
         cls.append("empty" if ev is None else "filled")
-        value = layout.boss_value(i) if ev == "BS" else None
-        eff = layout.effective[i] if is_obstacle(ev) else None
+        value = layout.boss_value(i) if ev == "BS" and worth else None
+        eff = layout.effective[i] if is_obstacle(ev) and worth else None
         cells.append(_cell(n, lands[i], ev, " ".join(cls), value, eff, preview if n in legal else None,
                            badges.get(n), clickable))
     extra = []
