@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import ipyvuetify as v
 import pytest
 
 from balada_widgets.balada import BaladaGame, Decide, Place, PortalMove, Swap
 from balada_widgets.balada.view import (
-    PERSONAL_BEST, BaladaApp, BaladaLab, BaladaView, cards_svg, sheet_svg, winners_text,
+    PERSONAL_BEST, BaladaApp, BaladaLab, BaladaView, cards_svg, other_sheet, result_kind, sheet_svg, winners_text,
 )
 from balada_widgets.core.session import Session
 from balada_widgets.balada.scoring import event_name
@@ -444,3 +446,129 @@ def test_the_keys_table_of_the_docs_matches_the_view():
     doc = (Path(__file__).parents[2] / "docs" / "balada.md").read_text()
     for key, meaning in KEYS:
         assert f"| {key} | {meaning} |" in doc, key
+
+
+# ---------------------------------------------------------------------- the table: every sheet, round recaps, results
+
+OTHER_SPACE_RE = re.compile(r'<g class="space ([^"]*)" transform')
+# a day side whose walk offers no decision (no sword, no Portal, no key): it is walked at once
+NO_DECISION_SIDE = "F:O1 D:FT M:FI F:TW M:FI D:O2 D:FT F:O2 M:BS M:CH F:O3 D:O3"
+
+
+def filled_on(board) -> int:
+    return sum("filled" in classes.split() for classes in OTHER_SPACE_RE.findall(board.svg))
+
+
+def test_every_other_sheet_is_shown_with_its_revealed_symbols_only(render):
+    app = BaladaApp(players=2, bots=1, seed=4, bot_level="random")
+    ui = render(app.element())
+    assert app.session.state.chosen(1)  # the bot has chosen, but it is not revealed
+    other = ui.board("bw-other-sheet-board")
+    assert filled_on(other) == 0 and "Bot 2 (random) · day side · has chosen" in ui.text()
+    assert 'data-id="space-' not in other.svg  # nobody clicks another player's sheet
+    place_first_legal(ui, app)  # both chose: revealed
+    bot_events = app.session.state.players[1].events
+    assert filled_on(ui.board("bw-other-sheet-board")) == sum(e is not None for e in bot_events) == 1
+
+
+def test_hot_seat_the_next_player_sees_the_others_sheet_without_the_unrevealed_symbol(render):
+    app = BaladaApp(players=2, seed=3)
+    ui = render(app.element())
+    assert not ui.boards("bw-other-sheet-board")  # nothing behind the pass screen
+    ui.click("bw-pass-ready")
+    place_first_legal(ui, app)
+    ui.click("bw-pass-ready")
+    assert "Player 2, your turn" in ui.text()
+    other = ui.board("bw-other-sheet-board")
+    assert filled_on(other) == 0 and "Player 1 · day side · has chosen" in ui.text()
+
+
+def no_decision_session(players: int = 2) -> Session:
+    """The day round ends at once (its walks need no decision): the night round begins."""
+    game = BaladaGame(players=players)
+    lines = [f"round=day turn=12 phase=score seen={SEEN}"]
+    lines += [f"p{p + 1} {NO_DECISION_SIDE} | swapped=0 swaps=0 inj=0 sw=0 walk=-" for p in range(players)]
+    return Session(game, state=game.state_from_text("\n".join(lines)))
+
+
+def test_a_round_without_decisions_ends_with_its_walk_shown_as_a_recap(render):
+    session = no_decision_session()
+    assert session.state.round == 1 and session.state.phase == "place"
+    app = BaladaApp.from_session(session, bots=1, bot_level="random")
+    ui = render(app.element())
+    text = ui.text()
+    assert ui.has("bw-round-recap") and "The day round is scored" in text
+    day = session.state.players[0].rounds[0]
+    assert f"Player 1: {day.points} points" in text and f"Bot 2 (random): {day.points} points" in text
+    recap = ui.board("bw-recap-board")
+    assert 'class="badge"' in recap.svg and "the day walk, step by step" in text
+    ui.click("bw-step-next")  # the walk, step by step, on the recap's sheet
+    assert "space step" in ui.board("bw-recap-board").svg
+    button = ui.button("bw-recap-of-2")
+    toggle = next(w for w in ui.all_widgets() if isinstance(w, v.BtnToggle) and button in w.children)
+    toggle.v_model = toggle.children.index(button)
+    assert "Bot 2 (random): the day walk" in ui.text()
+    ui.click("bw-recap-close")
+    assert not ui.has("bw-round-recap")
+    assert "how the day round scored" in ui.text()  # still there, folded
+    assert ui.spaces("legal")  # the night round goes on
+
+
+def test_the_recap_comes_back_when_the_round_is_played_again(render):
+    app = BaladaApp.from_session(walk_session())
+    ui = render(app.element())
+    ui.click("bw-portal-none")
+    while app.session.state.phase == "score":
+        ui.click(next(c for c in ("bw-decide-endure", "bw-decide-pass", "bw-decide-leave", "bw-decide-fight",
+                                  "bw-decide-key") if ui.buttons(c)))
+    assert ui.has("bw-round-recap")  # a walk with decisions ends with its recap too
+    ui.click("bw-recap-close")
+    assert not ui.has("bw-round-recap")
+    ui.click("bw-undo")
+    assert app.session.state.phase == "score" and not ui.has("bw-round-recap")
+    ui.click("bw-decide-sword" if ui.buttons("bw-decide-sword") else "bw-decide-leave")
+    while app.session.state.phase == "score":
+        ui.click(next(c for c in ("bw-decide-endure", "bw-decide-pass", "bw-decide-leave") if ui.buttons(c)))
+    assert ui.has("bw-round-recap")
+
+
+def test_a_bots_win_is_a_plain_note_with_every_score_never_a_green_tick(render):
+    app = BaladaApp(players=2, bots=2, seed=1, bot_level="greedy")
+    ui = render(app.element())
+    assert ui.has("bw-winners-bot") and not ui.has("bw-winners-human")
+    assert not [a for a in ui.rc.find(v.Alert).widgets if a.type == "success"]
+    st = app.session.state
+    assert all(f"Bot {p + 1} (greedy) {st.players[p].total}" in ui.text() for p in range(2))
+    assert len(ui.boards("bw-other-sheet-board")) == 1  # the other sheet, as scored
+
+
+def test_result_kind_names_who_won():
+    app = BaladaApp(players=2, bots=2, seed=1, bot_level="greedy")
+    game, st = app.game, app.session.state
+    (winner,) = game.winners(st)
+    assert result_kind(game, st, app.bots) == "bot"
+    assert result_kind(game, st, {}) == "human"  # hot-seat: a person won
+    assert result_kind(game, st, {1 - winner: app.bots[1 - winner]}) == "human"
+    assert result_kind(game, st, {winner: app.bots[winner]}) == "bot"
+    solo = BaladaApp(players=1, seed=1)
+    assert result_kind(solo.game, solo.session.state, {}) == "solo"
+
+
+def test_other_sheet_during_the_walk_shows_the_points_so_far():
+    session = walk_session(players=2)
+    game = session.game
+    view = game.view(session.state, 0)
+    lands, events, kw, caption = other_sheet(game, view, 1, {})
+    assert caption == "Player 2 · day side · walking: 0 points so far" and "hero" not in kw  # a Portal first
+    session.play("p2 P4<-")
+    lands, events, kw, caption = other_sheet(game, game.view(session.state, 0), 1, {})
+    assert kw["hero"] == session.state.players[1].walk.pos + 1
+
+
+def test_the_new_game_form_says_bots_in_a_whole_label(render):
+    app = BaladaApp(players=2, bots=1, seed=1)
+    ui = render(app.element())
+    ui.click("bw-new-game")
+    labels = [w.label for w in ui.all_widgets() if isinstance(getattr(w, "label", None), str)]
+    assert "Bots" in labels and not any("of them" in label for label in labels)
+    assert ui.has("bw-game-form")
