@@ -41,7 +41,7 @@ help:
 # -- set-up ------------------------------------------------------------------------------------
 
 setup: system-lab $(VENV)/.stamp-install $(VENV)/.stamp-solara-offline $(VENV)/.stamp-axe-core \
-       $(VENV)/etc/jupyter/jupyter_server_config.json
+       $(VENV)/.stamp-hub-proxy $(VENV)/etc/jupyter/jupyter_server_config.json
 
 # System packages, installed with apt-get only when missing: venv support for $(PYTHON),
 # npm (fills Solara's offline assets), and for the tests Chromium (Playwright drives it).
@@ -75,6 +75,14 @@ $(VENV)/.stamp-solara-offline: $(VENV)/.stamp-install scripts/solara_offline.py
 # axe-core from npm for the accessibility browser test (tests/browser/test_axe.py): fetched here, never at test time
 $(VENV)/.stamp-axe-core: scripts/axe_core.py | $(BIN)/python
 	$(BIN)/python scripts/axe_core.py
+	@touch $@
+
+# JupyterHub's proxy from npm for tests/test_jupyterhub.py, linked into the venv's bin: installed here, never at test time
+CHP_VERSION := 5.3.0
+$(VENV)/.stamp-hub-proxy: | $(BIN)/python
+	npm install --prefix $(VENV)/share/configurable-http-proxy --no-fund --no-audit --silent \
+	    configurable-http-proxy@$(CHP_VERSION)
+	ln -sf ../share/configurable-http-proxy/node_modules/.bin/configurable-http-proxy $(BIN)/configurable-http-proxy
 	@touch $@
 
 # JupyterLab refuses to run as root without this (the same key in jupyter_server_config.d/ is not read in time)
