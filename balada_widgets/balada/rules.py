@@ -861,3 +861,61 @@ class BaladaGame(Game):
                 problems.append((None, f"{who}: {len(ps.rounds)} finished rounds recorded in round "
                                        f"{state.round + 1}"))
         return problems
+
+    def invariants(self, state) -> list[str]:
+        """What breaks Balada's invariants in a state reached by play (checked after every move by the fuzz).
+
+        Landscapes are conserved through swaps (B1, B3); a round has 12 flips and every player draws one
+        symbol a turn (B2); injuries and swords stay in range (B7, B9); the players waited for are those
+        still to choose or walk; every point comes from its trace (each finished round scores again to
+        its recorded points, a walk's points are its steps').
+        """
+        out: list[str] = []
+        self.__dict__.setdefault("_rounds_checked", set())  # a round record scores once (records never change)
+        if len(state.seen) != state.turn or state.turn > SIDE_LENGTH:
+            out.append(f"turn {state.turn} with {len(state.seen)} flips")
+        for p, ps in enumerate(state.players):
+            who = f"player {p + 1}"
+            if Counter(ps.lands) != Counter(self.decks.landscape):
+                out.append(f"{who}: the landscapes are not the sheet's (B1)")
+            if not 0 <= ps.injuries < 6 or ps.swords < 0:
+                out.append(f"{who}: {ps.injuries} injuries, {ps.swords} swords")
+            if ps.swaps > len(ps.rounds) + 1:
+                out.append(f"{who}: {ps.swaps} Changes of Landscape in {len(ps.rounds) + 1} rounds (B3)")
+            if len(ps.rounds) != state.round + (state.phase == "over"):
+                out.append(f"{who}: {len(ps.rounds)} rounds recorded in round {state.round + 1}")
+            if state.phase in ("place", "flip"):
+                filled = sum(e is not None for e in ps.events)
+                if filled != state.turn - (state.phase == "place"):
+                    out.append(f"{who}: {filled} symbols after {state.turn} flips (B2)")
+            kinds = [type(m).__name__ for m in state.pending[p]]
+            if kinds.count("Place") > 1 or kinds.count("Swap") > 1 or (state.pending[p] and state.phase != "place"):
+                out.append(f"{who}: pending choices {kinds} in phase {state.phase}")
+            for r in ps.rounds:
+                if r in self._rounds_checked:
+                    continue
+                again = r.score()
+                if again.points != r.points or sum(s.points for s in again.trace) != r.points:
+                    out.append(f"{who}: a round recorded {r.points} points, its trace gives {again.points}")
+                elif len(self._rounds_checked) < 4096:
+                    self._rounds_checked.add(r)
+            if ps.walk is not None and ps.walk.points != sum(s.points for s in ps.walk.steps):
+                out.append(f"{who}: the walk's points are not its steps'")
+        if state.phase == "place":
+            if state.cards is None or state.cards != state.seen[-1]:
+                out.append("the cards being played are not the last flip")
+            waiting = [p for p in range(self.players) if not state.chosen(p)]
+            if list(self.to_move(state)) != waiting or not waiting:
+                out.append(f"waiting for {self.to_move(state)}, not the players still to choose {waiting}")
+            for p in waiting:
+                if not any(isinstance(m, Place) for m in self.legal_moves(state, p)):
+                    out.append(f"player {p + 1} has no space for the symbol (B2)")
+        elif state.phase == "score":
+            for p in self.to_move(state):
+                if len(self.legal_moves(state, p)) < 2:
+                    out.append(f"player {p + 1} is asked a question with one answer (P6)")
+        elif self.to_move(state):
+            out.append(f"phase {state.phase} waits for players {self.to_move(state)}")
+        if state.phase == "over" and [float(ps.total) for ps in state.players] != self.returns(state):
+            out.append("the final scores are not the rounds' totals")
+        return out

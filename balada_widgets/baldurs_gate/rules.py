@@ -922,7 +922,7 @@ class BaldursGateGame(Engine, Game):
             return tok
 
         def player(tok):
-            if len(tok) >= 2 and tok[0] in "pP" and tok[1:].isdigit():
+            if len(tok) >= 2 and tok[0] in "pP" and tok[1:].isascii() and tok[1:].isdigit():
                 n = int(tok[1:])
                 if 1 <= n <= self.players:
                     return n - 1
@@ -930,7 +930,7 @@ class BaldursGateGame(Engine, Game):
             raise bad()
 
         def number(tok):
-            if not tok.isdigit() or len(tok) > 4:
+            if not (tok.isascii() and tok.isdigit()) or len(tok) > 4:
                 raise bad()
             return int(tok)
 
@@ -1144,6 +1144,50 @@ class BaldursGateGame(Engine, Game):
         from .validate import validate_state
 
         return validate_state(self, state)
+
+    def invariants(self, state: BGState) -> list[str]:
+        """What breaks the invariants in a state reached by play (checked after every move by the fuzz).
+
+        The 36 parcel tokens are conserved (bag, tracks, hidden token, offer, bans); so are the building and
+        gate cards (deck, bottom, discard, offer, hands, portfolios, gates left); resources never go
+        negative and at most 25 cubes are used (R10); prestige is the sum of its reasons and of its trace;
+        one worker a location; the attacks follow the strength track, one a district (C6); a track holds
+        at most four tokens; the player asked is the one the pending task names (turn order).
+        """
+        out: list[str] = []
+        c = self.content
+        tokens = list(state.bag) + [x for tr in state.tracks for x in tr]
+        tokens += [state.hidden] if state.hidden is not None else []
+        if len(tokens) != len(set(tokens)) or set(tokens + list(state.avail) + list(state.banned)) != set(
+                range(1, 37)) or (state.hidden is not None and len(tokens) != 36):
+            out.append("the 36 parcel tokens are not conserved")
+        cards = [*state.deck, *state.bottom, *state.discard, *state.offer, *state.gates]
+        cards += [x for pl in state.players for x in (*pl.hand, *pl.portfolio)]
+        if sorted(cards) != sorted([*c.buildings, *(gc.id for gc in c.gates)]):
+            out.append("the building and gate cards are not conserved")
+        agendas = [*state.agenda_deck, *state.agenda_bottom, *(a for pl in state.players for a in pl.agendas)]
+        if len(agendas) != len(set(agendas)) or not set(agendas) <= set(c.agendas):
+            out.append("an agenda card is in two places")
+        for p, pl in enumerate(state.players):
+            if min(pl.gold, pl.supply, pl.favor, pl.prestige) < 0 or self.free_cubes(state, p) < 0:
+                out.append(f"player {p + 1} has a negative resource or more than {self.cubes} cubes in use")
+            if pl.prestige != sum(g.points for g in pl.gains) or pl.prestige != scoring.prestige_trace(
+                    self, state, p).points:
+                out.append(f"player {p + 1}'s prestige {pl.prestige} is not the sum of its reasons")
+        workers = [pl.worker for pl in state.players if pl.worker]
+        if len(workers) != len(set(workers)):
+            out.append("two workers on one location")
+        mid = [a for a in state.attacks if not a.final]
+        if [a.strength for a in mid] != list(c.strength_track[:len(mid)]) or state.strength != len(mid):
+            out.append("the attacks do not follow the strength track (C6)")
+        if len({a.district for a in state.attacks}) != len(state.attacks):
+            out.append("a district was attacked twice")
+        if any(len(tr) > 4 for tr in state.tracks):
+            out.append("an attack track holds more than four tokens")
+        waiting = self.to_move(state)
+        if waiting and waiting != (state.tasks[0].player,):
+            out.append(f"player {waiting[0] + 1} is asked, the task is player {state.tasks[0].player + 1}'s")
+        return out
 
 
 def _add_favor(cost: tuple, extra: int):

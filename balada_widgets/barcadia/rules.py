@@ -442,6 +442,58 @@ class BarcadiaGame(Game):
 
         return validate(self, state)
 
+    def invariants(self, state) -> list[str]:
+        """What breaks Barcadia's invariants in a state reached by play (checked after every move by the fuzz).
+
+        One cup a room but START, on face-up rooms only; Hit Points in range; at most three Power-Ups
+        (outside Frenzy and a pending placement); traps 0-3 a room, none on START or an occupied room;
+        Loot (75 and the DIY cards), Power-Ups (25) and traps (16) conserved; turn order: the waiting
+        player is the active one in play (or the one a pending step names); the result equals its trace.
+        """
+        from .ops import loot_deck, power_pool
+
+        c, out = self.content, []
+        pending = {f.who for f in state.stack if f.kind in ("place", "death")}
+        at = Counter(pl.at for pl in state.players if pl.at != 0)
+        if any(v > 1 for v in at.values()):
+            out.append(f"two cups share a room: {sorted(r for r, v in at.items() if v > 1)}")
+        for p, pl in enumerate(state.players):
+            if not 0 <= pl.hp <= c.hp_full:
+                out.append(f"player {p + 1} has {pl.hp} Hit Points")
+            if pl.at != 0 and not state.rooms[pl.at].up:
+                out.append(f"player {p + 1} stands in the face-down room r{pl.at}")
+            if not self.frenzy and p not in pending and len(pl.powerups) > 3:
+                out.append(f"player {p + 1} holds {len(pl.powerups)} Power-Ups")
+        occupied = {pl.at for pl in state.players}
+        for i, r in enumerate(state.rooms):
+            if not 0 <= r.traps <= 3 or (r.traps and (i == 0 or i in occupied)):
+                out.append(f"room r{i} holds {r.traps} traps")
+            if r.up and (r.card is None or not r.public):
+                out.append(f"room r{i} is face up but not public")
+        deck = loot_deck(self, state)
+        held = Counter(state.discard) + sum((Counter(pl.hand) for pl in state.players), Counter())
+        if any(v < 0 for v in deck.values()) or held + deck != self.loot_total:
+            out.append("Loot Cards are not conserved (deck + hands + discard)")
+        pool = power_pool(self, state)
+        pu = sum(len(pl.powerups) for pl in state.players) + sum(len(r.powerups) for r in state.rooms)
+        if any(v < 0 for v in pool.values()) or pu + len(state.pu_bottom) + sum(pool.values()) != 25:
+            out.append("Power-Ups are not conserved (25)")
+        supply = trap_supply(self, state)
+        if supply < 0 or supply + sum(r.traps for r in state.rooms) + sum(
+                len(pl.power_traps) + pl.pouch for pl in state.players) != 16:
+            out.append("traps are not conserved (16)")
+        waiting = self.to_move(state)
+        if state.phase == "play" and not state.stack and waiting and waiting != (state.active,):
+            out.append(f"player {waiting[0] + 1} is asked while player {state.active + 1} has the turn")
+        if state.phase == "over":
+            trace = self.result_trace(state)
+            if not state.winners or any(sum(s.points for s in trace if s.where == f"p{p + 1}") != len(pl.powerups)
+                                        for p, pl in enumerate(state.players)
+                                        if state.end != "guardian" or p in state.winners):
+                out.append("the result is not its trace")
+        out += [t + (f" (rule {r})" if r else "") for r, t in self.validate(state)]
+        return out
+
     def position(self, **spec) -> BarcadiaState:
         """A hand-made position at the start of a turn (see :func:`.position.make_position`)."""
         from .position import make_position

@@ -177,6 +177,25 @@ class Game(ABC, Generic[S, M]):
         """Every problem of a (hand-made) state as ``(rule, text)``; empty if fine."""
         return []
 
+    def invariants(self, state: S) -> list[str]:
+        """What breaks the game's invariants in a state reached by legal play; empty if none (the default).
+
+        Stronger than :meth:`validate`, which a hand-made position must pass: these hold
+        after every move of a real play (conservation of cards, tokens and letters, scores
+        equal to their traces, turn order). The registry-driven fuzz
+        (``tests/test_fuzz_games.py``, ``bench/bench_fuzz.py``) checks them after every move.
+        """
+        return []
+
+    def decision_key(self, move: M) -> Hashable:
+        """What makes two moves the same decision (default: the move itself).
+
+        A game whose :meth:`apply` accepts several spellings of one listed move (Balda:
+        any path that reads the word) returns the part that matters, so "accepted only
+        if it is one of :meth:`legal_moves`" can be checked.
+        """
+        return move
+
     # ------------------------------------------------------ views and result
     def view(self, state: S, player: int | None) -> Any:
         """What ``player`` may know of ``state`` (``None``: a spectator)."""
