@@ -10,7 +10,7 @@ import pytest
 PKG = pathlib.Path(__file__).resolve().parent.parent / "balada_widgets"
 UI = {"solara", "ipywidgets", "reacton", "ipyvuetify", "anywidget", "IPython", "ipyvue"}
 # modules allowed to import UI: the kit, each room's view and lab, the app
-UI_MODULES = {"ui", "view", "app", "views", "widgets", "lab"}
+UI_MODULES = {"ui", "view", "app", "views", "widgets", "lab", "review_view"}
 
 
 def pure_modules():
