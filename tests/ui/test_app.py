@@ -126,3 +126,17 @@ def test_a_game_page_links_its_other_pages(render):
 def test_balada_lab_page_renders(render):
     ui = render(page_by_path("balada-lab").load()())
     assert ui.boards("bw-palette-board")
+
+
+def test_the_start_notebook_is_prose_and_one_line_cells():
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / "00_start_here.ipynb").read_text())
+    cells = nb["cells"]
+    assert cells[0]["cell_type"] == "markdown"  # no Python before the first words
+    code = ["".join(c["source"]).strip() for c in cells if c["cell_type"] == "code"]
+    assert code and all("\n" not in src for src in code), code
+    assert not any("print(" in src or src.startswith(("import os", "import pathlib")) for src in code)
+    for game in GAME_KEYS:  # a game of each, in one cell
+        assert any(src.startswith(f"{game}.new_game(") for src in code), game
