@@ -66,7 +66,7 @@ _NAMES = {
     "GameRoot": "root", "use_app_game": "root",
     "GameApp": "app",
     "Lesson": "lesson", "LessonStep": "lesson", "Pick": "lesson", "Choose": "lesson", "Number": "lesson",
-    "Text": "lesson", "Custom": "lesson", "Solution": "lesson", "Attempt": "lesson", "Progress": "lesson",
+    "Text": "lesson", "Custom": "lesson", "Figure": "lesson", "Solution": "lesson", "Attempt": "lesson", "Progress": "lesson",
     "Reply": "lesson", "respond": "lesson", "reveal": "lesson", "answer_only_classes": "lesson",
     "Exercise": "tutorial", "Tutorial": "tutorial", "LessonView": "tutorial", "LessonCell": "tutorial",
 }

@@ -26,6 +26,9 @@ before the learner answers; feedback teaches in tiers; progress shows.
   - :class:`Custom`: any widget of the game's (a live game, a card designer):
     ``make(answer, on_answer)`` returns the element.
 
+  Any kind but :class:`Pick` may show a :class:`Figure` (``figure=``) above
+  its answer: the side or position the question is about.
+
 - Tiered feedback (:func:`respond`, :func:`reveal`), on an :class:`Attempt`
   per exercise: a first wrong answer gets the check's message (the misreading
   named with its rule; the step's rule ids when the check names none); the
@@ -72,7 +75,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence, Union
 from ..core.errors import GameError, InvalidInput
 from ..core.feedback import Feedback, Step, parse_number
 
-__all__ = ["Attempt", "Choose", "Custom", "LESSON_WORDS", "Lesson", "LessonStep", "Number", "Pick", "Progress",
+__all__ = ["Attempt", "Choose", "Custom", "Figure", "LESSON_WORDS", "Lesson", "LessonStep", "Number", "Pick", "Progress",
            "Reply", "Solution", "Text", "answer_only_classes", "respond", "reveal"]
 
 #: the lesson's own words: why an answer is not read, and how a rule is named. A lesson in
@@ -116,6 +119,24 @@ class Solution:
 SolutionLike = Union[Solution, Callable[[], Solution], None]
 
 
+@dataclass(frozen=True)
+class Figure:
+    """A board shown above a question that is not answered on it (a side to score, a position to judge).
+
+    ``svg``: the drawing, or a function returning it (drawn when the step
+    shows); ``css`` / ``defs``: as for ``SvgBoard``; ``label``: its accessible
+    name. Like a :class:`Pick` board it shows what a player at the table sees.
+    """
+
+    svg: Any
+    css: str = ""
+    defs: str = ""
+    label: str = "board"
+
+    def markup(self) -> str:
+        return self.svg() if callable(self.svg) else self.svg
+
+
 def _solution(ex) -> Optional[Solution]:
     s = ex.solution
     return s() if callable(s) else s
@@ -130,6 +151,7 @@ class _Exercise:
     check: Callable[[Any], Feedback]
     hint: str = ""
     solution: SolutionLike = None
+    figure: Optional[Figure] = None  # a board above the answer (not for Pick, which is its own board)
 
     kind = "exercise"
 

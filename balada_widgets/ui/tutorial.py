@@ -29,7 +29,7 @@ its progress.
 Stable classes: ``bw-lesson``, ``bw-lesson-progress``, the picker board
 ``bw-lesson-steps`` (``data-id="step-<id>"``, classes ``done``, ``current``),
 ``bw-lesson-prev`` / ``bw-lesson-next``, ``bw-lesson-text``, ``bw-lesson-exercise``,
-the exercise board ``bw-lesson-board``, ``bw-lesson-action-<id>`` (its buttons),
+the exercise board ``bw-lesson-board`` (a question's figure: ``bw-lesson-figure``), ``bw-lesson-action-<id>`` (its buttons),
 ``bw-lesson-option-<i>``, ``bw-lesson-input``, ``bw-lesson-check``,
 ``bw-lesson-show``; feedback ``bw-lesson-right``, ``bw-lesson-wrong``,
 ``bw-lesson-hint``, ``bw-lesson-answer``, ``bw-lesson-invalid``, the answer's
@@ -285,6 +285,10 @@ def ExercisePart(exercise, attempt: Attempt, on_attempt: Callable[[Attempt], Non
 
     with solara.Card(classes=["bw-lesson-exercise"], margin=0) as card:
         solara.Markdown(exercise.prompt)
+        figure = getattr(exercise, "figure", None)
+        if figure is not None and exercise.kind != "pick":
+            Board(svg=figure.markup(), class_name="bw-lesson-figure", label=figure.label, css=figure.css,
+                  defs=figure.defs)
         AnswerInput(exercise, raw, set_raw, w)
         with solara.Row(style={"align-items": "center", "gap": "8px"}):
             solara.Button(w["check"], icon_name="mdi-check", on_click=check, color="primary",
