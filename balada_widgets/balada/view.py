@@ -60,6 +60,7 @@ from .scoring import (
 
 from .advisor import advise_placements, walk_advice
 from .bots import BOT_LEVELS, make_bot
+from .review_view import ReviewButton
 __all__ = ["BaladaApp", "BaladaLab", "BaladaView", "PERSONAL_BEST", "cards_svg", "palette_svg", "sheet_svg"]
 
 #: The table board's keys, while it has the focus (click it, or Tab to it).
@@ -1319,6 +1320,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                         solara.ToggleButtonsSingle(value=viewer, on_value=set_review, children=[
                             solara.Button(player_name(p, bots), value=p, classes=[f"bw-review-{p + 1}"])
                             for p in range(game.num_players)])
+            ReviewButton(session, bots).key("review")
             if walk_steps:
                 Explain(walk_steps, step, set_step, title=f"{player_name(viewer, bots)}: the last round's scoring")
             if game.num_players > 1:

@@ -25,7 +25,8 @@ SAMPLES = 8
 
 
 def page(ui) -> str:
-    return ui.text() + "\n".join(getattr(w, "template", "") or "" for w in ui.all_widgets())
+    templates = [getattr(w, "template", None) for w in ui.all_widgets()]
+    return ui.text() + "\n".join(t for t in templates if isinstance(t, str))
 
 
 def show_enabled(ui) -> bool:
@@ -201,3 +202,23 @@ def test_balda_review_retry_by_tracing_the_word(render, balda_game):
     # the strong bot's game, from the same panel
     ui.click("bw-review-player-2")
     ui.wait(lambda: "Bot 2 (strong):" in page(ui), timeout=30)
+
+
+# ---------------------------------------------------------------------- the game views at the end of a game
+
+
+def test_the_balada_view_offers_the_review_at_the_end(render, balada_game):
+    from balada_widgets.balada.view import BaladaView
+
+    ui = render(BaladaView(balada_game, {0: balada_bot("random")}))
+    assert ui.has("bw-review-open")
+    ui.click("bw-review-open")
+    ui.wait(lambda: ui.has("bw-review-moment"), timeout=120)
+    assert "Bot 1 (random): " in page(ui)
+
+
+def test_the_balada_view_has_no_review_during_a_game(render):
+    from balada_widgets.balada.view import BaladaView
+
+    ui = render(BaladaView(Session(BaladaGame(players=1, easy=True), seed=2), {}))
+    assert not ui.has("bw-review-open")
