@@ -61,6 +61,7 @@ from .lexicon import TIERS, normalise_word
 from .movegen import Move, Verdict, check_move
 from .position import cell_name, parse_cell
 from .rules import BaldaGame, Pass, hints, judge_in_words
+from .review_view import ReviewButton
 
 __all__ = ["BaldaApp", "BaldaPage", "BaldaRoot", "BaldaView", "NewGameForm", "Settings", "board_svg",
            "feedback_stages", "words_markup"]
@@ -591,6 +592,7 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
         if state.over:
             with solara.Div(classes=["bw-balda-result", result_kind(game, state, bots)]):
                 solara.HTML(tag="div", unsafe_innerHTML=result_markup(game, state, bots))
+            ReviewButton(session, bots).key("review")
         elif play.bots_to_move:
             with solara.Row(style=_PANEL):
                 solara.Text("The bots are to move.")

@@ -222,3 +222,13 @@ def test_the_balada_view_has_no_review_during_a_game(render):
 
     ui = render(BaladaView(Session(BaladaGame(players=1, easy=True), seed=2), {}))
     assert not ui.has("bw-review-open")
+
+
+def test_the_balda_view_offers_the_review_at_the_end(render, balda_game):
+    from balada_widgets.balda.view import BaldaView
+
+    ui = render(BaldaView(balda_game, {0: balda_bot("random"), 1: balda_bot("strong")}))
+    assert ui.has("bw-review-open")
+    ui.click("bw-review-open")
+    ui.wait(lambda: ui.has("bw-review-moment") or ui.has("bw-review-none"), timeout=60)
+    assert "Bot 1 (random): " in page(ui)
