@@ -48,3 +48,12 @@ def new_game(players: int = 2, bots: int = 1, seed: int = 0, size: int = 5, lang
         game = BaldaGame(players=players, size=size, language=language, tier=tier, **options)
     return BaldaApp(players=players, bots=bots, seed=seed, size=size, language=language, tier=tier,
                     bot_level=bot_level, bot_tier=bot_tier, game=game)
+
+
+def __getattr__(name):
+    """``balda.tutorial`` loads on first use, so a notebook cell is ``balda.tutorial.step("readable")``."""
+    if name == "tutorial":
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

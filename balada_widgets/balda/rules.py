@@ -253,10 +253,6 @@ class BaldaGame(Game):
     def move_player(self, move):
         return move.player if isinstance(move, Pass) else None
 
-    def decision_key(self, move):
-        """A word move is the same decision whatever path reads the word (:meth:`apply` takes any)."""
-        return (move.cell, move.letter, move.word) if isinstance(move, Move) else move
-
     def why_illegal(self, state, move):
         if state.position is None and not isinstance(move, Start):
             return "D1", "the start word is not set yet: it comes first"
@@ -341,7 +337,7 @@ class BaldaGame(Game):
             raise InvalidInput("empty move; write e.g. 'c4=l ball a3-b3-c3-c4' or 'pass'")
         parts = text.strip().split()
         player = None
-        if parts[0].lower().startswith("p") and parts[0][1:].isdigit():
+        if parts[0].lower().startswith("p") and parts[0][1:].isdecimal():
             player = int(parts[0][1:]) - 1
             parts = parts[1:]
             if state is not None and state.position is not None and player != state.turn:
@@ -432,38 +428,6 @@ class BaldaGame(Game):
             problems.append(("D6", f"{state.passes} passes in a row end a {self.players}-player game"))
         return problems
 
-    def invariants(self, state) -> list[str]:
-        """What breaks Balda's invariants in a state reached by play (checked after every move by the fuzz).
-
-        Letters are conserved: the start word stays in the middle row and each word adds exactly one
-        letter, readable along its path (D1, D2); every word is played once (D3); each score is the sum
-        of its words' letters (D5); the turn passes in order and the passes in a row stay below the
-        number of players until the end (D6, P3).
-        """
-        if state.position is None:
-            return [] if (state.turn, state.scores, state.words) == (0, (0,) * self.players, ()) else [
-                "moves before the start word"]
-        out = [text + (f" (rule {rule})" if rule else "") for rule, text in self.validate(state)]
-        pos = state.position
-        middle = "".join(pos.cell(pos.size // 2, c) or "." for c in range(pos.size))
-        if middle != pos.start_word:
-            out.append(f"the middle row reads {middle!r}, not the start word {pos.start_word!r} (D1)")
-        letters = sum(ch != "." for row in pos.rows for ch in row)
-        if letters != pos.size + len(state.words):
-            out.append(f"{letters} letters on the grid after {len(state.words)} words (D2)")
-        words = [m.word for _, m in state.words]
-        if len(set(words)) != len(words) or pos.start_word in words:
-            out.append("a word was played twice (D3)")
-        if (state.words and not state.over and state.passes == 0
-                and state.turn != (state.words[-1][0] + 1) % self.players):
-            out.append(f"player {state.words[-1][0] + 1} played last but player {state.turn + 1} is to move (D6)")
-        if self.returns(state) != [float(sum(m.score for q, m in state.words if q == p))
-                                   for p in range(self.players)]:
-            out.append(f"the scores {list(state.scores)} are not the sums of the words' letters (D5)")
-        if not state.over and state.passes >= self.players:
-            out.append(f"{state.passes} passes in a row and the game goes on (D6)")
-        return out
-
 # ----------------------------------------------------------------------------- words for learners
 
 _PATH_TEXT = re.compile(r"\b[a-z]\d{1,2}(?:-[a-z]\d{1,2})+\b")
@@ -518,7 +482,9 @@ def judge_in_words(position: Position, lexicon: Lexicon, cell, letter: str, path
 
     v = judge_path(position, lexicon, cell, letter, path)
     try:
-        what = move_words(position.size, cell, letter if v.check != "letter" else "", path, position)
+        placed = v.check not in ("letter", "placement")  # a letter that cannot go there reads nothing
+        what = move_words(position.size, cell, letter if v.check != "letter" else "", path if placed else (),
+                          position)
     except GameError:
         what = "this move"
     what = what[:1].upper() + what[1:]

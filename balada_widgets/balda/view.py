@@ -63,7 +63,7 @@ from .position import cell_name, parse_cell
 from .rules import BaldaGame, Pass, hints, judge_in_words
 from .review_view import ReviewButton
 
-__all__ = ["BaldaApp", "BaldaPage", "BaldaRoot", "BaldaView", "NewGameForm", "Settings", "board_svg",
+__all__ = ["BaldaApp", "BaldaPage", "BaldaRoot", "BaldaView", "LessonGame", "NewGameForm", "Settings", "board_svg",
            "feedback_stages", "words_markup"]
 
 _PANEL = {"gap": "8px", "align-items": "center", "flex-wrap": "wrap"}
@@ -748,6 +748,13 @@ def BaldaRoot(app: BaldaApp):
     return GameRoot(app, view=lambda session, bots, on_new_game: BaldaView(session, bots, on_new_game=on_new_game),
                     form=lambda on_start, on_cancel: NewGameForm(app.settings, on_start, on_cancel),
                     start=app.start, classes=["balda-app"])
+
+
+@solara.component
+def LessonGame(app: BaldaApp, on_answer: Callable):
+    """The live game as a tutorial exercise: the learner plays on ``app``; the app is the answer, checked on *Check*."""
+    solara.use_effect(lambda: on_answer(app), [])
+    return BaldaRoot(app)
 
 
 @solara.component
