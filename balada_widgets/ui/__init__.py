@@ -34,6 +34,10 @@ module             what it gives
 :mod:`.grid`       a lettered square grid as one SVG (pure)
 :mod:`.keys`       keys to letters, an on-screen keyboard (pure)
 :mod:`.paths`      ``Trace``: tracing a path across cells (pure)
+:mod:`.review`     the game review (learn from your mistakes): ``ReviewView``
+                   walks a :class:`~balada_widgets.core.review.GameReview`'s
+                   moments, retry on the game's board, tiers, the best with
+                   its trace; ``ReviewPanel``: any player's, in a thread
 =================  ==========================================================
 
 A game view is: render the position to SVG (``svg`` helpers), show it with
@@ -69,6 +73,7 @@ _NAMES = {
     "Text": "lesson", "Custom": "lesson", "Figure": "lesson", "Solution": "lesson", "Attempt": "lesson", "Progress": "lesson",
     "Reply": "lesson", "respond": "lesson", "reveal": "lesson", "answer_only_classes": "lesson",
     "Exercise": "tutorial", "Tutorial": "tutorial", "LessonView": "tutorial", "LessonCell": "tutorial",
+    "ReviewView": "review", "ReviewPanel": "review", "MomentView": "review",
 }
 
 __all__ = sorted(_NAMES)
