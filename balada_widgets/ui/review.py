@@ -63,6 +63,7 @@ REVIEW_WORDS = {
     "show": "Show me",
     "show_label": "show me the best choice",
     "show_after": "Try a move on the board first: the answer comes after a try.",
+    "do_first": "Make your move on the board first, then press Check.",
     "best": "The best choice",
     "none": "Nothing to retry: no decision lost clearly. Well played!",
     "whose": "Whose game?",
