@@ -32,3 +32,12 @@ def new_game(players: int = 1, bots: int = 0, seed: int = 0, easy: bool = False,
     from .view import BaladaApp
 
     return BaladaApp(players=players, bots=bots, seed=seed, easy=easy, sheet=sheet, bot_level=bot_level)
+
+
+def __getattr__(name):
+    """``balada.tutorial`` loads on first use, so a notebook cell is ``balada.tutorial.step("boss")``."""
+    if name == "tutorial":
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

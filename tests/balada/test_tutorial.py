@@ -16,6 +16,8 @@ from balada_widgets.balada.tutorial import (
     check_injuries, check_placement, check_score, check_winner, exercise_check, find_misconception, step_by_id,
 )
 from balada_widgets.core import Session
+from balada_widgets.core.errors import InvalidInput
+from balada_widgets.ui.lesson import Attempt, answer_only_classes, respond, reveal
 
 ROOT = Path(__file__).resolve().parents[2]
 E = ".."
@@ -86,6 +88,7 @@ MISREADINGS = [
 
 MISREADING_IDS = [f"{m[0]}-{m[3]}" for m in MISREADINGS]
 MISREADING_TEST = "test_check_score_names_the_misconception_and_its_rule"
+STEP_TEST = "test_step_checks_answers_and_misreadings"
 
 
 @pytest.mark.parametrize("mid,text,kw,answer,rule", MISREADINGS, ids=MISREADING_IDS)
@@ -104,16 +107,25 @@ def test_check_score_names_the_misconception_and_its_rule(mid, text, kw, answer,
 
 def test_every_misconception_is_tested():
     tested = {m[0] for m in MISREADINGS} | {"one-round-only"}  # the last one belongs to check_game_total
+    tested |= {mid for _, mis, _ in ANSWERS.values() for mid in mis}  # the lesson's exercises
     assert tested == set(MISCONCEPTIONS)
 
 
-def test_misconception_messages_name_the_spaces():
+def test_misconception_messages_name_the_spaces_not_the_answer():
     fb = check_score(side("TW", "O2", "FT"), 2)
-    assert "space 2 counts 3 (printed 2)" in fb.message
+    assert "the Obstacle at space 2 stands beside a Tower" in fb.message and "3" not in fb.message
     fb = check_score(side("O3", "O3", "FT"), 6)
     assert "at space 2 the injuries reach 6" in fb.message
     fb = check_score(side("BS"), 1, swords=2)
-    assert "worth 12, not 1" in fb.message
+    assert "count from the Boss at space 1 to the end" in fb.message and "12" not in fb.message
+    fb = check_score(side("SW", E, "SW", E, "BS"), 7)  # the Boss is worth 8: never said before the answer
+    assert fb.misconception == "boss-own-space" and "8" not in fb.message
+    fb = check_score(side("O3", "O2", "FT"), 0)  # left out the Fountain: named, its points not given
+    assert fb.misconception == "missed-step" and "space 3 (Fountain)" in fb.message and "5" not in fb.message
+    fb = check_game_total(side("O2", "O2", "SW"), side("FT", "O1"), 4)
+    assert fb.rule == "B7" and "5" not in fb.message
+    fb = check_winner([(41, 1), (41, 0), (38, 0)], "1, 2")
+    assert "player 2" not in fb.message
 
 
 def test_focus_puts_the_rule_of_the_exercise_first():
@@ -444,8 +456,9 @@ def test_coverage_table_names_rulings_steps_and_existing_tests():
         path, _, name = node.partition("::")
         if "[" in name:
             func, param = name[:-1].split("[", 1)
-            assert path == "tests/balada/test_tutorial.py" and func == MISREADING_TEST, node
-            assert param in MISREADING_IDS, f"{node}: no such case"
+            assert path == "tests/balada/test_tutorial.py" and func in (MISREADING_TEST, STEP_TEST), node
+            assert param in (MISREADING_IDS if func == MISREADING_TEST else [s.id for s in STEPS]), \
+                f"{node}: no such case"
 
 
 def test_misconception_table_lists_every_misconception():
@@ -455,3 +468,261 @@ def test_misconception_table_lists_every_misconception():
         if line.startswith("| ") and not line.startswith("| Id"):
             listed.update(t.strip() for t in line.strip("|").split("|")[0].split(","))
     assert listed == set(MISCONCEPTIONS)
+
+
+# ------------------------------------------------------------------ the lesson: every exercise walked through
+
+S = lambda *n: tuple(f"space-{k}" for k in n)  # noqa: E731
+
+# (step, part) -> (right answers, {misreading id: an answer that misreading gives}, an unexplained wrong answer)
+# Written out by hand from the rule text's examples and the engine's walks: the lesson computes them, these pin them.
+ANSWERS = {
+    ("goal", 0): ([frozenset(S(3, 5, 9, 10))], {"landscape-misread": frozenset(S(2, 3, 5, 9)),
+                                              "landscape-count": frozenset(S(3, 5, 9))}, None),
+    ("goal", 1): (["sum"], {"goal-night-only": "night", "goal-race": "race"}, None),
+    ("draw", 0): ([S(5), S(9), S(10)], {"filled-space": S(3), "wrong-landscape": S(2)}, None),
+    ("draw", 1): (["before"], {"reveal-early": "new", "reveal-never": "nothing"}, None),
+    ("obstacle", 0): (["2", "2 injuries", 2], {"knockdown": "8"}, "3"),
+    ("fountain", 0): (["5", "5 points"], {"missed-step": "0"}, "3"),
+    ("fountain", 1): (["0"], {"knockdown": "6"}, "3"),
+    ("sword", 0): (["sword"], {"sword-endure-knockdown": "endure"}, None),
+    ("boss", 0): (["8"], {"boss-from-start": "5", "boss-own-space": "7"}, "10"),
+    ("boss", 1): (["endure"], {"sword-spent-before-boss": "sword"}, None),
+    ("tower", 0): (["9"], {"tower-bonus": "7", "tower-with-key": "5"}, "11"),
+    ("key-chest", 0): (["5"], {"chest-own-spaces": "6"}, "3"),
+    ("key-chest", 1): (["sword"], {"chest-key-adjacent": "key", "chest-left-closed": "leave"}, None),
+    ("key-chest", 2): ([False], {"key-after-chest": True}, None),
+    ("princess", 0): (["21"], {"other-choices": "3"}, "24"),
+    ("princess", 1): ([frozenset(S(3, 4, 5))], {"princess-undefeated-boss": frozenset(S(2, 3, 4, 5)),
+                                              "princess-whole-path": frozenset(S(1, 3, 4, 5)),
+                                              "princess-tower-breaks": frozenset(S(3, 5))}, frozenset(S(4, 5))),
+    ("portal", 0): (["5"], {"portal-nothing": "-", "portal-weaker": "3", "portal-chest-first": "7"}, None),
+    ("portal", 1): (["2"], {"portal-order": "9"}, None),
+    ("portal", 2): ([True], {"portal-no-chain": False}, None),
+    ("change", 0): ([frozenset(S(1, 2)), frozenset(S(2, 4)), frozenset(S(2, 8)), frozenset(S(2, 11))],
+                    {"swap-refused": frozenset(S(1, 4)), "swap-misses-target": frozenset(S(6, 8))}, None),
+    ("change", 1): ([False], {"swap-twice": True}, None),
+    ("walk", 0): ([("portal-11-4", "choice-2-sword", "choice-11-key")],
+                  {"walk-not-best": ("portal-11-none", "choice-2-endure", "choice-4-sword")}, None),
+    ("fish", 0): (["11"], {"fish-not-squared": "5"}, "13"),
+    ("rounds", 0): (["5"], {"carry-forgotten": "0"}, "9"),
+    ("rounds", 1): (["2"], {"winner-shared": "12", "winner-more-changes": "1", "winner-score": "3"}, None),
+    ("rounds", 2): ([False], {"key-carried": True}, None),
+    ("easy", 0): (["O2"], {"easy-any-symbol": "any", "easy-no-skip": "skip"}, None),
+    ("easy", 1): ([True], {"easy-no-change": False}, None),
+    ("play", 0): ([S(3)], {"placement-after-boss": S(5)}, S(2)),
+}
+#: answers whose misreading keeps the rule id of the step it misses, not the misreading's own
+RULE_OF = {("fountain", 0, "missed-step"): "B8", ("princess", 0, "other-choices"): "B16",
+           ("change", 0, "swap-refused"): "P4", ("walk", 0, "walk-not-best"): "B5"}
+
+
+@pytest.fixture(scope="module")
+def L():
+    from balada_widgets.balada.tutorial import lesson
+
+    return lesson()
+
+
+def part(L, step_id, i):
+    return L.find(step_id).parts[i]
+
+
+def answer_forms(ex) -> list[str]:
+    """The right answer as text, in the forms a wrong answer's message must not show."""
+    sol = ex.solution() if callable(ex.solution) else ex.solution
+    forms = [sol.answer]
+    m = re.match(r"^(\d+) (points?|injur(y|ies))", sol.answer)
+    if m:
+        forms += [m.group(0), f"{m.group(1)} points", f"= {m.group(1)}"]
+    return forms
+
+
+def test_the_lesson_has_the_steps_in_order(L):
+    assert L.ids == [s.id for s in STEPS]
+    for s in STEPS:
+        st = L.find(s.id)
+        assert (st.title, tuple(st.rules)) == (s.title, tuple(s.rules)) and st.parts, s.id
+        assert 2 <= st.text.count(".") and len(st.text) < 1200, s.id
+    assert L.position("boss") == "Step 6 of 16"
+    assert {(s.id, i) for s in L.steps for i in range(len(s.parts))} == set(ANSWERS)
+
+
+@pytest.mark.parametrize("step_id", [s.id for s in STEPS])
+def test_step_checks_answers_and_misreadings(L, step_id):
+    """Each exercise: the right answers are accepted; each misreading is named with its rule, never the answer."""
+    for i in range(len(L.find(step_id).parts)):
+        ex = part(L, step_id, i)
+        right, misreadings, other = ANSWERS[(step_id, i)]
+        rules = L.find(step_id).rules
+        for raw in right:
+            a = respond(ex, Attempt(), raw, rules)
+            assert a.solved and a.reply.kind == "right", (step_id, i, raw, a.reply)
+        forms = answer_forms(ex)
+        for mid, raw in misreadings.items():
+            a = respond(ex, Attempt(), raw, rules)
+            rule = RULE_OF.get((step_id, i, mid), MISCONCEPTIONS[mid].rule)
+            assert (a.reply.kind, a.reply.rule) == ("wrong", rule), (step_id, i, mid, a.reply)
+            assert ex.check(ex.read(raw)[0]).misconception == mid
+            assert a.reply.message.endswith(f"(rule {rule})"), a.reply.message
+            assert not a.reply.hint and a.reply.solution is None
+            assert not a.reply.message.startswith("Not "), a.reply.message  # the kit says "Not yet." itself
+            for form in forms:
+                assert form not in a.reply.message, (step_id, i, mid, form, a.reply.message)
+        if other is not None:
+            a = respond(ex, Attempt(), other, rules)
+            assert a.reply.kind == "wrong" and "(rule" in a.reply.message, a.reply
+            for form in forms:
+                assert form not in a.reply.message, (step_id, i, form)
+
+
+@pytest.mark.parametrize("key", sorted(ANSWERS), ids=lambda k: f"{k[0]}-{k[1]}")
+def test_feedback_comes_in_tiers(L, key):
+    """Wrong -> the misreading (no answer); wrong again -> a hint; a third time or Show me -> the answer walked."""
+    step_id, i = key
+    ex = part(L, step_id, i)
+    right, misreadings, other = ANSWERS[key]
+    rules = L.find(step_id).rules
+    wrongs = (list(misreadings.values()) + ([other] if other is not None else [])) * 3
+    a = respond(ex, Attempt(), wrongs[0], rules)
+    assert a.reply.kind == "wrong" and not a.reply.hint and a.reply.solution is None
+    a = respond(ex, a, wrongs[1], rules)
+    assert a.reply.kind == "hint" and a.reply.hint == ex.hint and len(ex.hint) > 20
+    a = respond(ex, a, wrongs[2], rules)
+    assert a.reply.kind == "answer" and a.reply.solution.answer and a.reply.solution.explanation
+    shown = reveal(ex, Attempt())
+    assert shown.shown and shown.reply.solution.answer == a.reply.solution.answer
+    assert respond(ex, shown, right[0], rules).solved
+
+
+def test_number_answers_are_walked_through_with_the_trace(L):
+    for step_id, i in [("fountain", 0), ("boss", 0), ("tower", 0), ("princess", 0), ("fish", 0), ("rounds", 0)]:
+        sol = part(L, step_id, i).solution
+        assert sol.trace is not None and sum(s.points for s in sol.trace) == int(sol.answer.split()[0]), step_id
+    sol = part(L, "walk", 0).solution()
+    assert sol.picks == ANSWERS[("walk", 0)][0][0] and sol.answer.startswith("18 points")
+    assert "the Portal on space 11 taking the event of space 4" in sol.answer
+
+
+@pytest.mark.parametrize("step_id", [s.id for s in STEPS])
+def test_nothing_on_the_first_rendering_gives_the_answer_away(L, step_id):
+    """No badge, highlight or printed answer: the boards show what a player at the table sees."""
+    st = L.find(step_id)
+    for i, ex in enumerate(st.parts):
+        right = ANSWERS[(step_id, i)][0]
+        shown = st.text + " " + ex.prompt
+        for form in answer_forms(ex)[1:]:
+            assert form not in shown, (step_id, i, form)
+        boards = ([ex.draw(())] if ex.kind == "pick" else []) + ([ex.figure.markup()] if ex.figure else [])
+        for svg in boards:
+            assert "legal" not in re.findall(r'class="([^"]*)"', svg) and "place here" not in svg
+            assert not re.search(r'class="space [^"]*\b(legal|picked|focus|step)\b', svg), (step_id, i)
+            assert 'fill="#6d1111"' not in svg.split("</defs>")[-1] or "BS" not in svg, (step_id, i)
+            assert "#e8710a" not in svg, (step_id, i)  # no Tower bonus badge
+            assert 'class="badge"' not in svg
+        if ex.kind == "pick" and ex.mode in ("one", "set"):
+            ids = set(right[0]) if ex.mode == "set" else {r[0] for r in right}
+            assert answer_only_classes(ex.draw(()), ids) == set(), (step_id, i)
+
+
+def test_the_boss_exercise_board_carries_no_worth_badge(L):
+    from balada_widgets.balada.view import sheet_svg
+
+    svg = part(L, "boss", 0).figure.markup()
+    assert 'data-id="space-5"' not in svg  # a figure is not clicked
+    assert "Boss" in svg and svg.count("<circle cx=\"18\" cy=\"-16\"") == 0
+    lands = ("F", "D", "M", "F", "M", "D", "D", "F", "M", "M", "F", "D")
+    ev = ["SW", None, "SW", None, "BS"] + [None] * 7
+    assert '<circle cx="18" cy="-16"' in sheet_svg(lands, ev)  # the live game still shows it
+
+
+def test_clicks_are_checked_by_the_engine_in_words(L):
+    fb = part(L, "draw", 0).check("space-2")
+    assert fb.message == ("You cannot draw the Sword on space 2: space 2 is Desert but the landscape card is "
+                          "Mountains (rule B2)")
+    fb = part(L, "change", 0).check(frozenset(S(1, 4)))
+    assert fb.message.startswith("You cannot swap the landscapes of spaces 1 and 4") and fb.rule == "P4"
+    for ex in (part(L, "draw", 0), part(L, "change", 0), part(L, "play", 0)):
+        assert not re.search(r"p1 |@\d|swap \d", ex.prompt)
+
+
+def test_the_walk_is_played_on_the_engine(L):
+    from balada_widgets.balada import tutorial as T
+
+    ex = part(L, "walk", 0)
+    first = ex.draw(())
+    assert 'data-id="portal-11-none"' in first and 'data-id="portal-11-4"' in first
+    assert "Your Portal on space 11 takes the Chest from space 4" in first and "P11" not in first
+    after = ex.draw(("portal-11-4",))
+    assert 'data-id="choice-2-sword"' in after and "Use a sword on the Obstacle 2 at space 2" in after
+    assert ex.draw(("portal-11-4", "back")) == first  # take back
+    assert respond(ex, Attempt(), ("portal-11-4",)).reply.kind == "invalid"  # unfinished: not a try
+    done = ex.draw(ANSWERS[("walk", 0)][0][0])
+    assert "The walk is over: your line scores 18 points" in done and 'class="choice"' not in done
+    g, state, played = T._walk_replay(ANSWERS[("walk", 0)][1]["walk-not-best"])
+    assert g.is_over(state) and T._walk_points(state) < 18
+    fb = ex.check(ANSWERS[("walk", 0)][1]["walk-not-best"])
+    assert "parts from yours at the Portal on space 11" in fb.message and fb.rule == "B5"
+
+
+def test_the_princess_run_adds_up_to_the_engines_points():
+    from balada_widgets.balada import tutorial as T
+
+    run = T._princess_run(T.RUN)
+    r = score_side(T.RUN)
+    layout = __import__("balada_widgets.balada.scoring", fromlist=["Layout"]).Layout.of(r.events)
+    assert sum(layout.effective[int(i[6:]) - 1] for i in run) == next(s.points for s in r.trace if s.rule == "B15")
+    assert T._princess_run(T.PRINCESS, swords=2) == frozenset(S(2, 3, 4))
+
+
+def test_the_notebook_face():
+    from balada_widgets import balada
+
+    cell = balada.tutorial.step("boss")
+    assert repr(cell) == "<Balada tutorial, step 'boss': Step 6 of 16>"
+    assert balada.tutorial.tutorial() is balada.tutorial.tutorial()  # one progress per kernel
+    with pytest.raises(InvalidInput, match="the steps are goal, draw"):
+        balada.tutorial.step("dragon")
+
+
+def test_a_step_is_clicked_through_and_a_figure_is_drawn(L):
+    import ipyvuetify as v
+    import solara
+
+    from balada_widgets.ui.board import SvgBoard
+    from balada_widgets.ui.tutorial import Tutorial
+
+    tutorial = Tutorial(L)
+    _box, rc = solara.render(tutorial.step("draw").element(), handle_error=False)
+
+    def click(cls):
+        [b] = [w for w in rc.find(v.Btn).widgets if cls in (w.class_ or "").split()]
+        b.click()
+
+    [board] = [w for w in rc.find(SvgBoard).widgets if "bw-lesson-board" in w.class_name.split()]
+    assert board.svg == part(L, "draw", 0).draw(())
+    board.emit_click("space-2")
+    click("bw-lesson-check")
+    assert tutorial.progress.of("draw").wrong == 1
+    text = " ".join(str(getattr(w, "children", "")) for w in rc.find(v.Alert).widgets)
+    assert "You cannot draw the Sword on space 2" in text and "p1" not in text
+    board.emit_click("space-2")
+    board.emit_click("space-9")
+    click("bw-lesson-check")
+    assert tutorial.progress.of("draw").solved
+    _box, rc = solara.render(tutorial.step("boss").element(), handle_error=False)
+    figures = [w for w in rc.find(SvgBoard).widgets if "bw-lesson-figure" in w.class_name.split()]
+    assert figures and figures[0].svg == part(L, "boss", 0).figure.markup()
+
+
+def test_the_notebook_is_prose_and_one_line_step_cells():
+    import json
+
+    nb = json.loads((ROOT / "notebooks" / "balada_tutorial.ipynb").read_text(encoding="utf-8"))
+    code = ["".join(c["source"]).strip() for c in nb["cells"] if c["cell_type"] == "code"]
+    steps = [re.fullmatch(r'(?:from balada_widgets import balada\n)?balada\.tutorial\.step\("([a-z-]+)"\)', c)
+             for c in code]
+    assert [m.group(1) for m in steps if m] == [s.id for s in STEPS]
+    for c in code:
+        assert len(c.splitlines()) <= 2 and "print" not in c and "check_" not in c and ".play(" not in c, c
+    assert all(not c.get("outputs") for c in nb["cells"] if c["cell_type"] == "code")
