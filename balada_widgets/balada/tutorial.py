@@ -1228,7 +1228,7 @@ def _step_draw() -> LessonStep:
     legal = _legal_spaces(g, s, "SW")
     a = _sheet_pick("The cards show **Mountains**, a **Sword** (A) and an **Obstacle 2** (B). **Click a space "
                     "where you may draw the Sword.**", _place_check(g, s, "SW", "Either symbol could go there."),
-                    lambda sel: _table(g, s, sel, "Turn 2 of 12: Mountains, Sword (A), Obstacle 2 (B)"),
+                    lambda sel: _table(g, s, sel, "Turn 2 of 12"),
                     css=_v().TABLE_CSS, label="the cards and your map sheet",
                     hint="Match the landscape card, and look for a space with nothing drawn in it yet.",
                     solution=Solution(", ".join(f"space {n}" for n in legal),
@@ -1530,7 +1530,7 @@ def _step_change() -> LessonStep:
     forest = [n for n, x in enumerate(lands, 1) if x == "F" and g.sheet_of(s, 0).events[n - 1] is None]
     a = _sheet_pick(f"The cards show **Forest**, a **Sword** and a **Tower**. You want the Sword on **space {want}** "
                     f"(Desert), right before your Obstacle. **Click the two spaces whose landscapes you swap.**",
-                    check, lambda sel: _table(g, s, sel, "Turn 2 of 12: Forest, Sword (A), Tower (B)"),
+                    check, lambda sel: _table(g, s, sel, "Turn 2 of 12"),
                     mode="set", size=2, css=_v().TABLE_CSS, label="the cards and your map sheet",
                     hint=f"One of the two must be space {want}; the other an empty space of the landscape you "
                          f"need.",
@@ -1657,6 +1657,7 @@ def _walk_draw(sel) -> str:
     for m in moves:
         label = g.describe_move(state, m, viewer=0)
         label = label[4:] if label.startswith("You ") else label
+        label = re.sub(r"^Your Portal on space \d+ takes ", "take ", label)
         label = label[:1].upper() + label[1:]
         width = 18 + 6.6 * len(label)
         if x + width > v.SHEET_W - 10:
@@ -1861,7 +1862,7 @@ def _step_play() -> LessonStep:
     best = check_best_placement(PLACE, "SW", 3, landscape="F").expected
     a = _sheet_pick("A game of your own is under way: your sheet, and the cards **Forest**, a **Sword** (A) and a "
                     "**Fish** (B). You take the Sword. **Click the best space for it.**", check,
-                    lambda sel: _table(g, s, sel, "Turn 6 of 12: Forest, Sword (A), Fish (B)"),
+                    lambda sel: _table(g, s, sel, "Turn 6 of 12"),
                     css=_v().TABLE_CSS, label="the cards and your map sheet",
                     hint="The Sword may go on any empty Forest space; which one lets the hero reach the Boss with "
                          "two swords?",
