@@ -246,7 +246,7 @@ def _placement_moment(game: BaladaGame, node, player: int, name: str, samples: i
     amount = f"{loss:.0f}" if exact else f"{loss:.1f}"
     over = ("" if exact else
             f" on average over {best.samples} ways the rest of the round could go")
-    text = (f"{title}. The landscape card is {LANDSCAPES[cards.landscape]}; the symbols: {offer}. "
+    text = (f"The landscape card is {LANDSCAPES[cards.landscape]}; the symbols: {offer}. "
             f"{name} drew {placement_words(played, lands)}. The best choice here scores {about} "
             f"{amount} more points this round{over}.")
     prompt = ("Choose a card and click the space where you would draw its symbol, then press Check.")
@@ -384,7 +384,7 @@ def _walk_moment(game: BaladaGame, node, player: int, name: str, threshold: floa
                      f"injur{'y' if hero.injuries == 1 else 'ies'} and {hero.swords} "
                      f"sword{'' if hero.swords == 1 else 's'}, with {w.points} points so far. "
                      f"{name} chose to {words[played]}.")
-    text = (f"{title}. {situation} The best choice here scores {loss} more "
+    text = (f"{situation} The best choice here scores {loss} more "
             f"point{'' if loss == 1 else 's'} this round (exactly: the rest of the walk played as well as "
             f"possible either way).")
     prompt = ("Choose again: click an event for the Portal to take, or keep it empty, then press Check."

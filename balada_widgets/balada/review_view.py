@@ -56,12 +56,15 @@ def PlacementRetry(moment: Moment, answer: Any, on_answer: Optional[Callable[[An
     if isinstance(answer, Place):
         events[answer.space - 1] = answer.event
         picked = {answer.space}
-    lines = ((moment.title, "bw-round"),
-             ("Your retry: " + ("choose a card, then a space" if answer is None else
-                                f"the {V.event_label(answer.event)} in space {answer.space}"), "bw-active")
-             if live else ("The best choice", "bw-active"))
+    if live:
+        lines = (("Your retry", "bw-round"),
+                 ("choose a card, then a space" if answer is None else
+                  f"the {V.event_label(answer.event)} in space {answer.space}", "bw-active"))
+    else:
+        lines = (("The best choice", "bw-round"), (f"the {V.event_label(answer.event)} in space {answer.space}",
+                                                   "bw-active"))
     svg = V.table_svg(lines, cards, card, live, pb.lands, tuple(events), legal=legal, picked=picked,
-                      preview=ev if live else None, title=f"the sheet at {moment.title.lower()}")
+                      preview=ev if live else None, title="the sheet as it was")
 
     def click(id_: str):
         if not live:

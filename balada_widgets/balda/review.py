@@ -117,7 +117,7 @@ def _moment(game: BaldaGame, node, player: int, name: str, turn: int, threshold:
     did = (f"{name} played {word_words(played, n)}" if isinstance(played, Move) else f"{name} passed")
     longer = (f"A word {loss} letter{'s' if loss != 1 else ''} longer" if isinstance(played, Move)
               else f"A word of {loss} letter{'s' if loss != 1 else ''}")
-    text = (f"{title}. {did}. {longer} could be made here: {loss} point{'s' if loss != 1 else ''} more "
+    text = (f"{did}. {longer} could be made here: {loss} point{'s' if loss != 1 else ''} more "
             f"(rule D5: one point a letter). Find it on the grid.")
     prompt = ("Click an empty cell, type its letter and trace the word through it, then press Check.")
     hint = (f"Try a letter in {cell_name(best.cell, n)}: a word of {best.score} letters goes through it "
@@ -193,7 +193,7 @@ def review(session, player: int, *, name: Optional[str] = None, threshold: int =
             moments.append(m)
         if progress is not None:
             progress((k + 1) / len(nodes))
-    note = (f"Each word against the longest legal word of that turn (the move generator, exact), kept from "
+    note = (f"Each word against the longest legal word of that turn (every word searched: exact), kept from "
             f"{threshold} letter{'s' if threshold != 1 else ''} shorter; a pass counts as no letters.")
     return GameReview(player, name, tuple(moments), looked_at=len(nodes), threshold=threshold, unit="letters",
                       note=note)
