@@ -100,7 +100,7 @@ def test_other_games_bot_and_hot_seat_pages_render_a_board(render, path):
     assert "Bot" not in ui.text().replace("Bot level", "")
 
 
-@pytest.mark.parametrize("path", ["barcadia-learn", "baldurs-gate-learn"])
+@pytest.mark.parametrize("path", ["balada-learn", "balda-learn", "barcadia-learn", "baldurs-gate-learn"])
 def test_learn_pages_show_the_lesson_from_its_first_step(render, path):
     ui = render(page_by_path(path).load()())
     assert ui.has("bw-lesson") and "Step 1 of" in ui.text()
