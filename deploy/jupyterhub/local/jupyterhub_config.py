@@ -98,7 +98,7 @@ if _token:
     c.JupyterHub.services = [{"name": "balada-admin", "api_token": _token}]
     c.JupyterHub.load_roles = [{
         "name": "balada-admin",
-        "scopes": ["admin:users", "admin:servers", "access:servers", "tokens"],
+        "scopes": ["admin:users", "admin:servers", "admin:server_state", "access:servers", "tokens"],
         "services": ["balada-admin"],
     }]
 
