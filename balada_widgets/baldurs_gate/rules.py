@@ -282,7 +282,9 @@ class DistrictRisk(NamedTuple):
     defence: int
     contributions: tuple  # per player
     exposed: tuple  # per player: undamaged buildings an attack now would damage (0 if the district holds)
-    hidden_odds: float  # chance that this district is the hidden one (from what everybody has seen)
+    #: chance that this district is the hidden one, counting every unseen token alike (fast, close; the 2-3
+    #: player bans make it inexact: ``analysis.hidden_odds`` weighs them and is exact, for the lab)
+    hidden_odds: float
 
 
 _KIND = {Turn: "turn", PlaceBuilding: "parcel", ChooseTrack: "track", ChooseSpot: "spot", TradeChoice: "trade",
@@ -977,7 +979,7 @@ class BaldursGateGame(Engine, Game):
             return Spot(p, a if a in self.city.index else a.upper())
         if verb == "use":
             name, _, alt = a.partition("/")
-            if alt and (not alt.isdigit() or not 1 <= int(alt) <= 9):
+            if alt and (not alt.isdecimal() or not 1 <= int(alt) <= 9):
                 raise bad()
             return Use(p, card(name), int(alt) - 1 if alt else 0)
         if verb in ("take", "keep", "bottom", "pick"):
@@ -1285,7 +1287,7 @@ class _Reader:
     def player(self, v, label):
         if v == "offer":
             return OFFER
-        if isinstance(v, str) and v[:1] == "p" and v[1:].isdigit() and 1 <= int(v[1:]) <= self.game.players:
+        if isinstance(v, str) and v[:1] == "p" and v[1:].isdecimal() and 1 <= int(v[1:]) <= self.game.players:
             return int(v[1:]) - 1
         self.problem(f"{label}: {v!r} is not a player (p1..p{self.game.players})")
         return 0
