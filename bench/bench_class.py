@@ -20,8 +20,10 @@ like ``make app``) and driven by 30 concurrent sessions of the four games:
 
 Each session plays with a policy ``k``: at every step it clicks the k-th
 highlighted target of its board (Balada: a legal space; Heroes of Barcadia: a
-target room; Baldur's Gate: a glowing card or city place; Balda: a target cell,
-then a letter key, then Escape, as the client cannot read the word list).
+target room; Baldur's Gate: a glowing card or city place, else key ``1`` on the
+city, the first of the choices offered, as the buttons are numbered; Balda: a
+target cell, then a letter key, then Escape, as the client cannot read the word
+list).
 Every game page starts from the same seed, so the sessions of one game diverge
 only through their own clicks.
 
@@ -109,6 +111,7 @@ class GamePlan:
     path: str
     boards: tuple  # (class_name token, target class) in order of preference
     keys: bool = False  # Balda: click a target cell, type a letter, Escape
+    fallback_key: Optional[str] = None  # pressed on the first board when no board offers a target
 
 
 PLANS = {
@@ -116,7 +119,7 @@ PLANS = {
     "balda": GamePlan("/balda", (("bw-balda-grid", "target"),), keys=True),
     "barcadia": GamePlan("/barcadia", (("bw-barcadia-board", "target"),)),
     "baldurs-gate": GamePlan("/baldurs-gate", (("bw-bg-city", "tg"), ("bw-bg-me", "tg"), ("bw-bg-choose", "tg"),
-                                               ("bw-bg-offer", "tg"))),
+                                               ("bw-bg-offer", "tg")), fallback_key="1"),
 }
 GAME_ORDER = list(PLANS)
 LETTERS = "aeiou"
@@ -173,6 +176,8 @@ def next_step(plan: GamePlan, boards: dict, k: int, i: int) -> Optional[Step]:
         if ids:
             pick = ids[k % len(ids)]
             return Step(cls, {"type": "click", "id": pick}, f"click {pick}")
+    if plan.fallback_key is not None and plan.boards[0][0] in boards:  # e.g. "1": the first of the offered choices
+        return Step(plan.boards[0][0], {"type": "key", "key": plan.fallback_key}, f"key {plan.fallback_key}")
     return None
 
 
