@@ -771,7 +771,8 @@ class BaladaGame(Game):
             cards = flip(head["cards"]) if "cards" in head else None
             seen = tuple(flip(t) for t in head.get("seen", "-").split(",") if t != "-")
         except (ValueError, IndexError, KeyError) as e:
-            raise InvalidInput(f"cannot read the header line {lines[0]!r}: {e}") from None
+            raise InvalidInput(f"cannot read the header line {lines[0]!r}: write round=day or night, turn as a "
+                               f"number 0 to 12, and the flips like D/O3/SW") from None
         if phase not in ("flip", "place", "score", "over"):
             raise InvalidInput(f"unknown phase {phase!r}")
         players, pending, walks = [], [], []

@@ -45,7 +45,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence, Union
 
-from ..core.errors import IllegalMove, InvalidInput, InvalidPosition
+from ..core.errors import IllegalMove, InvalidInput, InvalidPosition, short_text
 from .lexicon import normalise_word
 
 __all__ = ["Position", "cell_name", "parse_cell", "parse_path", "path_text", "to_cell",
@@ -235,7 +235,10 @@ class Position:
         for part in grid.split("/"):
             row = []
             for token in re.findall(r"\d+|.", part):
-                if token.isdigit():
+                if token.isdecimal():
+                    if len(token) > 2:  # a 31-digit count would not fit in memory
+                        raise InvalidInput(f"{short_text(token)} empty cells in one row: a grid row is far shorter",
+                                           move=text)
                     row.append(EMPTY * int(token))
                 elif token.isalpha() or token == EMPTY:
                     row.append(token)

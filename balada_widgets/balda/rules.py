@@ -253,6 +253,10 @@ class BaldaGame(Game):
     def move_player(self, move):
         return move.player if isinstance(move, Pass) else None
 
+    def decision_key(self, move):
+        """A word move is the same decision whatever path reads the word (:meth:`apply` takes any)."""
+        return (move.cell, move.letter, move.word) if isinstance(move, Move) else move
+
     def why_illegal(self, state, move):
         if state.position is None and not isinstance(move, Start):
             return "D1", "the start word is not set yet: it comes first"
@@ -378,7 +382,8 @@ class BaldaGame(Game):
             words = tuple((int(p) - 1, Move.from_text(m.replace("_", " "), pos.size))
                           for p, m in (w.split(":", 1) for w in attrs.get("played", "").split(";") if w))
         except (ValueError, KeyError) as e:
-            raise InvalidInput(f"cannot read the game attributes: {e}") from None
+            raise InvalidInput("cannot read the game attributes: turn, scores and passes are whole numbers "
+                               "(scores=4,3), played= lists player:move items") from None
         state = BaldaState(pos, turn, scores, passes, words, "over" in toks)
         problems = self.validate(state)
         if problems:
@@ -427,6 +432,38 @@ class BaldaGame(Game):
         if not state.over and state.passes >= self.players:
             problems.append(("D6", f"{state.passes} passes in a row end a {self.players}-player game"))
         return problems
+
+    def invariants(self, state) -> list[str]:
+        """What breaks Balda's invariants in a state reached by play (checked after every move by the fuzz).
+
+        Letters are conserved: the start word stays in the middle row and each word adds exactly one
+        letter, readable along its path (D1, D2); every word is played once (D3); each score is the sum
+        of its words' letters (D5); the turn passes in order and the passes in a row stay below the
+        number of players until the end (D6, P3).
+        """
+        if state.position is None:
+            return [] if (state.turn, state.scores, state.words) == (0, (0,) * self.players, ()) else [
+                "moves before the start word"]
+        out = [text + (f" (rule {rule})" if rule else "") for rule, text in self.validate(state)]
+        pos = state.position
+        middle = "".join(pos.cell(pos.size // 2, c) or "." for c in range(pos.size))
+        if middle != pos.start_word:
+            out.append(f"the middle row reads {middle!r}, not the start word {pos.start_word!r} (D1)")
+        letters = sum(ch != "." for row in pos.rows for ch in row)
+        if letters != pos.size + len(state.words):
+            out.append(f"{letters} letters on the grid after {len(state.words)} words (D2)")
+        words = [m.word for _, m in state.words]
+        if len(set(words)) != len(words) or pos.start_word in words:
+            out.append("a word was played twice (D3)")
+        if (state.words and not state.over and state.passes == 0
+                and state.turn != (state.words[-1][0] + 1) % self.players):
+            out.append(f"player {state.words[-1][0] + 1} played last but player {state.turn + 1} is to move (D6)")
+        if self.returns(state) != [float(sum(m.score for q, m in state.words if q == p))
+                                   for p in range(self.players)]:
+            out.append(f"the scores {list(state.scores)} are not the sums of the words' letters (D5)")
+        if not state.over and state.passes >= self.players:
+            out.append(f"{state.passes} passes in a row and the game goes on (D6)")
+        return out
 
 # ----------------------------------------------------------------------------- words for learners
 

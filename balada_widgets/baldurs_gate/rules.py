@@ -204,7 +204,7 @@ import json
 from dataclasses import dataclass, fields, is_dataclass, replace as _dc_replace
 from typing import Any, NamedTuple, Optional
 
-from ..core.errors import GameError, IllegalMove, InvalidInput, InvalidPosition
+from ..core.errors import GameError, IllegalMove, InvalidInput, InvalidPosition, short_text
 from ..core.game import Game, check_player_count
 from ..core.session import register_game
 from ..core.trace import Trace
@@ -1020,8 +1020,9 @@ class BaldursGateGame(Engine, Game):
             key, _, rest = line.partition(" ")
             try:
                 data[key] = json.loads(rest)
-            except json.JSONDecodeError as e:
-                raise InvalidInput(f"line {ln} ({key}): the value is not JSON: {e}") from None
+            except (ValueError, RecursionError) as e:  # JSONDecodeError, a 5,000-digit number, [[[[...
+                why = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deeply or a number too long"
+                raise InvalidInput(f"line {ln} ({short_text(key)}): the value is not JSON: {why}") from None
         state = self.from_data(data)
         problems = self.validate(state)
         if problems:

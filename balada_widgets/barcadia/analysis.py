@@ -138,7 +138,7 @@ def _room(game, state, room, what: str = "room") -> int:
         text = room.strip()
         if text.upper() == "START":
             return START
-        if text[:1] == "r" and text[1:].isdigit():
+        if text[:1] == "r" and text[1:].isdecimal():
             room = int(text[1:])
         else:
             raise InvalidInput(f"{what} must be a room such as 'r12' or 12, not {room!r}")
@@ -1674,7 +1674,7 @@ def _at(game, v):
         t = v.strip()
         if t.upper() == "START":
             return START
-        if t[:1] == "r" and t[1:].isdigit():
+        if t[:1] == "r" and t[1:].isdecimal():
             return int(t[1:])
         raise InvalidInput(f"at must be a room such as 'r3' or 'START', not {v!r}")
     return v

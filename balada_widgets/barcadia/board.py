@@ -182,7 +182,7 @@ def layout_from_graph(g, source="dungeon", rooms: int | None = None) -> Layout:
     problems: list = []
     start = _start_hexes(g, source, problems)
     names = [n for n in g.nodes if n != "START"]
-    bad = [n for n in names if not (isinstance(n, str) and n[:1] == "r" and n[1:].isdigit() and int(n[1:]) > 0)]
+    bad = [n for n in names if not (isinstance(n, str) and n[:1] == "r" and n[1:].isdecimal() and int(n[1:]) > 0)]
     if bad:
         problems.append(("H1", f"{source}: rooms are named r1, r2, ...; not {', '.join(map(str, bad[:5]))}"))
     nums = sorted(int(n[1:]) for n in names if n not in bad)

@@ -185,7 +185,7 @@ def _parse_pick(tok: str, text: str) -> tuple:
     if ":" in t:
         p, _, pu = t.partition(":")
         return ("u", _parse_player(p, text), _parse_id(pu, text))
-    if t.startswith("p") and t[1:].isdigit():
+    if t.startswith("p") and t[1:].isdecimal():
         return ("p", _parse_player(t, text))
     return ("r", _parse_room(t, text))
 

@@ -47,7 +47,7 @@ import random
 import re
 from collections import Counter
 
-from ..core.errors import GameError, InvalidInput, InvalidPosition
+from ..core.errors import GameError, InvalidInput, InvalidPosition, short_text
 from .ops import abilities, trap_supply
 from .state import FRAMES, START, START_ROOM, BarcadiaState, Layout, Player, Room, room_name
 
@@ -177,12 +177,15 @@ def _tuplify(v):
 def _frame(line: str):
     parts = line.split(" ", 2)
     if len(parts) != 3 or parts[1] not in FRAMES:
-        raise InvalidInput(f"a frame line is 'frame <kind> {{json}}' with kind among {', '.join(FRAMES)}: {line!r}")
+        raise InvalidInput(f"a frame line is 'frame <kind> {{json}}' with kind among {', '.join(FRAMES)}: "
+                           f"{short_text(line)!r}")
     cls = FRAMES[parts[1]]
     try:
         data = json.loads(parts[2])
     except json.JSONDecodeError as e:
         raise InvalidInput(f"frame {parts[1]}: not valid JSON ({e})") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits, [[[[... nested too deeply
+        raise InvalidInput(f"frame {parts[1]}: not valid JSON (nested too deeply or a number too long)") from None
     names = {f.name: f for f in dataclasses.fields(cls)}
     if not isinstance(data, dict) or set(data) - set(names):
         raise InvalidInput(f"frame {parts[1]} takes the fields {', '.join(names)}")

@@ -27,6 +27,22 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
+#: inputs longer than this are cut in messages (a pasted 10 MB text is not echoed back)
+SHOWN_CHARS = 160
+
+
+def short_text(text, limit: int = SHOWN_CHARS):
+    """``text`` cut to ``limit`` characters for a message, saying how long it was.
+
+    >>> short_text("p1 " + "9" * 500)
+    'p1 99999999999999999999999999999999999999999999999999999999999999999999999999999… (503 characters)'
+    >>> short_text("p1 O2@5")
+    'p1 O2@5'
+    """
+    if not isinstance(text, str) or len(text) <= limit:
+        return text
+    return f"{text[:limit // 2]}… ({len(text):,} characters)"
+
 
 class GameError(ValueError):
     """Base class of every rule or input error raised by the package.
@@ -51,7 +67,7 @@ class GameError(ValueError):
                  check: Optional[str] = None):
         self.reason = reason
         self.rule = rule
-        self.move = move
+        self.move = short_text(move)  # a refused paste of 10 MB is not echoed back whole
         self.check = check
         super().__init__(self._format())
 

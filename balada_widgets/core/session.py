@@ -36,7 +36,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, TypeVar
 
-from .errors import GameError, InvalidInput, InvalidPosition
+from .errors import GameError, InvalidInput, InvalidPosition, short_text
 from .game import Game
 
 S = TypeVar("S")
@@ -272,18 +272,27 @@ class Session(Generic[S, M]):
         if not isinstance(data, dict):
             raise InvalidInput("a save file must be a JSON object")
         if data.get("format") != SAVE_FORMAT:
-            raise InvalidInput(f"not a balada-widgets save file (format {data.get('format')!r})")
+            raise InvalidInput(f"not a balada-widgets save file (format {_shown(data.get('format'))})")
         if data.get("version") != SAVE_VERSION:
-            raise InvalidInput(f"unsupported save version {data.get('version')!r} (this build reads {SAVE_VERSION})")
+            raise InvalidInput(f"unsupported save version {_shown(data.get('version'))} (this build reads {SAVE_VERSION})")
         for key in ("game", "options", "moves"):
             if key not in data:
                 raise InvalidInput(f"save file lacks the field {key!r}")
+        name, options, seed, start = data["game"], data["options"], data.get("seed", 0), data.get("start")
+        if not isinstance(name, str):
+            raise InvalidInput(f"unknown game {_shown(name)}: the save file names its game in text")
+        if not isinstance(options, dict):
+            raise InvalidInput(f"the save file's options must be a JSON object of names and values, not {_shown(options)}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise InvalidInput(f"the save file's seed must be a whole number or a text, not {_shown(seed)}")
+        if start is not None and not isinstance(start, str):
+            raise InvalidInput(f"the save file's start position must be a position text, not {_shown(start)}")
         if game is None:
-            game = game_class(data["game"])(**data["options"])
-        elif game.name != data["game"]:
-            raise InvalidInput(f"save file is for {data['game']!r}, not {game.name!r}")
-        start = game.state_from_text(data["start"]) if data.get("start") else None
-        session = cls(game, seed=data.get("seed", 0), state=start, auto_chance=False)
+            game = _make_game(game_class(name), options)
+        elif game.name != name:
+            raise InvalidInput(f"save file is for {_shown(name)}, not {game.name!r}")
+        start = game.state_from_text(start) if start else None
+        session = cls(game, seed=seed, state=start, auto_chance=False)
         lines = data.get("branches") or [data["moves"]]
         for line in lines:
             session.current = session.root
@@ -295,10 +304,16 @@ class Session(Generic[S, M]):
 
     @classmethod
     def from_json(cls, text: str, game: Game | None = None) -> "Session":
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise InvalidInput(f"a save file is a JSON text, not {type(text).__name__}")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise InvalidInput(f"save file is not valid JSON: {e}") from None
+        except RecursionError:
+            raise InvalidInput("save file is not valid JSON: it is nested too deeply") from None
+        except ValueError:  # a number of thousands of digits, bytes that are not UTF-8
+            raise InvalidInput("save file is not valid JSON: a number is too long or the text is not UTF-8") from None
         return cls.from_dict(data, game)
 
     def _replay(self, texts: list[str]) -> None:
@@ -310,8 +325,31 @@ class Session(Generic[S, M]):
                 move = self.game.parse_move(text, self.state)
                 new = self.game.apply(self.state, move)
             except GameError as e:
-                raise InvalidInput(f"move {i} ({text!r}) of the save file is refused: {e}") from None
+                raise InvalidInput(f"move {i} ({short_text(text)!r}) of the save file is refused: {e}") from None
             self._descend(move, new, by_chance=chance)
+
+
+def _shown(value) -> str:
+    """A value of a save file as a message shows it: its repr, cut when long."""
+    return short_text(repr(value))
+
+
+def _make_game(cls: type[Game], options: dict) -> Game:
+    """``cls(**options)`` from a save file: options the game does not take are refused by name."""
+    import inspect
+
+    params = inspect.signature(cls).parameters
+    if not any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        unknown = sorted(str(k) for k in options if k not in params)
+        if unknown:
+            raise InvalidInput(f"the save file's options {unknown} are not options of {cls.name!r} "
+                               f"(it takes {sorted(params)})")
+    try:
+        return cls(**options)
+    except GameError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, OSError):
+        raise InvalidInput(f"the save file's options {_shown(options)} do not make a game of {cls.name!r}") from None
 
 
 _GAMES: dict[str, type[Game]] = {}
@@ -325,7 +363,9 @@ def register_game(cls: type[Game]) -> type[Game]:
 
 def game_class(name: str) -> type[Game]:
     """The registered game class of that name (imports its room lazily)."""
-    if name not in _GAMES:
+    if not isinstance(name, str):
+        raise InvalidInput(f"unknown game {_shown(name)}; known: {sorted(_GAMES)}")
+    if name not in _GAMES and name.isidentifier():
         import importlib
 
         try:
@@ -333,5 +373,5 @@ def game_class(name: str) -> type[Game]:
         except ImportError:
             pass
     if name not in _GAMES:
-        raise InvalidInput(f"unknown game {name!r}; known: {sorted(_GAMES)}")
+        raise InvalidInput(f"unknown game {_shown(name)}; known: {sorted(_GAMES)}")
     return _GAMES[name]

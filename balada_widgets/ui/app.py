@@ -22,7 +22,7 @@ import json
 from typing import Callable, Optional
 
 from ..core.bots import play_human, redo_human, run_bots, undo_human
-from ..core.errors import InvalidInput
+from ..core.errors import InvalidInput, short_text
 
 
 class GameApp:
@@ -125,8 +125,10 @@ class GameApp:
                 data = json.loads(text)
             except json.JSONDecodeError as e:
                 raise InvalidInput(f"save file is not valid JSON: {e}") from None
+            except (ValueError, RecursionError):  # a number of thousands of digits, [[[[... nested too deeply
+                raise InvalidInput("save file is not valid JSON: nested too deeply or a number too long") from None
             if isinstance(data, dict) and data.get("game") != self.game.name:
-                raise InvalidInput(f"that save file is a {data.get('game')} game, not {self.game.name}")
+                raise InvalidInput(f"that save file is a {short_text(str(data.get('game')))} game, not {self.game.name}")
             # the same options: keep this game (and whatever it holds that a save does not, e.g. a word list)
             same = isinstance(data, dict) and data.get("options") == self.game.options
             session = Session.from_dict(data, game=self.game if same else None)
