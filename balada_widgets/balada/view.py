@@ -14,6 +14,12 @@ Imported only when a game is shown (``balada.new_game(...)`` or the app), so
   ``game.legal_moves``), a Change of Landscape toggle, hot-seat "pass the
   device" screens, then the scoring walk (Portals, decisions, "what is
   best?", the trace step by step), the round table and the winners.
+  Every other player's sheet is shown small below the table, as far as its
+  symbols are revealed (:func:`other_sheet`); each finished round is recapped
+  (:func:`RoundRecap`: every score, the sheet as scored, the walk step by
+  step), whether its walk needed decisions or not; the result names the
+  winner with everybody's score, a trophy for a person's win and a plain note
+  for a bot's (:func:`GameResult`).
 - :func:`BaladaLab`: edit a side by clicking or pasting its text, check it,
   score it with the best choices or one's own, step through the trace; and a
   game to analyse: branches, the advisor table for the current placement.
@@ -23,7 +29,10 @@ plain functions returning SVG text. Stable hooks for tests: board spaces are
 ``data-id="space-<n>"`` (classes ``space``, ``legal``, ``picked``, ``hero``,
 ``focus``, ``step``, ``cursor``), cards ``data-id="card-A"`` / ``"card-B"``;
 buttons carry classes such as ``bw-decide-sword``, ``bw-portal-none``,
-``bw-swap-toggle``, ``bw-pass-ready``, ``bw-advice``.
+``bw-swap-toggle``, ``bw-pass-ready``, ``bw-advice``. The other sheets are boards
+``bw-other-sheet-board`` (no ``data-id``: not clickable) in ``bw-other-sheets``; the
+recap ``bw-round-recap`` with the board ``bw-recap-board``, ``bw-recap-of-<n>`` and
+``bw-recap-close``; the result ``bw-winners`` plus ``bw-winners-human`` / ``-bot`` / ``-solo``.
 
 Keyboard (the table board takes the focus when clicked, or by Tab): see
 :data:`KEYS`. The keys reach the same handlers as clicks, so a refused move
