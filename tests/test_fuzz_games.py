@@ -60,12 +60,21 @@ def test_random_games_with_mutated_move_texts(name):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", NAMES)
-def test_many_random_games(name):
-    """A smaller version of ``bench/bench_fuzz.py``: more games, other seeds, every option drawn."""
-    games = {"balada": 12, "balda": 8, "barcadia": 5, "baldurs_gate": 4}.get(name, 6)
-    reports = fuzz_many([name], games=games, seed=1000, texts=2, roundtrip_every=4)[name]
-    assert not any(r.failures for r in reports), _report(reports)
+def test_the_fuzz_benchmark_in_small():
+    """``bench/bench_fuzz.py`` (10,000 games per game in ``make bench``) in a smaller version: other
+    seeds and options, its own process pool, its report."""
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[1] / "bench" / "bench_fuzz.py"
+    spec = importlib.util.spec_from_file_location("bench_fuzz", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    rows = bench.run(games=5, workers=2)
+    assert [r["game"] for r in rows] == NAMES
+    for r in rows:
+        assert r["failures"] == 0, r
+        assert r["games"] == r["ended"] == 5 and r["games_per_s"] > 0 and r["refused"] > r["moves"]
 
 
 # ---------------------------------------------------------------- the crash of issue 9

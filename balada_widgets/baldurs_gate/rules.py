@@ -1174,9 +1174,13 @@ class BaldursGateGame(Engine, Game):
         for p, pl in enumerate(state.players):
             if min(pl.gold, pl.supply, pl.favor, pl.prestige) < 0 or self.free_cubes(state, p) < 0:
                 out.append(f"player {p + 1} has a negative resource or more than {self.cubes} cubes in use")
-            if pl.prestige != sum(g.points for g in pl.gains) or pl.prestige != scoring.prestige_trace(
-                    self, state, p).points:
+            traced = self.__dict__.setdefault("_traced", {})  # gains already traced (tuples never change)
+            if pl.prestige != sum(g.points for g in pl.gains):
                 out.append(f"player {p + 1}'s prestige {pl.prestige} is not the sum of its reasons")
+            elif traced.get(p) is not pl.gains:
+                if pl.prestige != scoring.prestige_trace(self, state, p).points:
+                    out.append(f"player {p + 1}'s prestige {pl.prestige} is not its trace's total")
+                traced[p] = pl.gains
         workers = [pl.worker for pl in state.players if pl.worker]
         if len(workers) != len(set(workers)):
             out.append("two workers on one location")

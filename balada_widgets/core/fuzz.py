@@ -224,15 +224,18 @@ def fuzz_game(game: Game, seed: int = 0, *, texts: int = 3, roundtrip_every: int
         return report
     has_text = type(game).state_to_text is not Game.state_to_text
     vocabulary: list[str] = []
-    checked = 0  # nodes of the current line whose invariants were checked
+    last = None  # the node checked last: the nodes below it (a move and its chance draws) are new
     try:
         while True:
-            line = session.current.path()
-            for node in ([session.root] if checked == 0 else []) + line[max(checked - 1, 0):]:
+            new, n = [], session.current
+            while n is not None and n is not last:
+                new.append(n)
+                n = n.parent
+            for node in reversed(new):
                 problems = game.invariants(node.state)
                 if problems:
                     fail("invariant", "; ".join(problems), node.text or None)
-            checked = len(line) + 1
+            last = session.current
             state = session.state
             if has_text and roundtrip_every and report.moves % roundtrip_every == 0:
                 _text_round_trip(game, state, fail)
@@ -380,3 +383,20 @@ def fuzz_many(names: Iterable[str] | None = None, games: int = 10, seed: int = 0
             if on_report:
                 on_report(r)
     return out
+
+
+def fuzz_chunk(args: tuple) -> dict:
+    """``fuzz_many`` of one game in a worker process: ``(name, seed, games, texts, roundtrip_every)`` ->
+    a picklable summary (seconds, games, ended, moves, texts, refused, failures as text)."""
+    name, start, count, texts, roundtrip = args
+    t = time.perf_counter()
+    reports = fuzz_many([name], games=count, seed=start, texts=texts, roundtrip_every=roundtrip)[name]
+    return {
+        "seconds": time.perf_counter() - t,
+        "games": len(reports),
+        "over": sum(r.over for r in reports),
+        "moves": sum(r.moves for r in reports),
+        "texts": sum(r.accepted + r.refused for r in reports),
+        "refused": sum(r.refused for r in reports),
+        "failures": [str(f) for r in reports for f in r.failures],
+    }
