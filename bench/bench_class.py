@@ -1,7 +1,8 @@
 """A class at once: 30 students on one app server, each playing their own game.
 
-``solara run balada_widgets/app.py`` is served on loopback (``--production``,
-like ``make app``) and driven by 30 concurrent sessions of the four games:
+The app of ``balada_widgets/app.py`` is served by ``solara run`` on loopback
+(``--production``; through this file, which pins the pages' seed, see below)
+and driven by 30 concurrent sessions of the four games:
 
 - a few **Chromium pages** (Playwright, Debian's ``/usr/bin/chromium``), each a
   separate browser context (its own session cookie, as a separate student);
@@ -23,9 +24,9 @@ highlighted target of its board (Balada: a legal space; Heroes of Barcadia: a
 target room; Baldur's Gate: a glowing card or city place, else key ``1`` on the
 city, the first of the choices offered, as the buttons are numbered; Balda: a
 target cell, then a letter key, then Escape, as the client cannot read the word
-list).
-Every game page starts from the same seed, so the sessions of one game diverge
-only through their own clicks.
+list). The app's play pages start each game from a fresh seed; served by this
+file (``BENCH_CLASS_SERVING``), every page starts from seed 0, so the sessions
+of one game diverge only through their own clicks.
 
 Checks (a failed check raises; figures are not asserted):
 
@@ -66,7 +67,6 @@ import os
 import random
 import re
 import signal
-import statistics
 import struct
 import subprocess
 import sys
@@ -82,7 +82,6 @@ REPO = HERE.parent.parent
 sys.path.insert(0, str(HERE.parent))
 from _browser import CHROMIUM_ARGS, chromium, free_port  # noqa: E402  (bench/ is not a package)
 
-APP = REPO / "balada_widgets" / "app.py"
 
 if os.environ.get("BENCH_CLASS_SERVING"):
     # `solara run bench/bench_class.py`: this file serves the app itself (routes and layout of
