@@ -203,12 +203,14 @@ def _crash(e: BaseException) -> str:
 
 
 def fuzz_game(game: Game, seed: int = 0, *, texts: int = 3, roundtrip_every: int = 1, save_every: int = 0,
-              max_moves: int = 20_000, options: dict | None = None) -> GameReport:
+              views_every: int = 3, max_moves: int = 20_000, options: dict | None = None) -> GameReport:
     """Play one random full game of ``game`` with the checks of the module docstring.
 
     ``texts``: mutated texts tried per decision; ``roundtrip_every``: position text round trip every
     so many moves (0: never); ``save_every``: save file round trip every so many moves (0: at the
-    end only); ``max_moves``: a game longer than this is a failure ("no end").
+    end only); ``views_every``: every so many moves, each waiting player's legal moves on their own
+    view must be those of the whole state, and the move played must have words for every seat;
+    ``max_moves``: a game longer than this is a failure ("no end").
     """
     t0 = time.perf_counter()
     rng = random.Random(f"fuzz:{game.name}:{seed}")
@@ -261,6 +263,8 @@ def fuzz_game(game: Game, seed: int = 0, *, texts: int = 3, roundtrip_every: int
                     report.accepted += ok
                     report.refused += not ok
             move = rng.choice(legal)
+            if views_every and report.moves % views_every == 0:
+                _check_views(game, state, move, fail)
             session.play(move)
             report.moves += 1
     except Exception as e:  # noqa: BLE001 - the driver itself crashed inside the game: report it
@@ -326,6 +330,20 @@ def _prune(session, node, last_child, top_id) -> None:
             n.parent.children.remove(n)
     session.current = node
     node.last_child = last_child
+
+
+def _check_views(game, state, move, fail) -> None:
+    """A player decides on their view (bots do, and a UI shows it): same legal moves; words for every seat."""
+    try:
+        for p in game.to_move(state):
+            if game.legal_moves(game.view(state, p), p) != game.legal_moves(state, p):
+                fail("view", f"player {p + 1}'s legal moves differ on their own view")
+        for viewer in (None, *range(game.num_players)):
+            words = game.describe_move(state, move, viewer)
+            if not isinstance(words, str) or not words:
+                fail("words", f"no words for {game.move_to_text(move)!r} as seat {viewer} sees it")
+    except Exception as e:  # noqa: BLE001
+        fail("crash", "views: " + _crash(e), game.move_to_text(move))
 
 
 def _text_round_trip(game, state, fail) -> None:
