@@ -164,8 +164,8 @@ def _play_page(page: Page, app_class) -> Callable:
 def tutorial_for(module_name: str, options: tuple = ()):
     """A fresh :class:`~balada_widgets.ui.tutorial.Tutorial` of a game's lesson (one per page: each learner's own
     progress), or ``None`` when the game's tutorial module has no kit lesson."""
-    from .ui.lesson import Lesson
-    from .ui.tutorial import Tutorial
+    from balada_widgets.ui.lesson import Lesson
+    from balada_widgets.ui.tutorial import Tutorial
 
     module = importlib.import_module(module_name)
     opts = dict(options)
@@ -183,7 +183,7 @@ def _learn_page(page: Page) -> Callable:
 
     @solara.component
     def Learn():
-        from .ui.tutorial import LessonRoot
+        from balada_widgets.ui.tutorial import LessonRoot
 
         tutorial = solara.use_memo(lambda: tutorial_for(module_name, page.options), [])
         if tutorial is None:
