@@ -105,7 +105,7 @@ test: system-test setup
 	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
 app: setup
-	$(BIN)/solara run balada_widgets/app.py --host 127.0.0.1 --port $(APP_PORT) --no-open
+	$(BIN)/solara run balada_widgets/app.py --host 127.0.0.1 --port $(APP_PORT) --no-open --no-check-version
 
 bench: setup
 	@if [ -f bench/run_all.py ]; then $(BIN)/python bench/run_all.py; \

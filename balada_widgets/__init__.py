@@ -13,6 +13,10 @@ from __future__ import annotations
 
 import importlib
 
+from balada_widgets import _offline
+
+_offline.install()  # Solara without calls home (and a faster import in a kernel): see _offline.py
+
 __version__ = "0.1.0"
 
 GAMES = ("balada", "balda", "barcadia", "baldurs_gate")

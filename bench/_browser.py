@@ -35,7 +35,7 @@ def served(app_file: Path, **env_extra: str):
     solara_bin = Path(sys.executable).with_name("solara")
     env = {**os.environ, "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "false", "BENCH_CLICK_SERVING": "1", **env_extra}
     proc = subprocess.Popen([str(solara_bin), "run", str(app_file), "--host", "127.0.0.1", "--port", str(port),
-                             "--no-open", "--production"], env=env, cwd=str(app_file.parent.parent),
+                             "--no-open", "--production", "--no-check-version"], env=env, cwd=str(app_file.parent.parent),
                             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + 60

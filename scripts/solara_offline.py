@@ -16,6 +16,16 @@ Run it with the Python of the environment to fill::
     .venv/bin/python scripts/solara_offline.py --list    # print what is needed
 
 It is idempotent: a package already unpacked (with its marker file) is skipped.
+
+It also writes the environment's Jupyter configuration that keeps JupyterLab
+on the machine (no npm needed; ``--jupyter-only`` does just that): the server
+never fetches the news feed or asks PyPI for a newer JupyterLab, and the
+"fetch official Jupyter news?" prompt is answered "no" for everyone, and
+the extension manager does not search PyPI
+(``<prefix>/etc/jupyter/jupyter_lab_config.json`` and
+``<prefix>/share/jupyter/lab/settings/overrides.json``). Solara's own calls
+home are switched off by the package (``balada_widgets/_offline.py``);
+``tests/browser/test_offline.py`` checks that nothing leaves loopback.
 """
 
 from __future__ import annotations
@@ -207,6 +217,36 @@ def fetch(assets: list[Asset], cache_dir: Path, npm: str = "npm") -> None:
             print(f"  {asset.spec}: {count} files")
 
 
+# JupyterLab's server: no news feed, no update check (both fetch from the internet when a user says yes), and an
+# extension manager that lists what is installed without searching PyPI
+LAB_SERVER_CONFIG = {"LabApp": {"news_url": None, "check_for_updates_class": "jupyterlab.NeverCheckForUpdate",
+                                "extension_manager": "readonly"}}
+# JupyterLab's front end: never ask whether to fetch news (the answer would change nothing, see above)
+LAB_SETTINGS = {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}}
+
+
+def _merge_json(path: Path, values: dict) -> bool:
+    """Merge ``values`` (two levels deep) into the JSON file at ``path``; True when it changed."""
+    current = json.loads(path.read_text()) if path.exists() else {}
+    merged = {**current, **{k: {**current.get(k, {}), **v} for k, v in values.items()}}
+    if merged == current:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(merged, indent=2) + "\n")
+    return True
+
+
+def write_jupyter_config(prefix: Path | None = None) -> list[Path]:
+    """Write the offline Jupyter configuration into the environment at ``prefix``; the files changed."""
+    prefix = Path(prefix or sys.prefix)
+    files = {
+        # LabApp reads jupyter_lab_config.json, not the .d folder
+        prefix / "etc" / "jupyter" / "jupyter_lab_config.json": LAB_SERVER_CONFIG,
+        prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json": LAB_SETTINGS,
+    }
+    return [path for path, values in files.items() if _merge_json(path, values)]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cache-dir", type=Path, help="default: solara's proxy_cache_dir (<prefix>/share/solara/cdn)")
@@ -214,7 +254,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="print the packages and files solara references")
     parser.add_argument("--all-vuetify", action="store_true", help="also fetch the Vuetify app ipyvue does not use")
     parser.add_argument("--force", action="store_true", help="fetch again even if present")
+    parser.add_argument("--jupyter-only", action="store_true",
+                        help="only write the offline Jupyter configuration (no npm needed)")
     args = parser.parse_args(argv)
+    if not (args.list or args.check):
+        for path in write_jupyter_config():
+            print(f"offline Jupyter configuration: {path}")
+        if args.jupyter_only:
+            return 0
 
     cache_dir = args.cache_dir or default_cache_dir()
     assets = required_assets(all_vuetify=args.all_vuetify)
