@@ -249,3 +249,34 @@ def test_one_fuzzed_game_reports_instead_of_raising():
     assert "crash" in kinds and r.over
     crash = next(f for f in r.failures if f.kind == "crash")
     assert "IndexError" in crash.detail and crash.seed == 3 and crash.text and "9" in crash.text
+
+
+# ---------------------------------------------------------------- what the fuzz found (each now a GameError)
+
+
+@pytest.mark.parametrize("name,text", [
+    ("baldurs_gate", "p² income"), ("baldurs_gate", "p1 @²"), ("baldurs_gate", "p1 use hq-CIT/²"),
+    ("balda", "p² pass"), ("barcadia", "p1 pick p²"), ("balada", "p4 P6<512"), ("balada", "p1 P0<0"),
+])
+def test_found_move_texts_are_game_errors(name, text):
+    game = make_game(GAMES[name], {"players": 4})
+    session = Session(game, seed=1)
+    with pytest.raises(GameError):
+        session.play(text)
+    assert not session.history or session.state is session.current.state
+
+
+def test_found_positions_are_game_errors():
+    from balada_widgets.core import InvalidInput, InvalidPosition
+
+    balda = make_game(GAMES["balda"], {"players": 2})
+    with pytest.raises(InvalidInput, match="empty cells in one row"):
+        balda.state_from_text("9" * 31 + "/5/BALDA/5/5 turn=1")
+    balada = make_game(GAMES["balada"], {"players": 2})
+    s = Session(balada, seed=3)
+    s.play(balada.legal_moves(s.state, 0)[0])  # player 1 chooses; the choice waits hidden (P5)
+    text = balada.state_to_text(s.state)
+    assert "pending=" in text
+    bad = re.sub(r"pending=\S+", "pending=swap_40961_12", text)
+    with pytest.raises(InvalidPosition, match=r"pending choice 'p1 swap 40961 12' is not a legal move.*P5"):
+        balada.state_from_text(bad)

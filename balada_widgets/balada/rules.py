@@ -861,6 +861,25 @@ class BaladaGame(Game):
             if len(ps.rounds) != state.round + (state.phase == "over"):
                 problems.append((None, f"{who}: {len(ps.rounds)} finished rounds recorded in round "
                                        f"{state.round + 1}"))
+        problems += self._pending_problems(state)
+        return problems
+
+    def _pending_problems(self, state) -> list:
+        """Each player's unrevealed choices (P5) must be legal moves of this turn, in their order."""
+        if len(state.pending) != self.players:
+            return [(None, f"{len(state.pending)} lists of pending choices for {self.players} players")]
+        if state.phase != "place" or state.cards is None:
+            return [("P5", "choices are pending outside a turn's drawing")] if any(state.pending) else []
+        problems = []
+        for p, pend in enumerate(state.pending):
+            done: tuple = ()
+            for m in pend:
+                trial = replace(state, pending=tuple(done if q == p else () for q in range(self.players)))
+                if not isinstance(m, (Swap, Place)) or m.player != p or not self.is_legal(trial, m):
+                    problems.append(("P5", f"player {p + 1}: the pending choice {self.move_to_text(m)!r} is not a "
+                                           f"legal move of this turn"))
+                    break
+                done += (m,)
         return problems
 
     def invariants(self, state) -> list[str]:
