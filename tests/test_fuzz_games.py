@@ -33,7 +33,7 @@ GAMES = registered_games()
 NAMES = sorted(GAMES)
 #: fuzzed games per game in CI (a few seconds each on a loaded 2-core machine); the slow test and the
 #: bench run more
-CI_GAMES = {"balada": 3, "balda": 3, "barcadia": 2, "baldurs_gate": 1}
+CI_GAMES = {"balada": 5, "balda": 4, "barcadia": 5, "baldurs_gate": 4}
 
 
 def _report(reports) -> str:
@@ -143,7 +143,7 @@ def notations(game, state):
     return st.one_of(st.sampled_from(legal), damaged, glued, st.text(max_size=20))
 
 
-SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 @SETTINGS
