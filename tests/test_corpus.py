@@ -93,3 +93,47 @@ def test_ten_megabytes_of_input_are_refused_quickly(name):
             assert len(text) >= TEN_MB * 0.9
             _, seconds = _refuse(name, {"kind": kind, "file": "10mb", "expect": ""}, text)
             assert seconds < 30, (kind, text[:40], seconds)  # refused, not chewed on (a generous bound)
+
+
+VALUES = [None, True, 0, -1, 2**70, 3.5, "", "x", [], {}, [1], {"a": 1}, "9" * 40, "р1"]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_randomly_damaged_save_files_are_refused_or_loaded(name):
+    """Beyond the corpus: any field of a real save (all branches) set to a value of any kind, move texts
+    with a character swapped for a number, an invisible or a look-alike one, moves shuffled."""
+    import random
+
+    from balada_widgets.core.fuzz import LOOK_ALIKES, NUMBERS, ODD_CHARS
+
+    game = make_game(GAMES[name], _manifest(name)["options"])
+    s = Session(game, seed=2)
+    rng = random.Random(name)
+    for _ in range(25):
+        if game.is_over(s.state):
+            break
+        s.play(rng.choice(game.legal_moves(s.state)))
+    base = s.to_json(all_branches=True)
+    loaded = 0
+    for _ in range(40):
+        d = json.loads(base)
+        k = rng.randrange(4)
+        if k == 0:
+            d[rng.choice(sorted(d))] = rng.choice(VALUES)
+        elif k == 1:
+            d["options"][rng.choice(sorted(d["options"]))] = rng.choice(VALUES)
+        elif k == 2:
+            i = rng.randrange(len(d["moves"]))
+            t = d["moves"][i]
+            j = rng.randrange(len(t))
+            d["moves"][i] = t[:j] + rng.choice(NUMBERS + ODD_CHARS + list(LOOK_ALIKES.values())) + t[j + 1:]
+        else:
+            rng.shuffle(d["moves"])
+        try:
+            again = Session.from_json(json.dumps(d))
+        except GameError as e:
+            assert str(e) and not any(w in str(e) for w in PYTHON_WORDS), str(e)
+        else:
+            loaded += 1
+            assert game.validate(again.state) == [] or again.custom_start
+    assert loaded < 40

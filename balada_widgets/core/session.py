@@ -294,6 +294,8 @@ class Session(Generic[S, M]):
         start = game.state_from_text(start) if start else None
         session = cls(game, seed=seed, state=start, auto_chance=False)
         lines = data.get("branches") or [data["moves"]]
+        if not isinstance(lines, list):
+            raise InvalidInput(f"the save file's 'branches' must be a list of move lists, not {_shown(lines)}")
         for line in lines:
             session.current = session.root
             session._replay(line)

@@ -82,6 +82,7 @@ def damaged_saves(name: str, session: Session, other: Session) -> list[tuple[str
         ("save-game-a-list.json", "wrong types", with_(game=[name]), "unknown game"),
         ("save-seed-a-list.json", "wrong types", with_(seed=[1, 2]), "seed"),
         ("save-start-a-number.json", "wrong types", with_(start=12), "start"),
+        ("save-branches-a-number.json", "wrong types", with_(branches=2**70), "branches"),
         ("save-missing-moves.json", "truncated", with_(moves=_DROP), "lacks the field 'moves'"),
         ("save-huge-players.json", "huge numbers", with_(opt_players=10**30), "players"),
         ("save-huge-seed.json", "huge numbers", with_(seed="HUGE").replace('"HUGE"', "9" * 5000), "number"),
