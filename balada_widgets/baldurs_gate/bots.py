@@ -22,7 +22,11 @@ cards, track progress and card abilities are still worth with the turns left,
 plus a tempo bonus per building built: only builds draw tokens, so only they
 bring the end nearer, and an income engine can outscore a build turn after
 turn; without the bonus bots would take income forever and the game would
-never end (the rules have no other end).
+never end (the rules have no other end). The bonus alone is not always enough
+(two bots with rich income engines and empty hands), so a greedy or strong bot
+is also patient only so long: after ``IDLE_TURNS`` own turns with the bag
+unchanged it hurries (``HURRY``: getting a card and building it come first)
+until the bag moves again. Every seeded game of the tests and benches ends.
 
 >>> from balada_widgets.baldurs_gate.rules import BaldursGateGame
 >>> from balada_widgets.core import Session
@@ -45,6 +49,8 @@ from .state import BGState, ChooseTrack, DealCard, Turn, Worker
 
 BOT_LEVELS = ("random", "greedy", "strong")
 TEMPO = 4.0  # value of each building built, beyond what it scores (see value())
+HURRY = 20.0  # a build's (and a card's) worth once the bot sees the game stall (see BGBot.choose)
+IDLE_TURNS = 3  # own turns with the bag unchanged before a bot hurries
 
 
 def turns_left(game, s: BGState) -> float:
@@ -55,7 +61,7 @@ def turns_left(game, s: BGState) -> float:
     return 1.0 + bag * 1.6 / game.players
 
 
-def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] = None) -> float:
+def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] = None, hurry: bool = False) -> float:
     """Estimated final prestige of ``p`` from ``s`` (a view of ``p`` is enough).
 
     ``left`` (own turns left) is best taken from the position where the decision starts and kept fixed while
@@ -86,16 +92,27 @@ def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] 
                  + 0.55 * fav_use + 0.05 * (pl.favor - fav_use))
     # a card in hand is the next build (the tempo below), as long as it can still be built; cards still to be
     # dealt to the player (a draw waits for chance) count as in hand
+    # near the end, leftovers make income worth ~3 prestige a turn, so a build (and a card that will be one) must
+    # be worth more then, or bots would take income one token before the end for ever
+    tempo = TEMPO + 4.0 * (1 - late)
     coming = sum(1 for tk in s.tasks if type(tk) is DealCard and tk.to == p)
     cards = len(hand) + coming
     if s.avail or s.bag:
-        v += sum((2.0, 1.2, 0.8)[:cards]) + 0.2 * max(0, cards - 3)
+        v += sum((0.5 + 0.5 * tempo, 0.3 * tempo, 0.2 * tempo)[:cards]) + 0.2 * max(0, cards - 3)
     v += coming * (rate + late * 0.5)
+    # no card in hand nor on the way: favor and supplies are the way to cards (trades, draw abilities), which
+    # takes a few turns a one-action look cannot see; value them by the builds they unlock
+    starving = not cards and bool(s.bag)
+    if starving:
+        v += 0.3 * tempo * min(pl.favor, 2) + 0.15 * tempo * min(pl.supply, 2)
     # income abilities in the portfolio, worth their uses still to come; tempo: only builds move the game's
     # clock (a token per build); a bot that values an endless income loop above building would never let the
     # game end, so every building built is worth a bonus
     with_ability, built = _portfolio(game, pl.portfolio)
-    v += min(left, 6.0) * 0.45 * with_ability + TEMPO * built
+    v += min(left, 6.0) * 0.45 * with_ability + tempo * built
+    if hurry:
+        # the bag has not moved for a while (see BGBot.choose): cards and builds before anything else
+        v += HURRY * (2 * built + min(cards, 2)) + (HURRY / 4) * min(pl.favor, 2) * (not cards)
     # faction tracks: rewards ahead, the agenda threshold
     levels = [min(x, game.track_len) for x in pl.influence]
     v += late * 0.9 * sum(levels)
@@ -130,7 +147,7 @@ def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] 
             hidden_odds = unseen.get(d, 0) / total_unseen if tokens == 3 or s.hidden is not None else 0.0
             urgency = {3: 0.8, 2: 0.4, 1: 0.2}.get(tokens, 0.1) + hidden_odds * (1.0 - late)
             v -= build_in[d] * 4.0 * min(1.0, urgency)
-    if not pl.worker:
+    if not pl.worker and not starving:
         v += 1.0  # a worker at home can trade next turn (W1); out, it waits for a build or the HQ's ability
     return v
 
@@ -241,6 +258,7 @@ class BGBot:
         self.level = level
         self.rng = random.Random(seed)
         self.name = f"{level} bot"
+        self._bag_seen, self._idle, self._hurry = None, 0, False
 
     def choose(self, game, state: BGState, player: int):
         moves = game.legal_moves(state, player)
@@ -251,6 +269,14 @@ class BGBot:
         strong = self.level == "strong"
         self._left = turns_left(game, state)
         if type(state.tasks[0]) is Turn:
+            # patience: only builds draw tokens, so only they bring the end; income can outscore them turn
+            # after turn (a card engine of prestige), and two bots content with it would never end the game.
+            # After IDLE_TURNS own turns with the bag unchanged the bot hurries: getting a card and building
+            # it come first until the bag moves again.
+            bag = game.bag_count(state)
+            self._idle = self._idle + 1 if bag == self._bag_seen else 0
+            self._bag_seen = bag
+            self._hurry = self._idle >= IDLE_TURNS
             # a worker sent where no trade is possible only loses the worker for a while: not worth a look
             useful = [m for m in moves if type(m) is not Worker or game.trades_open(state, player, m.district)]
             moves = useful or moves
@@ -286,7 +312,7 @@ class BGBot:
 
     def _score(self, game, s: BGState, p: int, strong: bool) -> float:
         """greedy: own value; strong: own value against the best opponent's (a move that feeds a rival counts)."""
-        v = value(game, s, p, strong, self._left)
+        v = value(game, s, p, strong, self._left, self._hurry)
         if strong and game.players > 1:
             v -= RIVALRY * max(value(game, s, q, strong, self._left) for q in range(game.players) if q != p)
         return v
