@@ -104,8 +104,9 @@ lab: setup
 test: system-test setup
 	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
+# production mode: Solara's minified front end (1.1 MB instead of 2.6 MB: the first board ~2x sooner), no auto-restart
 app: setup
-	$(BIN)/solara run balada_widgets/app.py --host 127.0.0.1 --port $(APP_PORT) --no-open --no-check-version
+	$(BIN)/solara run balada_widgets/app.py --host 127.0.0.1 --port $(APP_PORT) --no-open --no-check-version --production
 
 bench: setup
 	@if [ -f bench/run_all.py ]; then $(BIN)/python bench/run_all.py; \

@@ -29,13 +29,16 @@ def chromium() -> str:
 
 
 @contextlib.contextmanager
-def served(app_file: Path, **env_extra: str):
-    """``solara run app_file`` on a free local port; yields the page URL, stops the server after."""
+def served(app_file: Path, production: bool = True, **env_extra: str):
+    """``solara run app_file`` on a free local port; yields the page URL, stops the server after.
+
+    ``production=False``: Solara's development mode (unminified front end, auto-restart), as ``make app`` serves.
+    """
     port = free_port()
     solara_bin = Path(sys.executable).with_name("solara")
     env = {**os.environ, "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "false", "BENCH_CLICK_SERVING": "1", **env_extra}
     proc = subprocess.Popen([str(solara_bin), "run", str(app_file), "--host", "127.0.0.1", "--port", str(port),
-                             "--no-open", "--production", "--no-check-version"], env=env, cwd=str(app_file.parent.parent),
+                             "--no-open", *(["--production"] if production else []), "--no-check-version"], env=env, cwd=str(app_file.parent.parent),
                             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + 60

@@ -9,7 +9,10 @@ empty cache, as on a first visit), either
 - each game's play page of the app (``balada_widgets/app.py``: ``/balada``,
   ``/balda``, ``/barcadia``, ``/baldurs-gate``: a game against a bot).
 
-Both servers run side by side (``solara run --production``, loopback). A
+Both servers run side by side (``solara run --production``, loopback, as
+``make app`` and Binder serve the app); one more row shows ``/balada`` in
+Solara's development mode (``solara run`` without ``--production``: the
+unminified 2.6 MB front end), for information. A
 script injected before the page loads records, with ``performance.now()``
 (milliseconds since the navigation started), the moment the button or the
 game's board (its SVG inside the kit's board box) is first in the DOM, and the
@@ -39,6 +42,7 @@ from _browser import CHROMIUM_ARGS, chromium, p90, print_rows, served  # noqa: E
 GAMES = {"balada": ".bw-sheet-board", "balda": ".bw-balda-grid", "barcadia": ".bw-barcadia-board",
          "baldurs-gate": ".bw-bg-city"}
 BUTTON = ".bench-first-button"
+DEV = "balada, development mode"
 
 # ------------------------------------------------------------------ the baseline page (when served by solara)
 
@@ -98,14 +102,16 @@ def run(quick: bool = False) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
     loads = 2 if quick else 6
-    first: dict[str, list[float]] = {"button": [], **{g: [] for g in GAMES}}
+    first: dict[str, list[float]] = {"button": [], **{g: [] for g in GAMES}, DEV: []}
     paint: dict[str, list[float]] = {k: [] for k in first}
     info: dict[str, dict] = {}
-    with served(HERE) as base_url, served(ROOT / "balada_widgets" / "app.py") as app_url, \
+    app = ROOT / "balada_widgets" / "app.py"
+    with served(HERE) as base_url, served(app) as app_url, served(app, production=False) as dev_url, \
             sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
         try:
-            targets = {"button": (base_url, BUTTON), **{g: (f"{app_url}{g}", f"{sel} svg") for g, sel in GAMES.items()}}
+            targets = {"button": (base_url, BUTTON), **{g: (f"{app_url}{g}", f"{sel} svg") for g, sel in GAMES.items()},
+                       DEV: (f"{dev_url}balada", f"{GAMES['balada']} svg")}
             for key, (url, selector) in targets.items():  # warm the servers up (not measured)
                 load(browser, url, selector)
             for _ in range(loads):  # interleaved, so load from other processes hits every page alike
@@ -131,6 +137,13 @@ def run(quick: bool = False) -> list[dict]:
                      "first_paint_ms": statistics.median(paint[game]) if paint[game] else -1,
                      "loaded_kb": info[game]["bytes"] / 1024,
                      "biggest": f"{biggest_url.rsplit('/', 1)[-1]} {biggest_bytes / 1024:.0f} kB"})
+    dev = statistics.median(first[DEV])
+    rows.append({"bench": "first board: app /balada in Solara's development mode (browser, cold cache)", "n": loads,
+                 "median_ms": dev, "p90_ms": p90(first[DEV]), "baseline": "bare Solara page's first button",
+                 "baseline_median_ms": button, "ratio": dev / button,
+                 "goal": "information: solara run without --production", "first_paint_ms":
+                 statistics.median(paint[DEV]) if paint[DEV] else -1, "loaded_kb": info[DEV]["bytes"] / 1024,
+                 "biggest": f"{info[DEV]['biggest'][1].rsplit('/', 1)[-1]} {info[DEV]['biggest'][0] / 1024:.0f} kB"})
     return rows
 
 

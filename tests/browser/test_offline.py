@@ -10,8 +10,8 @@ Two places are watched, as a class machine without internet would feel them:
   records every name look-up and connection to a host other than loopback
   (telemetry, update checks, "success" pings).
 
-The servers start as a user starts them (``make app``: ``solara run`` in
-development mode; ``make lab``: ``jupyter lab`` with the environment's own
+The servers start as a user starts them (``make app``'s ``solara run``, in
+development mode, where Solara checks the most; ``make lab``: ``jupyter lab`` with the environment's own
 configuration and settings), but with a fresh ``SOLARA_HOME`` (so Solara's
 first-use checks would fire), without ``SOLARA_TELEMETRY_MIXPANEL_ENABLE`` and
 without pytest's environment (Solara skips its checks under pytest): what
@@ -186,11 +186,15 @@ def follow_link(page: playwright.sync_api.Page, path: str, attempts: int = 4) ->
 
 
 def make_app_args(port: int) -> list[str]:
-    """The arguments ``make app`` gives ``solara`` (its Makefile recipe), on ``port``."""
+    """The arguments ``make app`` gives ``solara`` (its Makefile recipe), on ``port``, in development mode.
+
+    Development mode (``solara run balada_widgets/app.py`` as typed by hand) is where Solara calls home the most
+    (its first-page check too), so the test serves the app that way.
+    """
     [line] = [line for line in (ROOT / "Makefile").read_text().splitlines() if "$(BIN)/solara run " in line]
     args = line.split("$(BIN)/solara ", 1)[1].replace("$(APP_PORT)", str(port)).split()
     assert "--no-check-version" in args, "`make app` must not ask pypi.org for Solara's latest version"
-    return args
+    return [arg for arg in args if arg != "--production"]
 
 
 def test_the_binder_app_asks_no_version():
