@@ -31,6 +31,8 @@ from typing import Callable, Optional
 import solara
 import solara.server.settings
 
+from balada_widgets.ui.a11y import PageA11y
+
 # the "This website runs on Solara" badge sat over the bottom-right corner of the content
 solara.server.settings.theme.show_banner = False
 solara.server.settings.theme.title = "balada-widgets"
@@ -286,6 +288,7 @@ def Layout(children=[]):  # noqa: B006 (Solara's signature)
     index = tab_index(route.path if route is not None else "/")
     with solara.AppLayout(title="balada-widgets", navigation=True) as main:
         with solara.AppBar():
+            PageA11y()  # the page's language, zoom allowed, named sliders (ui/a11y.py); not a child: that is the drawer
             with solara.lab.Tabs(value=index, on_value=lambda i: router.push(TABS[i][1]), align="center"):
                 for title, _href, key in TABS:
                     solara.lab.Tab(title, classes=[f"bw-tab-{key or 'home'}"])

@@ -763,7 +763,7 @@ def TurnHelp(easy: bool, swapped: bool, can_swap: bool, swap_mode: bool, swap_fi
         else:
             solara.Text("Click the A or B card to choose the symbol, then a highlighted space "
                         "(its landscape matches the card: rule B2).", style={"color": "#555"})
-        solara.Text(PLACE_KEYS_HINT, classes=["bw-keys-help"], style={"color": "#888", "font-size": "12px"})
+        solara.Text(PLACE_KEYS_HINT, classes=["bw-keys-help"], style={"color": "#666", "font-size": "12px"})
     return col
 
 
@@ -1309,7 +1309,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                                       classes=["bw-advice"]).key("advice")
                     if advice_on:
                         AdviceTable([(move_words(game, view, m), pts) for m, pts in walk_advice(game, view, viewer)])
-                    solara.Text(WALK_KEYS_HINT, classes=["bw-keys-help"], style={"color": "#888", "font-size": "12px"})
+                    solara.Text(WALK_KEYS_HINT, classes=["bw-keys-help"], style={"color": "#666", "font-size": "12px"})
                 if walk_steps:
                     Explain(walk_steps, step, set_step, title="The walk so far").key("walk-trace")
 

@@ -148,9 +148,9 @@ _SIDE_CSS = """
 .bw-bw .word { font-weight: 700; letter-spacing: .06em; }
 .bw-bw .pts { color: #1b7f3b; font-weight: 700; }
 .bw-bw .where { color: #7a7467; font-size: 12px; margin-left: auto; font-variant-numeric: tabular-nums; }
-.bw-bw .pass { color: #888; font-style: italic; }
+.bw-bw .pass { color: #666; font-style: italic; }
 .bw-bw .start { color: #8a6414; }
-.bw-bw .empty { color: #888; padding: 2px 8px; }
+.bw-bw .empty { color: #666; padding: 2px 8px; }
 .bw-bw .chips { display: flex; flex-wrap: wrap; gap: 4px; }
 .bw-bw .chip { border: 1px solid #d5c4e0; border-radius: 12px; padding: 0 8px; background: #fbf7fd; }
 .bw-bw .chip:hover { background: #f1e4f8; }
@@ -209,11 +209,11 @@ _TABLE_CSS = """
   width: 100%; }
 .bw-balda-scores td { padding: 4px 8px; border-bottom: 1px solid #eee; }
 .bw-balda-scores td.n { text-align: right; font-weight: 700; font-variant-numeric: tabular-nums; font-size: 18px; }
-.bw-balda-scores td.k { text-align: right; color: #888; font-size: 12px; }
+.bw-balda-scores td.k { text-align: right; color: #666; font-size: 12px; }
 .bw-balda-scores tr.turn td { background: #eef4ff; }
 .bw-balda-scores tr.turn td.name { font-weight: 700; }
 .bw-balda-scores .dot { width: 12px; height: 12px; border-radius: 50%; display: inline-block; }
-.bw-balda-scores .tag { color: #1e6fd9; font-size: 12px; font-weight: 600; }
+.bw-balda-scores .tag { color: #1a5fb8; font-size: 12px; font-weight: 600; }
 .bw-balda-scores .crown { color: #c99a0b; font-weight: 700; }
 """
 
@@ -301,7 +301,7 @@ def feedback_markup(game: BaldaGame, state, trace: Trace, targets: int, human_tu
                 out.append(f'<span class="tile{"" if ch else " none"}">{S.escape((ch or "?").upper())}</span>')
         tiles = f'<div class="tiles">{"".join(out)}</div>'
     if human_turn and not trace.empty:
-        msg += f' <span style="color:#888">{kbd("Backspace")} takes a step back, {kbd("Esc")} clears.</span>'
+        msg += f' <span style="color:#666">{kbd("Backspace")} takes a step back, {kbd("Esc")} clears.</span>'
     cls = f"bw-balda-fb {status}" + (f" bw-rule-{rule}" if rule else "")
     return f'<style>{_FEEDBACK_CSS}</style><div class="{cls}">{tiles}<div class="msg">{msg}</div>{checks}</div>', status
 

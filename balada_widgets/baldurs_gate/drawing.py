@@ -975,7 +975,7 @@ CARDS_CSS = """
 .bw-bgc .card.tg:hover { box-shadow: 0 0 0 4px #f2b705aa; }
 .bw-bgc .card.sel { border-color: #1565c0; box-shadow: 0 0 0 3px #1565c066; }
 .bw-bgc .card.cur { outline: 2px dashed #111; outline-offset: 2px; }
-.bw-bgc .card.muted { opacity: 0.62; }
+.bw-bgc .card.muted { filter: grayscale(0.85); background: #f4f2ee; }  /* no opacity: its words keep their contrast */
 .bw-bgc svg.i { display: inline-block; width: 15px; height: 15px; flex: none; vertical-align: -3px; }
 .bw-bgc svg.ti { display: inline-block; width: 17px; height: 17px; flex: none; }
 .bw-bgc .pl { border: 1.5px solid #cdbf9f; border-left: 7px solid var(--pc); border-radius: 9px; padding: 6px 9px;

@@ -415,7 +415,7 @@ def CityPanel(game, box: Box, viewer, targets: tuple, selected: tuple, districts
     with solara.Column(gap="4px") as col:
         Board(svg=svg, on_click=on_act, on_key=key, class_name="bw-bg-city", label=label, version=version, css=CSS,
               defs=defs)
-        solara.Text(hint, classes=["bw-keys-help"], style={"color": "#888", "font-size": "12px"})
+        solara.Text(hint, classes=["bw-keys-help"], style={"color": "#666", "font-size": "12px"})
     return col
 
 
@@ -856,7 +856,7 @@ def NewGameForm(settings: Settings, on_start: Callable[[Settings], None], on_can
             solara.Select(W("form.level", L), values=list(levels), value=W(f"level.{draft.bot_level}", L),
                           on_value=lambda v: upd(bot_level=levels.get(v, "greedy")), classes=["bw-bg-bot-level"],
                           style={"max-width": "150px"})
-            solara.Text(W("form.seats", L), style={"color": "#888"})
+            solara.Text(W("form.seats", L), style={"color": "#666"})
         with solara.Row(style=_PANEL):
             solara.Text(W("form.language", L), style={"min-width": "90px"})
             solara.ToggleButtonsSingle(value=draft.language,

@@ -823,8 +823,8 @@ PLAYERS_CSS = """
 .bw-bc-players .pu { display: inline-block; border-radius: 9px; padding: 0 6px; margin: 1px 2px 1px 0;
   background: #fff1bf; border: 1px solid #e6c55a; font-size: 11.5px; }
 .bw-bc-players .pu.trapped { background: #fde2e2; border-color: #e03131; }
-.bw-bc-players .none { color: #aaa; }
-.bw-bc-players .turn { color: #b07a00; font-size: 11px; font-weight: 700; }
+.bw-bc-players .none { color: #666; }
+.bw-bc-players .turn { color: #8a5f00; font-size: 11px; font-weight: 700; }
 """
 
 

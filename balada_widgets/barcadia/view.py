@@ -431,7 +431,7 @@ def BoardColumn(game, view, viewer, targets: tuple, selected: tuple, path: tuple
     with solara.Column(gap="6px", style={"flex": "1 1 560px", "max-width": "860px", "min-width": "320px"}) as col:
         DungeonBoard(game, view, viewer, targets, selected, path, dice, reset, on_click, on_key, label)
         solara.HTML(tag="div", unsafe_innerHTML=S.escape(KEYS_HINT), classes=["bw-keys-help"],
-                    style={"color": "#888", "font-size": "12px", "font-family": "system-ui, sans-serif"})
+                    style={"color": "#666", "font-size": "12px", "font-family": "system-ui, sans-serif"})
         Reminder(play.message, on_close=play.clear_message)
         Controls(on_undo=play.undo, on_redo=play.redo, on_new_game=on_new_game,
                  can_undo=play.can_undo, can_redo=play.can_redo, dense=True)
@@ -744,8 +744,10 @@ def Status(game, view, pending, names, over: bool):
     who = ""
     if pending is not None:
         p = pending["player"]
-        who = (f' <span class="bw-bc-turn" style="color:white;background:{PLAYER_COLOURS[p % len(PLAYER_COLOURS)]};'
-               f'border-radius:12px;padding:1px 10px;font-weight:600">{S.escape(names[p])} to decide</span>')
+        # dark words in the player's colour ring: white on orange or green falls below 4.5:1 (axe, WCAG AA)
+        who = (f' <span class="bw-bc-turn" style="color:#222;background:white;border:2.5px solid '
+               f'{PLAYER_COLOURS[p % len(PLAYER_COLOURS)]};border-radius:12px;padding:0 9px;font-weight:600">'
+               f'{S.escape(names[p])} to decide</span>')
     html = (f'<b style="font-size:1.1em">Heroes of Barcadia</b> <span style="color:#6b604b;margin:0 8px">{phase} · '
             f'{game.n_rooms} rooms · Loot deck {counts["loot"]} · Power-Ups {counts["power"]}</span>{who}')
     return solara.HTML(tag="div", unsafe_innerHTML=html, classes=["bw-bc-status"],
@@ -806,7 +808,7 @@ def NewGameForm(settings: Settings, on_start: Callable[[Settings], None], on_can
             solara.Select("Bot level", values=list(BOT_LEVELS), value=draft.bot_level,
                           on_value=lambda v: upd(bot_level=v), classes=["bw-bc-bot-level"],
                           style={"max-width": "130px"})
-            solara.Text("the last seats are bots; the others play hot-seat", style={"color": "#888"})
+            solara.Text("the last seats are bots; the others play hot-seat", style={"color": "#666"})
         with solara.Row(style=_PANEL):
             solara.Select("Dungeon", values=dungeons, value=draft.dungeon or "build it",
                           on_value=lambda v: upd(dungeon=None if v == "build it" else v), classes=["bw-bc-dungeon"],
@@ -814,7 +816,7 @@ def NewGameForm(settings: Settings, on_start: Callable[[Settings], None], on_can
             if draft.dungeon is None:
                 solara.ToggleButtonsSingle(value=draft.build, values=["auto", "play"],
                                            on_value=lambda v: upd(build=v), classes=["bw-bc-build"], dense=True)
-                solara.Text("automatic, or played by clicks" , style={"color": "#888"})
+                solara.Text("automatic, or played by clicks" , style={"color": "#666"})
         with solara.Row(style=_PANEL):
             solara.Checkbox(label="Versatile Starting Point", value=draft.versatile,
                             on_value=lambda v: upd(versatile=v))

@@ -136,7 +136,7 @@ def PassScreen(name: str, on_ready: Callable[[], None], note: str = "What comes 
         if note:
             solara.Text(note, style={"color": "#555"})
         if waiting:
-            solara.Text(w["pass_waiting"] + ", ".join(waiting), style={"color": "#777", "display": "block"})
+            solara.Text(w["pass_waiting"] + ", ".join(waiting), style={"color": "#5c5c5c", "display": "block"})
         solara.Button(label, on_click=on_ready, color="primary", classes=["bw-pass-ready"],
                       style={"margin-top": "12px"}, attributes={"aria-label": label})
     return card

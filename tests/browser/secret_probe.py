@@ -218,6 +218,8 @@ class Probe:
             "has_secrets": bool(game.has_secrets(state)),
             "secrets": {("none" if v is None else str(v)): secret_items(session, v) for v in seats},
             "hint": hint(app),
+            # Baldur's Gate: a parcel number, no text to search for: the page must show it face down
+            "hidden_token_down": bool(getattr(state, "hidden", None) is not None and not getattr(state, "revealed", True)),
         }
 
     def write(self) -> None:
