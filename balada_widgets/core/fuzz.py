@@ -90,6 +90,8 @@ def make_game(cls: type[Game], options: dict) -> Game:
     key = (cls, tuple(sorted((k, repr(v)) for k, v in options.items())))
     got = _GAME_CACHE.get(key)
     if got is None:
+        if len(_GAME_CACHE) >= 64:  # a long run draws hundreds of option sets: keep memory flat
+            _GAME_CACHE.clear()
         got = _GAME_CACHE[key] = cls(**options)
     return got
 
@@ -395,6 +397,9 @@ def fuzz_many(names: Iterable[str] | None = None, games: int = 10, seed: int = 0
                     r = GameReport(name, opts, seed + i)
                     r.failures.append(Failure(name, opts, seed + i, 0, "crash", "making the game: " + _crash(e)))
                     break
+            if r is None and game is None:
+                r = GameReport(name, opts, seed + i)
+                r.failures.append(Failure(name, opts, seed + i, 0, "no game", "20 option sets drawn, all refused"))
             if r is None:
                 r = fuzz_game(game, seed + i, texts=texts, roundtrip_every=roundtrip_every, options=opts, **kw)
             reports.append(r)
