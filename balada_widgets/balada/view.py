@@ -91,7 +91,7 @@ PASS_NOTE = "The other players' choices of this turn stay hidden until everybody
 
 LAND_STYLE = {  # fill, stroke, ink
     "F": ("#d6ebcd", "#79a86b", "#2f6b2a"),
-    "D": ("#f7e6bb", "#d2ae5c", "#8a6414"),
+    "D": ("#f7e6bb", "#d2ae5c", "#7a560f"),
     "M": ("#dde2ef", "#8b96b2", "#3f4a68"),
 }
 CELL, HGAP, VGAP, MARGIN, TOP = 112, 18, 38, 14, 24

@@ -80,9 +80,9 @@ __all__ = ["CARDS_CSS", "CSS", "DEFS", "DISTRICT_STYLE", "PLAYER_COLOURS", "card
            "parse_id", "player_markup", "target_centres", "targets_of"]
 
 #: house colours, by seat (the same as the other games of the package)
-PLAYER_COLOURS = ("#1e6fd9", "#e8590c", "#2f9e44", "#8e44ad")
+PLAYER_COLOURS = ("#1e6fd9", "#e2540b", "#2f9e44", "#c06a9c")  # as ui.grid: told apart with colour-vision deficiencies
 #: a darker shade of each, for outlines and text
-PLAYER_DARK = ("#114a94", "#9c3a06", "#1c6a2d", "#5e2a77")
+PLAYER_DARK = ("#114a94", "#9c3a06", "#1c6a2d", "#8a3f6c")
 P = "bw-bg-"  # prefix of every id in DEFS (ids are global to the page)
 
 #: district code -> (fill, edge, ink): a soft colour per district
@@ -100,7 +100,7 @@ DISTRICT_STYLE = {
 _FALLBACK_STYLE = ("#ebe5d8", "#b0a58e", "#554a36")
 
 #: faction -> (colour, light): the locations' and the tracks' colours
-FACTION_STYLE = {"council": ("#b8860b", "#f7ecd0"), "fist": ("#c0392b", "#f8dcd6"), "guild": ("#2e4a3f", "#d9e6df")}
+FACTION_STYLE = {"council": ("#b07f0a", "#f7ecd0"), "fist": ("#c0392b", "#f8dcd6"), "guild": ("#2e4a3f", "#d9e6df")}
 
 PARCEL_W, PARCEL_H = 52, 40
 LOC_R = 17

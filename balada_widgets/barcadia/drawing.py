@@ -61,11 +61,11 @@ P = "bw-bc-"  # prefix of every id in DEFS (ids are global to the page)
 #: room type -> (fill, edge, ink): a pleasant, distinct colour per type (the icon tells the type too)
 TYPE_STYLE = {
     "start": ("#f3e3b8", "#c49a4a", "#7a5412"),
-    "monster": ("#f5b3a2", "#cf5f47", "#8f2a16"),
+    "monster": ("#f5b3a2", "#cf5f47", "#7f2210"),
     "team": ("#f8d185", "#d0962a", "#7d5005"),
     "boss": ("#cdb2ec", "#8c5ec3", "#4b2683"),
     "reward": ("#bde2ad", "#5b9f47", "#2a6420"),
-    "pourtal": ("#a3dde8", "#3a9fb8", "#0f6379"),
+    "pourtal": ("#a3dde8", "#3a9fb8", "#0b5466"),
     "hoard": ("#2c426e", "#e9b949", "#f5cd5c"),
     "down": ("#5d6170", "#393c46", "#e9e4d8"),
 }

@@ -52,7 +52,8 @@ Cell = tuple[int, int]
 _COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 
 #: Colours for up to six players (blue, orange, green, violet, teal, pink), readable on white and on tiles.
-PLAYER_COLOURS = ("#1e6fd9", "#e8590c", "#2f9e44", "#8e44ad", "#0b8a8a", "#d6336c")
+#: players 1-6: told apart with every common colour-vision deficiency (tests/ui/test_palette.py)
+PLAYER_COLOURS = ("#1e6fd9", "#e2540b", "#2f9e44", "#c06a9c", "#5c3c92", "#b2182b")
 
 
 def chess_name(row: int, col: int, rows: int) -> str:
