@@ -26,6 +26,7 @@ import solara
 from ..core.review import Moment
 from ..ui.board import Board
 from ..ui.review import ReviewPanel
+from . import drawing as V  # the pure drawings of the sheet and the cards
 from .review import PlacementBoard, WalkBoard, cap, review
 from .rules import Place, PortalMove
 from .scoring import apply_portal
@@ -34,7 +35,7 @@ __all__ = ["PlacementRetry", "ReviewButton", "WalkRetry", "review_board"]
 
 
 def _view():
-    from . import view  # the game view imports this module: drawn lazily, no import cycle
+    from . import view  # the game view imports this module: its player names loaded lazily, no import cycle
 
     return view
 
@@ -42,7 +43,6 @@ def _view():
 @solara.component
 def PlacementRetry(moment: Moment, answer: Any, on_answer: Optional[Callable[[Any], None]]):
     """The turn's cards and the sheet as it was: choose a card, then a space (``on_answer(Place)``)."""
-    V = _view()
     pb: PlacementBoard = moment.extra
     cards = pb.cards
     card, set_card = solara.use_state("A")
@@ -85,7 +85,6 @@ def PlacementRetry(moment: Moment, answer: Any, on_answer: Optional[Callable[[An
 @solara.component
 def WalkRetry(moment: Moment, answer: Any, on_answer: Optional[Callable[[Any], None]]):
     """The sheet with the hero at the decision and the choices (``on_answer(move)``)."""
-    V = _view()
     wb: WalkBoard = moment.extra
     live = on_answer is not None
     events = wb.events

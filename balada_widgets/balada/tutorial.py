@@ -943,7 +943,7 @@ def step_by_id(step_id: str) -> Step:
 # answer names the misreading with its rule (never the answer), the second adds
 # the hint, the third or *Show me* shows the answer walked through (the trace
 # of the walk, step by step). The boards are the game's own drawing
-# (``view.sheet_svg`` / ``view.table_svg``, imported only when a board is drawn)
+# (``drawing.sheet_svg`` / ``drawing.table_svg``, imported only when a board is drawn)
 # with ``worth=False``: the printed symbols, no Boss worth, no Tower bonus, no
 # highlighted target, as a player sees the sheet at the table.
 
@@ -1063,10 +1063,10 @@ def _spaces_of(ids) -> list[int]:
 
 
 def _v():
-    """The game's drawing (``view``: Solara), loaded when a board is first drawn."""
-    from . import view
+    """The game's drawing (:mod:`.drawing`: pure SVG, no Solara), loaded when a board is first drawn."""
+    from . import drawing
 
-    return view
+    return drawing
 
 
 def _lands_of(side) -> tuple:
