@@ -24,15 +24,23 @@ Imported only when a game is shown (``balada.new_game(...)`` or the app), so
   score it with the best choices or one's own, step through the trace; and a
   game to analyse: branches, the advisor table for the current placement.
 
-The drawings (:func:`sheet_svg`, :func:`cards_svg`, :func:`palette_svg`) are
-plain functions returning SVG text. Stable hooks for tests: board spaces are
+Learners see words: the move log (shown on request) tells each move as the
+viewer may know it now (:func:`log_label`: "You draw the Sword on space 3",
+"Player 2 chooses" while a choice is hidden), and its "move text" button
+shows the notation (:func:`text_label`, hidden choices masked); refusals,
+advice and the walk speak in words too. The lab's log keeps the notation.
+
+The drawings (:func:`~.drawing.sheet_svg`, :func:`~.drawing.cards_svg`,
+:func:`~.drawing.table_svg`, :func:`~.drawing.palette_svg`) are pure functions
+in :mod:`.drawing`, imported here. Stable hooks for tests: board spaces are
 ``data-id="space-<n>"`` (classes ``space``, ``legal``, ``picked``, ``hero``,
 ``focus``, ``step``, ``cursor``), cards ``data-id="card-A"`` / ``"card-B"``;
 buttons carry classes such as ``bw-decide-sword``, ``bw-portal-none``,
 ``bw-swap-toggle``, ``bw-pass-ready``, ``bw-advice``. The other sheets are boards
 ``bw-other-sheet-board`` (no ``data-id``: not clickable) in ``bw-other-sheets``; the
 recap ``bw-round-recap`` with the board ``bw-recap-board``, ``bw-recap-of-<n>`` and
-``bw-recap-close``; the result ``bw-winners`` plus ``bw-winners-human`` / ``-bot`` / ``-solo``.
+``bw-recap-close``; the result ``bw-winners`` plus ``bw-winners-human`` / ``-bot`` / ``-solo``; the log
+``bw-show-log``, the board ``bw-move-log`` and ``bw-log-as-text``.
 
 Keyboard (the table board takes the focus when clicked, or by Tab): see
 :data:`KEYS`. The keys reach the same handlers as clicks, so a refused move
@@ -54,7 +62,7 @@ from ..ui.app import GameApp
 from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.explain import Explain
-from ..ui.move_log import MoveLog, branch_entries, log_entries
+from ..ui.move_log import MoveLog, branch_entries, labels_for, log_entries
 from ..ui.play import use_play
 from ..ui.reminder import Reminder
 from ..ui.root import GameRoot
@@ -127,16 +135,62 @@ def waiting_humans(game, state, bots) -> list[int]:
     return [p for p in game.to_move(state) if p not in bots]
 
 
-def hidden_label(session: Session, viewer: Optional[int]):
-    """A move-log label that hides the other players' choices of this turn (not revealed yet)."""
-    state = session.state
-    secret = {(q, m) for q, moves in enumerate(state.pending) if q != viewer for m in moves}
+def _secret_now(session: Session, viewer: Optional[int]) -> set:
+    """The ``(player, move)`` choices of this turn that ``viewer`` may not know yet (not revealed: P5)."""
+    return {(q, m) for q, moves in enumerate(session.state.pending) if q != viewer for m in moves}
+
+
+def log_label(session: Session, viewer: Optional[int], cache: Optional[dict] = None):
+    """The play view's move log: each move in words (``game.describe_move``), as ``viewer`` may know it now.
+
+    The kit's :func:`~balada_widgets.ui.move_log.labels_for` says a move as the
+    viewer knew it when it was played; Balada's secrets last one turn, so a
+    choice still hidden now reads "Player 1 chooses", and one revealed since
+    is told in full ("Player 1 draws the Sword on space 3"). ``viewer=None``
+    (the pass screen) knows nobody's hidden choice. ``cache``: a dict kept
+    between renders (the words of a node never change, only which ones are shown).
+
+    >>> from balada_widgets.core.session import Session
+    >>> s = Session(BaladaGame(players=2), seed=1)
+    >>> s.play(s.legal_moves()[0])
+    >>> [log_label(s, 1)(n) for n in s.current.path()][-1]
+    'Player 1 chooses'
+    >>> [log_label(s, 0)(n) for n in s.current.path()][-1].startswith('You draw the ')
+    True
+    """
+    game = session.game
+    secret = _secret_now(session, viewer)
+    words = labels_for(game, viewer, words=True)
+    cache = {} if cache is None else cache
+
+    def said(node, who):
+        key = (node.id, who)
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = (words(node) if who == "viewer" else
+                                game.describe_move(node.parent.state, node.move, who))
+        return got
+
+    def label(node):
+        p = getattr(node.move, "player", None)
+        if p is None or p == viewer:
+            return said(node, "viewer")
+        if (p, node.move) in secret:  # as a seat other than the chooser knows it while the turn is open
+            return said(node, viewer if viewer is not None else (p + 1) % game.num_players)
+        return said(node, None)  # revealed by now: in full
+
+    return label
+
+
+def text_label(session: Session, viewer: Optional[int]):
+    """The log's "move text" view: notation, with the choices ``viewer`` may not know yet masked (``p1 ?``)."""
+    secret = _secret_now(session, viewer)
 
     def label(node):
         m = node.move
         p = getattr(m, "player", None)
         if p is not None and (p, m) in secret:
-            return f"p{p + 1} chose"
+            return f"p{p + 1} ?"
         return node.text
 
     return label
@@ -172,13 +226,13 @@ def move_words(game: BaladaGame, state, move) -> str:
     """A walk move in words (for the advice table)."""
     if isinstance(move, PortalMove):
         if move.source is None:
-            return f"Portal {move.portal} keeps nothing"
+            return f"Keep the Portal on space {move.portal} empty"
         ev = state.players[move.player].walk.events[move.source - 1]
-        return f"Portal {move.portal} takes the {event_name(ev)} of space {move.source}"
+        return f"The Portal on space {move.portal} takes the {event_name(ev)} of space {move.source}"
     if isinstance(move, Decide):
         w = state.players[move.player].walk
         return option_text(Layout.of(w.events), move.space - 1, w.hero, move.option)
-    return game.move_to_text(move)
+    return game.describe_move(state, move, getattr(move, "player", None))
 
 
 def player_name(p: int, bots: dict) -> str:
@@ -338,6 +392,23 @@ def LogToggle(shown: bool, on_toggle: Callable[[], None]):
         solara.Button("Hide the moves" if shown else "Show the moves", icon_name="mdi-format-list-numbered",
                       text=True, on_click=on_toggle, classes=["bw-show-log"])
     return row
+
+
+@solara.component
+def PlayLog(session: Session, viewer: Optional[int], version: int = 0):
+    """The moves so far in words, as ``viewer`` may know them now (:func:`log_label`); the notation on request.
+
+    ``version``: the session's node, so the log follows every move.
+    """
+    as_text, set_as_text = solara.use_state(False)
+    cache = solara.use_memo(dict, [session, viewer])
+    label = text_label(session, viewer) if as_text else log_label(session, viewer, cache)
+    with solara.Column(gap="2px", classes=["bw-play-log"]) as col:
+        MoveLog(log_entries(session, label, include_future=False), [], None)
+        words = "Show the moves in words" if as_text else "Show the moves as move text"
+        solara.Button(words, icon_name="mdi-text" if as_text else "mdi-code-tags", text=True, small=True,
+                      on_click=lambda: set_as_text(not as_text), classes=["bw-log-as-text"])
+    return col
 
 
 @solara.component
@@ -920,8 +991,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
         else:
             LogToggle(show_log, toggle_log).key("log-toggle")
             if show_log:
-                label = hidden_label(session, viewer if not hidden else None)
-                MoveLog(log_entries(session, label, include_future=False), [], None).key("log")
+                PlayLog(session, viewer if not hidden else None, node_id).key("log")
     return main
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import ipyvuetify as v
@@ -144,7 +145,11 @@ def test_hot_seat_hides_the_other_choice_until_everybody_chose(render):
     assert "Player 2, your turn" in ui.text()
     p1_move = app.session.moves[-1]
     ui.click("bw-show-log")
-    assert f"p1 {p1_move.event}@{p1_move.space}" not in ui.board("bw-move-log").svg and "p1 chose" in ui.board("bw-move-log").svg
+    log = ui.board("bw-move-log").svg
+    assert "Player 1 chooses" in log and "draws" not in log and f"on space {p1_move.space}" not in log
+    ui.click("bw-log-as-text")  # the move text view masks it too
+    log = ui.board("bw-move-log").svg
+    assert "p1 ?" in log and f"{p1_move.event}@" not in log
     # player 2's sheet does not show player 1's symbol
     assert ui.spaces("filled") == []
 
@@ -572,3 +577,81 @@ def test_the_new_game_form_says_bots_in_a_whole_label(render):
     labels = [w.label for w in ui.all_widgets() if isinstance(getattr(w, "label", None), str)]
     assert "Bots" in labels and not any("of them" in label for label in labels)
     assert ui.has("bw-game-form")
+
+
+# ---------------------------------------------------------------------- the move log: words for learners
+
+#: engine notation: ``flip F SW O2``, ``p1 FI@1``, ``p1 swap 3 7``, ``p1 P4<9``, ``p1 3:sword``
+NOTATION_RE = re.compile(r"\bp\d\b|\b[A-Z][A-Z0-9]@\d|\bP\d+<|\b\d+:[a-z]|\bflip [FDM]\b|\bswap \d")
+MOVE_KINDS = {"Flip", "Place", "Swap", "PortalMove:source", "PortalMove:empty"} | {
+    f"Decide:{o}" for o in ("sword", "endure", "fight", "pass", "key", "leave")}
+
+
+class Taste:
+    """A player that picks at random among its liked legal moves first (to meet every kind of move)."""
+
+    level = "taste"
+
+    def __init__(self, seed, likes):
+        import random
+
+        self.rng, self.likes = random.Random(seed), likes
+
+    def choose(self, game, view, p):
+        legal = game.legal_moves(view, p)
+        for like in self.likes:
+            liked = [m for m in legal if like(m)]
+            if liked:
+                return self.rng.choice(liked)
+        return self.rng.choice(legal)
+
+
+def move_kind(m) -> str:
+    if isinstance(m, Decide):
+        return f"Decide:{m.option}"
+    if isinstance(m, PortalMove):
+        return "PortalMove:" + ("empty" if m.source is None else "source")
+    return type(m).__name__
+
+
+def test_the_log_tells_every_kind_of_move_in_words(render):
+    from balada_widgets.core.bots import run_bots
+
+    option = lambda o: lambda m: isinstance(m, Decide) and m.option == o  # noqa: E731
+    session = Session(BaladaGame(players=3), seed=7)
+    run_bots(session, {
+        0: Taste("7:0", [option("fight"), option("key"), lambda m: isinstance(m, PortalMove) and m.source]),
+        1: Taste("7:1", [option("pass"), option("leave"), option("endure"),
+                         lambda m: isinstance(m, PortalMove) and m.source is None, lambda m: isinstance(m, Swap)]),
+        2: Taste("7:2", [option("pass"), option("sword"), lambda m: isinstance(m, Place) and m.event in ("BS", "SW")]),
+    })
+    assert session.game.is_over(session.state)
+    moves = session.moves
+    assert {move_kind(m) for m in moves} == MOVE_KINDS  # the game met every kind of move
+    ui = render(BaladaView(session, {}))
+    ui.click("bw-show-log")
+    log = ui.board("bw-move-log").svg
+    texts = [html.unescape(t) for t in re.findall(r'<span class="bw-move[^"]*"[^>]*>([^<]*)</span>', log)]
+    assert len(texts) == len(moves)
+    for m, text in zip(moves, texts):
+        assert text and not NOTATION_RE.search(text), (m, text)
+    game, path = session.game, session.current.path()
+    for kind in MOVE_KINDS:  # each kind in the words of the rules (``describe_move``), as player 1 knows it
+        node = next(n for n in path if move_kind(n.move) == kind)
+        assert game.describe_move(node.parent.state, node.move, 0 if getattr(node.move, "player", 0) == 0 else None) \
+            in texts
+    assert NOTATION_RE.search(session.current.text)  # the notation itself matches the pattern
+    ui.click("bw-log-as-text")  # the move text view, on request
+    log = ui.board("bw-move-log").svg
+    assert all(m_text in log for m_text in (n.text for n in path[-5:]))
+    ui.click("bw-log-as-text")
+    assert not NOTATION_RE.search(" ".join(re.findall(r">([^<]+)<", ui.board("bw-move-log").svg)))
+
+
+def test_the_walk_advice_speaks_in_words(render):
+    app = BaladaApp.from_session(walk_session())
+    ui = render(app.element())
+    ui.click("bw-advice")
+    text = ui.text()
+    assert "Keep the Portal on space 4 empty" in text and "The Portal on space 4 takes the " in text
+    assert not NOTATION_RE.search(text.split("What is best?", 1)[1])
