@@ -1,4 +1,4 @@
-"""What keeps Solara and JupyterLab on the machine, without a browser (the browser test is tests/browser/test_offline.py).
+"""What keeps Solara and JupyterLab on the machine, without a browser (tests/browser/test_offline.py has one).
 
 - ``balada_widgets/_offline.py``: ``import balada_widgets`` switches off
   Solara's "success" pings and telemetry, and in a kernel spares

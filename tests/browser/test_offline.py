@@ -191,8 +191,9 @@ def make_app_args(port: int) -> list[str]:
     Development mode (``solara run balada_widgets/app.py`` as typed by hand) is where Solara calls home the most
     (its first-page check too), so the test serves the app that way.
     """
-    [line] = [line for line in (ROOT / "Makefile").read_text().splitlines() if "$(BIN)/solara run " in line]
-    args = line.split("$(BIN)/solara ", 1)[1].replace("$(APP_PORT)", str(port)).split()
+    lines = [line for line in (ROOT / "Makefile").read_text().splitlines() if "$(BIN)/solara run " in line]
+    assert len(lines) == 1, f"expected one `$(BIN)/solara run` line in the Makefile (make app), found {lines}"
+    args = lines[0].split("$(BIN)/solara ", 1)[1].replace("$(APP_PORT)", str(port)).split()
     assert "--no-check-version" in args, "`make app` must not ask pypi.org for Solara's latest version"
     return [arg for arg in args if arg != "--production"]
 
