@@ -10,7 +10,8 @@ Two places are watched, as a class machine without internet would feel them:
   records every name look-up and connection to a host other than loopback
   (telemetry, update checks, "success" pings).
 
-The servers start as a user starts them (``make app``'s ``solara run``, in
+The notebook shows a Balada game against a bot and the first step of the
+Balada tutorial. The servers start as a user starts them (``make app``'s ``solara run``, in
 development mode, where Solara checks the most; ``make lab``: ``jupyter lab`` with the environment's own
 configuration and settings), but with a fresh ``SOLARA_HOME`` (so Solara's
 first-use checks would fire), without ``SOLARA_TELEMETRY_MIXPANEL_ENABLE`` and
@@ -34,6 +35,7 @@ from urllib.parse import urlsplit
 
 import playwright.sync_api
 import pytest
+from playwright.sync_api import expect
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
@@ -291,12 +293,14 @@ def test_notebook_with_a_game_stays_on_the_machine(context, tmp_path, pytestconf
         from balada_widgets import balada
 
         display(balada.new_game(players=2, bots=1, seed=3))  # noqa: F821 (IPython's display)
+        display(balada.tutorial.step())  # noqa: F821  the tutorial's first step: Markdown prose and a board
 
     try:
         with python_server(audit_code(audit_log, "JupyterLab server") + LAB_MAIN, args, env,
                            tmp_path / "jupyterlab.log", port):
             runner(kernel_code, locals={"kernel_audit": audit_code(audit_log, "notebook kernel")})
-            page.locator(f".jp-OutputArea {BOARD}").first.wait_for()
+            expect(page.locator(f".jp-OutputArea {BOARD}")).not_to_have_count(0)
+            page.get_by_text("Step 1 of").first.wait_for()
             page.wait_for_load_state("networkidle")
             # a user who answers "yes" to JupyterLab's "fetch news?" prompt: the server must not fetch either
             for api in ("news", "update"):
