@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..ui.grid import PLAYER_COLOURS, GridLook, GridPath, grid_svg, linked_hover_css
+from ..ui.grid import PLAYER_COLOURS, GridLook, GridPath, chess_name, grid_svg, linked_hover_css
 from ..ui.paths import Trace
 from .movegen import Move
 from .rules import BaldaGame
@@ -37,7 +37,7 @@ CSS = """
 
 def board_svg(game: BaldaGame, state, trace: Trace = Trace(), targets=(), *, shown: Optional[int] = None,
               hint: Optional[Move] = None, hint_paths=(), scope: str = "", show_targets: bool = True,
-              footer: Optional[tuple[str, str]] = None, version: int = 0) -> str:
+              footer: Optional[tuple[str, str]] = None, version: int = 0, cursor=None) -> str:
     """The grid as one SVG: letters, who wrote them, the last move, the targets and the paths.
 
     ``targets`` are the cells where a letter may go (from the legal moves);
@@ -45,6 +45,10 @@ def board_svg(game: BaldaGame, state, trace: Trace = Trace(), targets=(), *, sho
     whose path to draw; ``hint`` a move to show as a hint; every played word
     (and each of ``hint_paths``) also gets a path that shows while its entry
     in the list is hovered (``scope``, see :func:`~balada_widgets.ui.grid.linked_hover_css`).
+    ``cursor`` is the cell under the keyboard cursor (class ``cursor``). Every
+    cell's tooltip says its name and state in words (a letter or empty, where a
+    new letter may go, the new letter's cell, its step on the traced path):
+    the board announces the cursor's cell with them.
     """
     pos = state.position
     n = game.size
@@ -94,7 +98,31 @@ def board_svg(game: BaldaGame, state, trace: Trace = Trace(), targets=(), *, sho
         paths.append(GridPath(hint.path, "hint", numbered=True))
     if trace.path:
         paths.append(GridPath(trace.path, "trace", numbered=True))
+    if cursor is not None:
+        classes[cursor] = classes.get(cursor, []) + ["cursor"]
+    titles = _titles(n, text, targets if show_targets else (), trace, state.words[-1][1].cell if state.words else None)
     keys = [f"w{i}" for i in range(len(state.words))] + [f"h{i}" for i in range(len(hint_paths))]
     css = CSS + (linked_hover_css(scope, keys) if scope else "")
-    return grid_svg(n, n, text=text, classes=classes, bars=bars, rings=rings, carets=carets, paths=paths,
+    return grid_svg(n, n, text=text, classes=classes, titles=titles, bars=bars, rings=rings, carets=carets, paths=paths,
                     look=LOOK, footer=footer, css=css, scope=scope, label=f"Balda grid {n} by {n}", version=version)
+
+
+def _titles(n: int, text: dict, targets, trace: Trace, last) -> dict:
+    """Each cell's name and state in words (its tooltip, and what the keyboard cursor announces)."""
+    targets = set(targets)
+    steps = {cell: k for k, cell in enumerate(trace.path, 1)}
+    out = {}
+    for r in range(n):
+        for c in range(n):
+            cell = (r, c)
+            words = [f"{chess_name(r, c, n)}: " + (f"letter {text[cell].upper()}" if text.get(cell) else "empty")]
+            if cell == trace.cell:
+                words.append("the new letter's cell" if trace.letter else "the new letter's cell, type its letter")
+            elif cell in targets:
+                words.append("a new letter may go here")
+            if cell in steps:
+                words.append(f"letter {steps[cell]} of the traced word")
+            if cell == last and cell != trace.cell:
+                words.append("the last move")
+            out[cell] = ", ".join(words)
+    return out

@@ -16,7 +16,10 @@ Imported only when a game is shown (``balda.new_game(...)`` or the app), so
   across them, and press Enter (or *Play*). While tracing, the engine's
   :func:`~.movegen.explain_path` says whether the path is good, the word in the
   dictionary, new (rule D3) and not readable before (rule D4), with the rule
-  id. Backspace takes back a step, Escape clears. Beside the grid: the scores,
+  id. Backspace takes back a step, Escape clears. By keyboard alone: the
+  arrows move a cursor (a dark dashed frame) over the cells, Space acts on
+  its cell as a click would, letters type, Enter plays; the board announces
+  the cursor's cell and its state (its live region, see :mod:`..ui.board`). Beside the grid: the scores,
   the words played with their paths (hover or click one to see its path),
   undo/redo, pass, hints, and the new-game form.
 - :func:`BaldaPage`: the app's page (``solara run balada_widgets/app.py``).
@@ -36,6 +39,7 @@ buttons carry ``bw-balda-play``, ``bw-balda-clear``, ``bw-balda-pass``,
 
 from __future__ import annotations
 
+import functools
 import itertools
 import zlib
 from dataclasses import dataclass, replace
@@ -49,6 +53,7 @@ from ..ui import svg as S
 from ..ui.app import GameApp
 from ..ui.board import Board
 from ..ui.controls import Controls
+from ..ui.cursor import ARROWS, ORDER_KEYS, next_target, reading_order
 from ..ui.grid import PLAYER_COLOURS, parse_cell_id
 from ..ui.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
 from ..ui.paths import Trace
@@ -357,6 +362,12 @@ def end_reason(game: BaldaGame, state) -> str:
 _scopes = itertools.count(1)
 
 
+@functools.lru_cache(maxsize=8)
+def _cells(n: int) -> dict:
+    """Every cell of an n x n grid at its place (column, row), for the keyboard cursor."""
+    return {(r, c): (c, r) for r in range(n) for c in range(n)}
+
+
 @solara.component
 def NewGameForm(settings: Settings, on_start: Callable[[Settings], None], on_cancel: Optional[Callable[[], None]] = None):
     """Players 2–4, hot-seat or bots (how many, level, vocabulary), 5x5 or 7x7, language, common words only."""
@@ -429,6 +440,8 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
     hint, set_hint = solara.use_state((None, None, None))  # (node id, kind, cell)
     picked, set_picked = solara.use_state((None, None))  # (node id, hint index)
     focus, set_focus = solara.use_state(None)  # the last clicked cell: "words through" it
+    held_cursor, set_cursor = solara.use_state(None)  # the keyboard cursor: a cell (arrows move it, Space clicks it)
+    cursor = held_cursor if held_cursor in _cells(n) else None
 
     trace = traced[1] if traced[0] == node_id else Trace()
     shown_word = shown[1] if shown[0] == node_id else None
@@ -508,7 +521,16 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
                 set_trace(trace.drag(cells))
 
     def on_key(key: str) -> None:
-        if key == "Enter":
+        if key in ARROWS or key in ORDER_KEYS:
+            if cursor is None:  # the first key goes to the first highlighted cell (or the corner)
+                order = reading_order({cell: (cell[1], cell[0]) for cell in targets})
+                set_cursor(order[0] if order else (0, 0))
+            else:
+                set_cursor(next_target(_cells(n), cursor, key))
+        elif key == " ":
+            if cursor is not None:
+                on_cell(cursor)
+        elif key == "Enter":
             play_word()
         elif key in ("Backspace", "Delete"):
             set_trace(trace.back())
@@ -568,10 +590,10 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
     through_cell = trace.cell if trace.cell is not None else focus
 
     # ---------------------------------------------------------------- drawing
-    footer = ("⌨ type a letter · Enter plays · Backspace/Esc clear", "click the board, then type") \
+    footer = ("⌨ arrows + Space pick a cell · type a letter · Enter plays", "click or Tab to the board, then type") \
         if human_turn else None
     svg_text = board_svg(game, state, trace, targets, shown=shown_word, hint=hinted_move, hint_paths=hint_moves[:40],
-                         scope=scope, show_targets=not trace.letter, footer=footer, version=node_id)
+                         scope=scope, show_targets=not trace.letter, footer=footer, version=node_id, cursor=cursor)
     feedback, status = feedback_markup(game, state, trace, len(targets), human_turn, who)
     can_play = status == "ok"
     width = 470 if n <= 5 else 600
@@ -600,7 +622,8 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
         with solara.Row(style={"gap": "18px", "align-items": "flex-start", "flex-wrap": "wrap"}):
             with solara.Column(gap="8px", style={"flex": f"1 1 {width - 100}px", "max-width": f"{width}px"}):
                 Board(svg=svg_text, on_click=on_click, on_drag=on_drag, on_key=on_key,
-                      class_name="bw-balda-grid", label="Balda grid: click a cell, type a letter, trace the word",
+                      class_name="bw-balda-grid", label="Balda grid: click a cell or move to it with the arrows and press Space, "
+                      "type a letter, trace the word, Enter plays",
                       version=zlib.crc32(svg_text.encode()) & 0x7FFFFFFF)
                 solara.HTML(tag="div", unsafe_innerHTML=feedback, classes=["bw-balda-feedback", status])
                 Reminder(play.message, on_close=play.clear_message)

@@ -14,6 +14,13 @@ player did, as one ``event`` dict per action:
 - ``{"type": "key", "key": "a", "shift": false, ...}``: a key pressed while the
   board has the focus (it takes the focus when clicked, or by Tab).
 
+A board that takes keys has ``role="application"`` (a screen reader passes
+arrows and letters on to it) and a live region (``role="status"``,
+``aria-live="polite"``, class ``bw-board-live``) that says the ``live`` text:
+:func:`Board` puts there the words of the element under the keyboard cursor
+(the one with the class ``cursor``: its ``aria-label`` or ``<title>``), so
+every arrow key announces the space and its state.
+
 Each event has a counter ``n`` so that two identical clicks are two changes.
 Events travel as custom messages, so quick ones (typing) are never merged.
 The front end is inline ES module code (``_esm``), so there is no build step;
@@ -46,6 +53,8 @@ from typing import Callable, Optional
 import anywidget
 import traitlets
 
+from .cursor import cursor_words
+
 __all__ = ["Board", "SvgBoard"]
 
 _ESM = r"""
@@ -66,6 +75,13 @@ function render({ model, el }) {
   defsHolder.setAttribute("style", "position:absolute;width:0;height:0;overflow:hidden");
   el.appendChild(defsHolder);
   el.appendChild(box);
+  // the board's live region: what the keyboard cursor is on, read out by screen readers after each key
+  const live = document.createElement("div");
+  live.className = "bw-board-live";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "true");
+  el.appendChild(live);
   // custom messages, not a synced trait: ipywidgets merges trait updates sent while the kernel is
   // busy, which would drop all but the last of several quick events (typing, click then drag)
   const send = (event) => model.send({ ...event, t: Date.now() });
@@ -128,12 +144,16 @@ function render({ model, el }) {
     }
     const label = model.get("label");
     if (label) box.setAttribute("aria-label", label); else box.removeAttribute("aria-label");
+    // a board that takes keys is an application: screen readers pass arrows and letters on to it
+    if (model.get("key_events")) box.setAttribute("role", "application"); else box.removeAttribute("role");
+    const said = model.get("live");
+    if (live.textContent !== said) live.textContent = said;
     const cls = model.get("class_name");
     box.className = "bw-board-box" + (cls ? " " + cls : "");
     box.dataset.version = String(model.get("version"));  // after the drawing: tests wait on it
   };
   draw();
-  const traits = ["svg", "version", "label", "class_name", "css", "defs"];
+  const traits = ["svg", "version", "label", "class_name", "css", "defs", "live", "key_events"];
   traits.forEach((t) => model.on("change:" + t, draw));
 
   const idAt = (x, y) => {
@@ -210,6 +230,9 @@ _CSS = r"""
 .bw-board-box svg { width: 100%; height: auto; display: block; }
 .bw-board-box [data-id] { cursor: pointer; }
 .bw-board-box .bw-tracing { filter: brightness(0.85); }
+.bw-board { position: relative; }
+.bw-board-live { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+  clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0; }
 """
 
 _counter = itertools.count(1)
@@ -243,6 +266,11 @@ class SvgBoard(anywidget.AnyWidget):
         Report key presses while focused (default ``True``).
     label:
         An accessible name of the board (``aria-label``).
+    live:
+        What a screen reader announces (a polite ``role="status"`` live region
+        beside the board): the space under the keyboard cursor and its state.
+        :func:`Board` fills it from the markup (see
+        :func:`~balada_widgets.ui.cursor.cursor_words`).
     class_name:
         Extra CSS classes of the board's box (for tests and styling).
     version:
@@ -260,6 +288,7 @@ class SvgBoard(anywidget.AnyWidget):
     drag_events = traitlets.Bool(True).tag(sync=True)
     key_events = traitlets.Bool(True).tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
+    live = traitlets.Unicode("").tag(sync=True)
     class_name = traitlets.Unicode("").tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
 
@@ -301,13 +330,19 @@ def dispatch(event: dict, on_click=None, on_drag=None, on_key=None) -> None:
 
 def Board(svg: str, on_click: Optional[Callable[[str], None]] = None,
           on_drag: Optional[Callable[[list], None]] = None, on_key: Optional[Callable[[str], None]] = None,
-          label: str = "", class_name: str = "", version: int = 0, css: str = "", defs: str = ""):
+          label: str = "", class_name: str = "", version: int = 0, css: str = "", defs: str = "",
+          announce: Optional[str] = None):
     """The board as a Solara/reacton element: ``svg`` markup and callbacks by ``data-id``.
 
     ``on_click(id)`` for a click, ``on_drag(ids)`` for a drag across
     elements (without ``on_drag``, a drag counts as a click on its first
     element), ``on_key(key)`` for a key pressed while the board has the focus.
+    ``announce`` is what the board's live region says; by default, for a
+    board that takes keys, the words of the element under the keyboard
+    cursor (:func:`~balada_widgets.ui.cursor.cursor_words`).
     """
+    if announce is None:
+        announce = cursor_words(svg) if on_key is not None else ""
 
     def on_event(event):
         if event:
@@ -315,4 +350,5 @@ def Board(svg: str, on_click: Optional[Callable[[str], None]] = None,
 
     return SvgBoard.element(svg=svg, on_event=on_event, drag_events=on_drag is not None,
                             key_events=on_key is not None,
-                            label=label, class_name=class_name, version=version, css=css, defs=defs)
+                            label=label, class_name=class_name, version=version, css=css, defs=defs,
+                            live=announce)

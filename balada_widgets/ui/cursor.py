@@ -28,6 +28,12 @@ set of targets the geometry can leave one that no arrow chooses (a target
 tucked between two others), which Page Down always reaches.
 :func:`unreachable` lists such targets, for a view's tests.
 
+What the cursor is on is announced to screen readers: :func:`cursor_words`
+reads, from the board's markup, the words of the element drawn with the class
+``cursor`` (its ``aria-label``, else its ``<title>``: the drawings give every
+space its name and state there), and :func:`~balada_widgets.ui.board.Board`
+puts them in the board's live region (``aria-live``) after each key.
+
 >>> spots = {"a": (0, 0), "b": (10, 0), "c": (20, 0), "d": (5, 9), "e": (15, 9)}
 >>> next_target(spots, None, "ArrowRight"), next_target(spots, "a", "ArrowRight")
 ('a', 'b')
@@ -39,14 +45,18 @@ tucked between two others), which Page Down always reaches.
 'a'
 >>> cursor_key(spots, "b", "Enter"), cursor_key(spots, "b", "x") is None
 (CursorStep(cursor='b', act='b'), True)
+>>> cursor_words('<g class="space legal cursor" data-id="space-3"><title>space 3: forest, empty</title></g>')
+'space 3: forest, empty'
 """
 
 from __future__ import annotations
 
 import math
+import re
+from html import unescape
 from typing import Hashable, Mapping, NamedTuple, Optional
 
-__all__ = ["ARROWS", "CursorStep", "cursor_key", "next_target", "reading_order", "unreachable"]
+__all__ = ["ARROWS", "CursorStep", "cursor_key", "cursor_words", "next_target", "reading_order", "unreachable"]
 
 #: arrow keys (``KeyboardEvent.key``) and their directions in SVG coordinates (y down)
 ARROWS = {"ArrowRight": (1.0, 0.0), "ArrowLeft": (-1.0, 0.0), "ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0)}
@@ -161,3 +171,38 @@ def cursor_key(targets: Mapping[Hashable, tuple], cursor: Optional[Hashable], ke
         here = cursor if cursor in targets else None
         return CursorStep(here, here)
     return None
+
+
+_CURSOR_CLASS = re.compile(r'\sclass="(?:[^"]*\s)?cursor(?:\s[^"]*)?"')
+_ATTR = re.compile(r'\s([\w:-]+)="([^"]*)"')
+_TITLE = re.compile(r"\s*<title>(.*?)</title>", re.S)
+_TAGS = re.compile(r"<[^>]+>")
+
+
+def cursor_words(markup: str) -> str:
+    """The words of the board element under the keyboard cursor, or ``""`` (no cursor drawn).
+
+    The element is the first one with the class ``cursor`` and a ``data-id``;
+    its words are its ``aria-label``, else the text of its first child
+    ``<title>``, else its ``data-id``.
+
+    >>> cursor_words('<g class="room target cursor" data-id="r2" aria-label="r2: a Monster room, face up"></g>')
+    'r2: a Monster room, face up'
+    >>> cursor_words('<svg><style>.cursor { x: 1 }</style><g class="space"></g></svg>')
+    ''
+    """
+    for found in _CURSOR_CLASS.finditer(markup or ""):
+        start = markup.rfind("<", 0, found.start())
+        end = markup.find(">", found.end())
+        if start < 0 or end < 0:
+            continue
+        attrs = dict(_ATTR.findall(markup[start:end]))
+        if "data-id" not in attrs:
+            continue
+        if attrs.get("aria-label"):
+            return unescape(attrs["aria-label"])
+        title = _TITLE.match(markup, end + 1)
+        if title:
+            return unescape(_TAGS.sub("", title.group(1))).strip()
+        return unescape(attrs["data-id"])
+    return ""

@@ -21,6 +21,7 @@ Cell classes with a ready look (add your own with ``css``):
 ``onpath``  on the path being traced (amber)
 ``hinted``  shown by a hint (violet frame)
 ``last``    the last move (a ring)
+``cursor``  the keyboard cursor (a dark dashed frame)
 ==========  ===============================================================
 
 Paths (:class:`GridPath`) are drawn above the cells and below the letters
@@ -131,6 +132,7 @@ _CSS = """
 .bw-grid .cell.chosen.onpath .bg { fill: #cfe2ff; stroke: #1e6fd9; }
 .bw-grid .cell.hinted .bg { stroke: #9c36b5; stroke-width: 3.5; stroke-dasharray: none; }
 .bw-grid .cell.last .ring { stroke-width: 3; fill: none; }
+.bw-grid .cell.cursor .bg { stroke: #111; stroke-width: 3.5; stroke-dasharray: 7 4; }
 .bw-grid .caret { fill: #1e6fd9; animation: bw-blink 1.1s steps(1) infinite; }
 @keyframes bw-blink { 50% { opacity: 0; } }
 .bw-grid .gp { fill: none; stroke-linecap: round; stroke-linejoin: round; pointer-events: none; }
