@@ -173,7 +173,7 @@ def cursor_key(targets: Mapping[Hashable, tuple], cursor: Optional[Hashable], ke
     return None
 
 
-_CURSOR_CLASS = re.compile(r'\sclass="(?:[^"]*\s)?cursor(?:\s[^"]*)?"')
+_CURSOR_CLASS = re.compile(r'\sclass="(?:[^"]*\s)?(?:cursor|cur)(?:\s[^"]*)?"')
 _ATTR = re.compile(r'\s([\w:-]+)="([^"]*)"')
 _TITLE = re.compile(r"\s*<title>(.*?)</title>", re.S)
 _TAGS = re.compile(r"<[^>]+>")
@@ -182,7 +182,7 @@ _TAGS = re.compile(r"<[^>]+>")
 def cursor_words(markup: str) -> str:
     """The words of the board element under the keyboard cursor, or ``""`` (no cursor drawn).
 
-    The element is the first one with the class ``cursor`` and a ``data-id``;
+    The element is the first one with the class ``cursor`` (or ``cur``) and a ``data-id``;
     its words are its ``aria-label``, else the text of its first child
     ``<title>``, else its ``data-id``.
 
@@ -190,6 +190,8 @@ def cursor_words(markup: str) -> str:
     'r2: a Monster room, face up'
     >>> cursor_words('<svg><style>.cursor { x: 1 }</style><g class="space"></g></svg>')
     ''
+    >>> cursor_words('<g class="parcel available tg cur" data-id="P3" role="button"><title>parcel 3: free</title></g>')
+    'parcel 3: free'
     """
     for found in _CURSOR_CLASS.finditer(markup or ""):
         start = markup.rfind("<", 0, found.start())
