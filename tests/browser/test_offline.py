@@ -172,19 +172,14 @@ sys.exit(main())
 """
 
 
-def follow_link(page: playwright.sync_api.Page, path: str, attempts: int = 4) -> None:
-    """Click the app's link to ``path`` (from the home page when the current page has none) until the URL is it.
+def open_page(page: playwright.sync_api.Page, path: str) -> None:
+    """Go to the app's page ``path`` through Solara's own router (``window.solara.router.push``), as a link does.
 
-    A click that lands while the page is still re-rendering may be lost (seen under load): it is repeated.
+    A click on a link is a widget event, lost when a re-render replaces the link's widget before the kernel
+    reads it (seen under load); the router push is a state change of Solara's navigator and always arrives.
     """
-    for _ in range(attempts):
-        if not page.locator(f"a[href='{path}']").count():
-            page.locator(".bw-tab-home").click()
-        page.locator(f"a[href='{path}']").first.click()
-        with contextlib.suppress(playwright.sync_api.TimeoutError):
-            page.wait_for_url(f"**{path}", timeout=5_000)  # the router changes the URL at once
-            return
-    raise AssertionError(f"{attempts} clicks on the link to {path} did not open it (at {page.url})")
+    page.evaluate("path => window.solara.router.push(path)", path)
+    page.wait_for_url(f"**{path}")
 
 
 def make_app_args(port: int) -> list[str]:
@@ -221,11 +216,15 @@ def test_app_pages_stay_on_the_machine(context, tmp_path):
         paths = page.evaluate("[...new Set([...document.querySelectorAll('.bw-home a[href]')]"
                               ".map(a => a.getAttribute('href')))]")
         assert {f"/{game}" for game in GAME_BOARDS} <= set(paths), f"the home page links to {paths}"
-        for path in paths:  # every page the home page offers, reached through the app's own links
-            follow_link(page, path)
-            traceback = page.get_by_text(TRACEBACK)
-            page.locator(".bw-game-link-current").or_(traceback).first.wait_for()
-            if traceback.count():
+        from balada_widgets.app import PAGES
+
+        titles = {f"/{p.path}": p.title for p in PAGES}
+        for path in paths:  # every page the home page offers, reached through Solara's router as a link would
+            open_page(page, path)
+            # rendered: the page set its title (solara.Title), or it shows a traceback
+            page.wait_for_function("([title, tb]) => document.title === title || document.body.innerText.includes(tb)",
+                                   arg=[titles[path], TRACEBACK])
+            if page.get_by_text(TRACEBACK).count():
                 pytest.fail(f"the page {path} shows a traceback:\n{page.locator('body').inner_text()[-2000:]}")
             if path.strip("/") in GAME_BOARDS:
                 page.locator(f"{BOARD}{GAME_BOARDS[path.strip('/')]}").first.wait_for()
