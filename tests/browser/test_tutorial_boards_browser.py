@@ -1,22 +1,30 @@
 """The four tutorials in real Chromium: no exercise board carries its answer before the learner answers.
 
 For each tutorial (Balada, Balda, Heroes of Barcadia, Builders of Baldur's Gate) the kit's lesson player
-(``Tutorial(lesson)``, as the notebooks show it) is displayed in a Solara page, and the test walks every step by
-clicking the step picker, as a learner comes back to a step. Every exercise part of a step is shown: the parts
-before the last are marked answered in the tutorial's progress (no reply, so no answer box shows), which is how a
-later part appears for a learner. Then, before any answer, the page's DOM is read and checked:
+(``Tutorial(lesson)``, as the notebooks show it) is displayed in a Solara page, and the test visits the steps by
+clicking the step picker, as a learner comes back to a step: every step of Balada and Balda; for Barcadia and
+Baldur's Gate a subset (:data:`SUBSET`) that holds every kind of exercise, to stay within the browser budget
+(``BALADA_EVERY_TUTORIAL_STEP=1`` visits every step of every game). Every exercise part of a step is shown: the
+parts before the last are marked answered in the tutorial's progress (no reply, so no answer box shows), which is
+how a later part appears for a learner. A board is read once it is the step's own (its targets are those the game
+draws). Then, before any answer, the page's DOM is read and checked:
 
-- **click exercises** (``Pick``): the right targets (the exercise's ``Solution.picks``, or the right answers the
-  game's ``tests/<game>/test_tutorial.py`` pins when a solution has no picks) carry no class, attribute, computed
-  style (fill, stroke, outline, opacity, filter), drawn mark or accessible text that all of them share and none of
-  the other targets of their kind has; the only such features allowed are those a player at the table sees and the
-  question asks the learner to read (a landscape, a room type: :data:`TABLE_FEATURES`, with the reason);
+- **click exercises** (``Pick``): nothing in the board is classed or labelled as a highlight, a hint, a legal
+  target, a selection or an answer; where two or more right targets are of one kind (the exercise's
+  ``Solution.picks``, or the right answer the game's ``tests/<game>/test_tutorial.py`` pins when a solution has
+  no picks), no class, attribute, computed style (fill, stroke, outline, opacity, filter) or drawn part is shared
+  by all of them and by none of the other targets of that kind, except what the question itself names in bold
+  (a landscape: :func:`named_features`); a lone right target has no class of its own among its kind but the
+  table's state (:data:`TABLE_STATE`). A live game (:data:`LIVE_GAMES`) and an open task ("for example") have no
+  one answer to single out; a sequence's targets are checked by class and label only;
 - **number, text and choice exercises**: the right answer does not appear in the exercise's board(s) or in the
-  step's words in a form that gives it away (the number with the question's unit, after "=" or "total", a badge;
-  a fraction or a percentage for a chance); no option starts chosen;
-- nothing in a board is classed as a highlight, a hint, a legal target or an answer.
+  step's words in a form that gives it away (the number with the question's unit, after "=" or "total", a "+n"
+  badge; a fraction or a percentage for a chance); a space number or an Obstacle's value is no answer;
+- no option or action button starts chosen, and all look alike.
 
-Then, for one exercise per game, a wrong answer shows feedback without the answer, and *Show me* reveals it.
+Then, for one exercise per game (:data:`WRONG`), a wrong answer shows feedback naming a rule without the answer,
+no hint and no answer box, and *Show me* reveals it. A last test checks that this reading catches a highlight, a
+class, a label, a number with its unit and a pre-chosen option.
 """
 
 from __future__ import annotations
@@ -54,7 +62,8 @@ TABLE_STATE = {"baldurs_gate": r"damaged|taken|o\d|worker",
 QUESTION_DRAWN = {("balda", "readable", 1): re.compile(r"\b(chosen|onpath)\b")}
 
 #: words in a target's accessible label that would mark it as the answer
-GIVEAWAY_LABEL = re.compile(r"\b(best|right answer|correct|legal|allowed|recommended|suggested|the answer|hint)\b", re.I)
+GIVEAWAY_LABEL = re.compile(r"\b(best|right answer|correct|legal|allowed|recommended|suggested|the answer|hint)\b",
+                            re.I)
 
 #: words in a board's classes that would mark a target as the answer (a highlight, a hint, a legal target)
 GIVEAWAY_CLASS = re.compile(r"(^|[-_ ])(legal|target|answer|right|correct|hint|hinted|highlight|glow|solution|best|"
@@ -229,7 +238,8 @@ def number_giveaways(n: int, unit_words: list[str], text: str) -> list[str]:
     """Where ``text`` states the number ``n`` as an answer: with the question's unit, after = or total, a badge."""
     found = []
     units = "|".join(re.escape(u) for u in unit_words if u) or r"(?!x)x"
-    for pattern in (rf"(?<![\d/.,])\b{n}\s*(?:{units})\b", rf"(=|total|sum|score[sd]?|worth|gives?)\s*:?\s*\+?{n}\b(?![\d/])",
+    for pattern in (rf"(?<![\d/.,])\b{n}\s*(?:{units})\b",
+                    rf"(=|total|sum|score[sd]?|worth|gives?)\s*:?\s*\+?{n}\b(?![\d/])",
                     rf"(?<![\d/.,])\+{n}\b(?![\d/])"):
         found += [m.group(0) for m in re.finditer(pattern, text, re.I)]
     return found
@@ -382,7 +392,8 @@ def test_no_exercise_board_carries_its_answer(game, solara_test, page_session: p
     for st in checked:
         go_to(page, tutorial, st.id)
         check_step(game, st, collect(page, st, tutorial.progress.visible_parts(st)), findings, seen)
-    print(f"{game}: {len(checked)} of {len(lesson.steps)} steps, parts by kind {seen}, {time.monotonic() - started:.1f} s")
+    print(f"{game}: {len(checked)} of {len(lesson.steps)} steps, parts by kind {seen}, "
+          f"{time.monotonic() - started:.1f} s")
     assert not findings, "\n".join(findings)
     wrong_answer_then_show_me(page, tutorial, *WRONG[game])
 
@@ -396,7 +407,7 @@ def wrong_answer_then_show_me(page, tutorial: Tutorial, step_id: str, i: int, wr
     card = page.locator(".bw-lesson-exercise").nth(i)
 
     feedback = card.locator(".bw-lesson-wrong")
-    for _ in range(3):  # under load a typed answer may not have reached the kernel when Check arrives: type again
+    for _ in range(4):  # under load a typed answer or a click may be lost in a re-render: answer again
         if isinstance(wrong, str):
             card.locator(".bw-lesson-input input").fill(wrong)
             expect(card.locator(".bw-lesson-input input")).to_have_value(wrong)
@@ -407,7 +418,10 @@ def wrong_answer_then_show_me(page, tutorial: Tutorial, step_id: str, i: int, wr
                 target.click()
                 expect(target).not_to_have_attribute("class", before)
         card.locator(".bw-lesson-check").click()
-        expect(card.locator(".bw-lesson-wrong, .bw-lesson-invalid").first).to_be_visible()
+        replied = card.locator(".bw-lesson-wrong, .bw-lesson-invalid")
+        deadline = time.monotonic() + 8
+        while not replied.count() and time.monotonic() < deadline:
+            time.sleep(0.05)  # a click lost in a re-render under load gets no reply: answer again
         if feedback.count():
             break
     expect(feedback).to_contain_text("(rule")
