@@ -18,7 +18,7 @@ A board that takes keys has ``role="application"`` (a screen reader passes
 arrows and letters on to it) and a live region (``role="status"``,
 ``aria-live="polite"``, class ``bw-board-live``) that says the ``live`` text:
 :func:`Board` puts there the words of the element under the keyboard cursor
-(the one with the class ``cursor``: its ``aria-label`` or ``<title>``), so
+(the one with the class ``cursor`` or ``cur``: its ``aria-label`` or ``<title>``), so
 every arrow key announces the space and its state.
 
 Each event has a counter ``n`` so that two identical clicks are two changes.
