@@ -77,6 +77,8 @@ def run(quick: bool = False, games: int | None = None, names=None, workers: int 
             parts = []
             for part in pool.map(fuzz_chunk, tasks):
                 parts.append(part)
+                for f in part["failures"][:5] if progress else ():  # at once: a long run may be stopped
+                    print("   FAILURE", f[:600], flush=True)
                 if progress:
                     done = sum(p["games"] for p in parts)
                     bad = sum(len(p["failures"]) for p in parts)
@@ -103,7 +105,7 @@ def run(quick: bool = False, games: int | None = None, names=None, workers: int 
                 "failures": len(failures),
             }
             rows.append(row)
-            for f in failures[:20]:
+            for f in failures[:20] if not progress else ():
                 print("   FAILURE", f[:600], flush=True)
             if len(failures) > 20:
                 print(f"   ... {len(failures)} failures in all", flush=True)
