@@ -66,7 +66,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..core.errors import GameError, IllegalMove, InvalidInput
 from ..core.feedback import Feedback, Step, find_step, exercise_check, parse_number  # noqa: F401 (re-exported)
-from ..ui.lesson import Choose, Figure, Lesson, LessonStep, Number, Pick, Solution
+from ..ui.lesson import Choose, Figure, Lesson, LessonStep, NotebookFace, Number, Pick, Solution
 from .scoring import (
     EVENT_NAMES, LANDSCAPES, Choices, Hero, Layout, ScoreResult, best_points, event_name, fish_step, is_obstacle,
     options_at, parse_choices, parse_side, score_side, step as _walk_one,
@@ -1893,17 +1893,13 @@ def lesson() -> Lesson:
     return Lesson("Balada", tuple(_BUILDERS[s.id]() for s in STEPS))
 
 
-_TUTORIAL = None
+_FACE = NotebookFace(lesson, [s.id for s in STEPS],
+                     lambda: f"no such step in the Balada tutorial; the steps are {', '.join(s.id for s in STEPS)}")
 
 
 def tutorial():
     """The notebook face of the lesson (one per kernel, so every cell shares the progress)."""
-    global _TUTORIAL
-    if _TUTORIAL is None:
-        from ..ui.tutorial import Tutorial
-
-        _TUTORIAL = Tutorial(lesson())
-    return _TUTORIAL
+    return _FACE.tutorial()
 
 
 def step(step_id: str | None = None):
@@ -1911,7 +1907,4 @@ def step(step_id: str | None = None):
 
     :raises InvalidInput: no step has that id (the message lists them).
     """
-    if step_id is not None and step_id not in [s.id for s in STEPS]:
-        raise InvalidInput(f"no such step in the Balada tutorial; the steps are {', '.join(s.id for s in STEPS)}",
-                           move=step_id)
-    return tutorial().step(step_id)
+    return _FACE.step(step_id)

@@ -49,7 +49,7 @@ from typing import Any, Callable, Optional, Sequence
 from ..core.errors import InvalidInput
 from ..core.feedback import Feedback, Step, find_step
 from ..ui.grid import GridPath, chess_name, grid_svg as _grid_svg
-from ..ui.lesson import Choose, Custom, Lesson, LessonStep, Pick, Solution
+from ..ui.lesson import Choose, Custom, Lesson, LessonStep, NotebookFace, Pick, Solution
 from ..ui.paths import Trace
 from .drawing import CSS, LOOK, board_svg
 from .movegen import Move, readable_path
@@ -938,17 +938,13 @@ def lesson() -> Lesson:
     return Lesson("Balda", tuple(_BUILDERS[s.id]() for s in STEPS))
 
 
-_TUTORIAL = None
+_FACE = NotebookFace(lesson, [s.id for s in STEPS],
+                     lambda: f"no such step in the Balda tutorial; the steps are {', '.join(s.id for s in STEPS)}")
 
 
 def tutorial():
     """The notebook face of the lesson (one per kernel, so every cell shares the progress)."""
-    global _TUTORIAL
-    if _TUTORIAL is None:
-        from ..ui.tutorial import Tutorial
-
-        _TUTORIAL = Tutorial(lesson())
-    return _TUTORIAL
+    return _FACE.tutorial()
 
 
 def step(step_id: Optional[str] = None):
@@ -956,10 +952,7 @@ def step(step_id: Optional[str] = None):
 
     :raises InvalidInput: no step has that id (the message lists them).
     """
-    if step_id is not None and step_id not in [s.id for s in STEPS]:
-        raise InvalidInput(f"no such step in the Balda tutorial; the steps are {', '.join(s.id for s in STEPS)}",
-                           move=step_id)
-    return tutorial().step(step_id)
+    return _FACE.step(step_id)
 
 
 # ============================================================================ a grid picture for notebooks

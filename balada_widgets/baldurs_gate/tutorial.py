@@ -58,7 +58,7 @@ from typing import Any, Callable, Iterable, Optional
 from ..core.errors import InvalidInput
 from ..core.feedback import Feedback, Step
 from ..core.trace import Trace
-from ..ui.lesson import Choose, Lesson, LessonStep, Number, Pick, Solution
+from ..ui.lesson import Choose, Lesson, LessonStep, NotebookFace, Number, Pick, Solution
 from . import scoring
 from .effects import cost_text, effect_text
 from .i18n import check_language, join_list, qty, t
@@ -2905,17 +2905,13 @@ def lesson(language: str = "en") -> Lesson:
     return Lesson(w(L, "lesson.title"), tuple(_BUILDERS[s.id](L) for s in STEPS if s.id in _BUILDERS))
 
 
-_TUTORIALS: dict = {}
+_FACE = NotebookFace(lesson, [s.id for s in STEPS],
+                     lambda L: w(L, "err.no_step", steps=", ".join(s.id for s in STEPS)), words=kit_words)
 
 
 def tutorial(language: str = "en"):
     """The notebook face of the lesson in ``language`` (one per kernel and language: every cell shares progress)."""
-    L = check_language(language)
-    if L not in _TUTORIALS:
-        from ..ui.tutorial import Tutorial
-
-        _TUTORIALS[L] = Tutorial(lesson(L), words=kit_words(L))
-    return _TUTORIALS[L]
+    return _FACE.tutorial(check_language(language))
 
 
 def step(step_id: Optional[str] = None, language: str = "en"):
@@ -2925,7 +2921,4 @@ def step(step_id: Optional[str] = None, language: str = "en"):
 
     :raises InvalidInput: no step has that id (the message lists them), or the language is unknown.
     """
-    L = check_language(language)
-    if step_id is not None and step_id not in [s.id for s in STEPS]:
-        raise InvalidInput(w(L, "err.no_step", steps=", ".join(s.id for s in STEPS)), move=step_id)
-    return tutorial(L).step(step_id)
+    return _FACE.step(step_id, check_language(language))

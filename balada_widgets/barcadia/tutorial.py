@@ -51,7 +51,7 @@ from typing import Any, Callable, Optional
 
 from ..core.errors import InvalidInput
 from ..core.feedback import Feedback, Step
-from ..ui.lesson import Choose, Lesson, LessonStep, Number, Pick, Solution, Text
+from ..ui.lesson import Choose, Lesson, LessonStep, NotebookFace, Number, Pick, Solution, Text
 from . import odds as O
 from .board import STANDARD_START
 from .effects import roll_bonuses
@@ -2456,17 +2456,13 @@ def lesson() -> Lesson:
     return Lesson("Heroes of Barcadia", tuple(_BUILDERS[s.id]() for s in STEPS))
 
 
-_TUTORIAL = None
+_FACE = NotebookFace(lesson, [s.id for s in STEPS],
+                     lambda: f"no such step in the Heroes of Barcadia tutorial; the steps are {', '.join(s.id for s in STEPS)}")
 
 
 def tutorial():
     """The notebook face of the lesson (one per kernel, so every cell shares the progress)."""
-    global _TUTORIAL
-    if _TUTORIAL is None:
-        from ..ui.tutorial import Tutorial
-
-        _TUTORIAL = Tutorial(lesson())
-    return _TUTORIAL
+    return _FACE.tutorial()
 
 
 def step(step_id: Optional[str] = None):
@@ -2474,7 +2470,4 @@ def step(step_id: Optional[str] = None):
 
     :raises InvalidInput: no step has that id (the message lists them).
     """
-    if step_id is not None and step_id not in [s.id for s in STEPS]:
-        raise InvalidInput(f"no such step in the Heroes of Barcadia tutorial; the steps are "
-                           f"{', '.join(s.id for s in STEPS)}", move=step_id)
-    return tutorial().step(step_id)
+    return _FACE.step(step_id)

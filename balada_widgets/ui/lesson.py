@@ -75,8 +75,8 @@ from typing import Any, Callable, Mapping, Optional, Sequence, Union
 from ..core.errors import GameError, InvalidInput
 from ..core.feedback import Feedback, Step, parse_number
 
-__all__ = ["Attempt", "Choose", "Custom", "Figure", "LESSON_WORDS", "Lesson", "LessonStep", "Number", "Pick", "Progress",
-           "Reply", "Solution", "Text", "answer_only_classes", "respond", "reveal"]
+__all__ = ["Attempt", "Choose", "Custom", "Figure", "LESSON_WORDS", "Lesson", "LessonStep", "NotebookFace", "Number", "Pick",
+           "Progress", "Reply", "Solution", "Text", "answer_only_classes", "respond", "reveal"]
 
 #: the lesson's own words: why an answer is not read, and how a rule is named. A lesson in
 #: another language passes its own ``words`` (same keys, same ``{fields}``) to :func:`respond`.
@@ -374,6 +374,45 @@ class Lesson:
     def as_steps(self) -> list[Step]:
         """The steps as :class:`~balada_widgets.core.feedback.Step` values."""
         return [s.as_step() for s in self.steps]
+
+
+class NotebookFace:
+    """A game's tutorial in a notebook: one :class:`~balada_widgets.ui.tutorial.Tutorial` per kernel (and
+    language), so every cell shares the progress; steps shown by id.
+
+    ``lesson(*key)`` builds the lesson (cache it: it is built on the first step shown), ``step_ids`` are checked
+    before anything is built, ``no_step(*key)`` is the refusal's message, ``words(*key)`` the kit's words (or
+    ``None``). ``key`` is what the game's faces differ by (Baldur's Gate: the language), empty for one face.
+
+    >>> from balada_widgets.core.feedback import Feedback
+    >>> face = NotebookFace(lambda: Lesson("Demo", (LessonStep("a", "A", ("R1",), "Text.", Text("?", lambda a: Feedback(True, ""))),)),
+    ...                     ["a"], lambda: "no such step in Demo; the steps are a")
+    >>> face.step("b")
+    Traceback (most recent call last):
+    ...
+    balada_widgets.core.errors.InvalidInput: invalid input 'b': no such step in Demo; the steps are a
+    >>> face.tutorial() is face.tutorial()
+    True
+    """
+
+    def __init__(self, lesson: Callable[..., Lesson], step_ids: Sequence[str], no_step: Callable[..., str],
+                 words: Optional[Callable[..., Mapping[str, str]]] = None):
+        self._lesson, self._ids, self._no_step, self._words = lesson, tuple(step_ids), no_step, words
+        self._tutorials: dict = {}
+
+    def tutorial(self, *key):
+        """The notebook face of the lesson for ``key`` (made on first use; Solara only then)."""
+        if key not in self._tutorials:
+            from .tutorial import Tutorial
+
+            self._tutorials[key] = Tutorial(self._lesson(*key), words=self._words(*key) if self._words else None)
+        return self._tutorials[key]
+
+    def step(self, step_id: Optional[str], *key):
+        """Step ``step_id`` (default the first), the last expression of a cell; an unknown id is refused."""
+        if step_id is not None and step_id not in self._ids:
+            raise InvalidInput(self._no_step(*key), move=step_id)
+        return self.tutorial(*key).step(step_id)
 
 
 # ---------------------------------------------------------------------------- attempts and replies
