@@ -32,6 +32,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import networkx as nx
 
@@ -45,15 +46,8 @@ from balada_widgets.baldurs_gate.state import (
 from balada_widgets.core import GameError, Session
 from balada_widgets.core.bots import run_bots
 
-
-def timed(fn, *a, **k):
-    t = time.perf_counter()
-    out = fn(*a, **k)
-    return time.perf_counter() - t, out
-
-
-def best_of(fn, *a, repeat: int = 3):
-    return min(timed(fn, *a)[0] for _ in range(repeat))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _measure import best_of, print_rows, replay, row, timed  # noqa: E402  (bench/ is not a package)
 
 
 def greedy_game(seed: int, players: int = 4):
@@ -139,12 +133,6 @@ def play_turn(g, state, bots, seed):
     return s
 
 
-def replay(g, state, moves):
-    for m in moves:
-        state = g.apply(state, m)
-    return state
-
-
 def cut_points_by_removal(g, s, p) -> set:
     largest = scoring.largest_network(g, s, p)
     out = set()
@@ -161,17 +149,6 @@ def cut_points_by_removal(g, s, p) -> set:
             out.add(g.city.nodes[i])
         del s2
     return out
-
-
-def row(bench, n, fast, slow, baseline, cost: bool = False, **extra):
-    """A result row. ``ratio`` is baseline / median (how many times faster than the baseline), or with ``cost``
-    median / baseline (how many times the baseline's work the measured thing costs)."""
-    fast, slow = sorted(fast), sorted(slow)
-    med, base = statistics.median(fast), statistics.median(slow)
-    ratio = (med / base if base else float("inf")) if cost else (base / med if med else float("inf"))
-    return {"bench": bench, "n": n, "median_ms": med * 1000, "p90_ms": fast[int(0.9 * (len(fast) - 1))] * 1000,
-            "baseline": baseline, "baseline_median_ms": base * 1000, "ratio": ratio,
-            "ratio_means": "x the baseline's time" if cost else "x faster than the baseline", **extra}
 
 
 def run(quick: bool = False) -> list[dict]:
@@ -261,18 +238,6 @@ def run(quick: bool = False) -> list[dict]:
     r["table"] = stats.text()
     rows.append(r)
     return rows
-
-
-def print_rows(rows: list[dict]) -> None:
-    for r in rows:
-        if "table" in r:
-            print(f"{r['bench']}: {r['n']} games, {r['median_ms']:.0f} ms per game "
-                  f"({r['ratio']:.2f}{r['ratio_means']}: {r['baseline']})")
-            print(r["table"])
-            continue
-        extra = f" ({r['moves_median']:.0f} moves)" if "moves_median" in r else ""
-        print(f"{r['bench']}: n={r['n']}{extra} median {r['median_ms']:.3f} ms p90 {r['p90_ms']:.3f} ms | "
-              f"baseline ({r['baseline']}) median {r['baseline_median_ms']:.3f} ms | {r['ratio']:.2f}{r['ratio_means']}")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from balada_widgets.barcadia import BarcadiaGame, make_bot
 from balada_widgets.barcadia.analysis import bot_stats, reach
@@ -35,15 +36,8 @@ from balada_widgets.barcadia.state import Move
 from balada_widgets.core import GameError, Session
 from balada_widgets.core.bots import run_bots
 
-
-def timed(fn, *a, **k):
-    t = time.perf_counter()
-    out = fn(*a, **k)
-    return time.perf_counter() - t, out
-
-
-def best_of(fn, *a, repeat: int = 3):
-    return min(timed(fn, *a)[0] for _ in range(repeat))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _measure import best_of, print_rows, replay, row, timed  # noqa: E402  (bench/ is not a package)
 
 
 def greedy_game(seed: int):
@@ -118,12 +112,6 @@ def play_turn(g, state, bots, seed):
     return s
 
 
-def replay(g, state, moves):
-    for m in moves:
-        state = g.apply(state, m)
-    return state
-
-
 def engine_walk(g, s, p) -> set:
     """Rooms reached with enter/teleport moves, explored through the engine (traps passed on a 20)."""
     seen, todo, where = {s}, [s], set()
@@ -148,17 +136,6 @@ def engine_walk(g, s, p) -> set:
                 todo.append(t)
     where.discard(s.players[p].at)
     return where
-
-
-def row(bench, n, fast, slow, baseline, cost: bool = False, **extra):
-    """A result row. ``ratio`` is baseline / median (how many times faster than the baseline), or with ``cost``
-    median / baseline (how many times the baseline's work the measured thing costs)."""
-    fast, slow = sorted(fast), sorted(slow)
-    med, base = statistics.median(fast), statistics.median(slow)
-    ratio = (med / base if base else float("inf")) if cost else (base / med if med else float("inf"))
-    return {"bench": bench, "n": n, "median_ms": med * 1000, "p90_ms": fast[int(0.9 * (len(fast) - 1))] * 1000,
-            "baseline": baseline, "baseline_median_ms": base * 1000, "ratio": ratio,
-            "ratio_means": "x the baseline's time" if cost else "x faster than the baseline", **extra}
 
 
 def run(quick: bool = False) -> list[dict]:
@@ -234,19 +211,6 @@ def run(quick: bool = False) -> list[dict]:
     r["table"] = stats.text()
     rows.append(r)
     return rows
-
-
-def print_rows(rows: list[dict]) -> None:
-    for r in rows:
-        if "table" in r:
-            print(f"{r['bench']}: {r['n']} games, {r['median_ms']:.0f} ms per game "
-                  f"({r['ratio']:.2f}{r['ratio_means']}: {r['baseline']})")
-            print(r["table"])
-            continue
-        extra = f" ({r['moves_median']:.0f} moves)" if "moves_median" in r else ""
-        print(f"{r['bench']}: n={r['n']}{extra} median {r['median_ms']:.3f} ms p90 {r['p90_ms']:.3f} ms | "
-              f"baseline ({r['baseline']}) median {r['baseline_median_ms']:.3f} ms | "
-              f"{r['ratio']:.2f}{r['ratio_means']}")
 
 
 if __name__ == "__main__":
