@@ -82,3 +82,43 @@ def print_rows(rows):
     for r in rows:
         print(f"{r['bench']}: n={r['n']} median {r['median_ms']:.1f} ms p90 {r['p90_ms']:.1f} ms | baseline "
               f"({r['baseline']}) median {r['baseline_median_ms']:.1f} ms | ratio {r['ratio']:.2f}x | goal {r['goal']}")
+
+
+#: The click -> redraw measurement of a game board beside the bench's ``.bench-button`` (run in the page with
+#: ``page.evaluate(MEASURE_CLICK, [kind, board, target_kind, target])``): ``kind`` ``"button"`` clicks the bare
+#: button (the baseline), ``target_kind`` clicks the first element matching the CSS selector ``target`` in the
+#: board ``board``, any other kind is a key pressed on the board. Resolves to the milliseconds until the button's
+#: text or the board's ``data-version`` changed (-1 after 15 s; ``null`` when the target is missing).
+MEASURE_CLICK = """
+async ([kind, boardSelector, targetKind, targetSelector]) => {
+  const board = document.querySelector(boardSelector);
+  const button = document.querySelector('.bench-button');
+  let fire, done, root;
+  if (kind === 'button') {
+    const before = button.textContent;
+    done = () => button.textContent !== before;
+    root = button;
+    fire = () => button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+  } else {
+    const before = board.dataset.version;
+    done = () => board.dataset.version !== before;
+    root = board;
+    if (kind === targetKind) {
+      const target = board.querySelector(targetSelector);
+      if (!target) return null;
+      fire = () => target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+    } else {
+      fire = () => board.dispatchEvent(new KeyboardEvent('keydown', { key: kind, bubbles: true, cancelable: true }));
+    }
+  }
+  return await new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      if (done()) { obs.disconnect(); resolve(performance.now() - t0); }
+    });
+    obs.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    const t0 = performance.now();
+    fire();
+    setTimeout(() => { obs.disconnect(); resolve(-1); }, 15000);
+  });
+}
+"""

@@ -38,7 +38,7 @@ import solara
 
 HERE = Path(__file__).resolve()
 sys.path.insert(0, str(HERE.parent))
-from _browser import browser_page, p90, print_rows, served  # noqa: E402  (bench/ is not a package)
+from _browser import MEASURE_CLICK, browser_page, p90, print_rows, served  # noqa: E402  (bench/ is not a package)
 
 # ------------------------------------------------------------------ the page (when served by solara)
 
@@ -64,39 +64,8 @@ def Page():
 
 # ------------------------------------------------------------------ the measurement
 
-_MEASURE = """
-async ([kind]) => {
-  const city = document.querySelector('.bw-board-box.bw-bg-city');
-  const button = document.querySelector('.bench-button');
-  let fire, done, root;
-  if (kind === 'button') {
-    const before = button.textContent;
-    done = () => button.textContent !== before;
-    root = button;
-    fire = () => button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
-  } else {
-    const before = city.dataset.version;
-    done = () => city.dataset.version !== before;
-    root = city;
-    if (kind === 'location') {
-      const target = city.querySelector('g.tg[data-id="L-SEA"]');
-      if (!target) return null;
-      fire = () => target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
-    } else {
-      fire = () => city.dispatchEvent(new KeyboardEvent('keydown', { key: kind, bubbles: true, cancelable: true }));
-    }
-  }
-  return await new Promise((resolve) => {
-    const obs = new MutationObserver(() => {
-      if (done()) { obs.disconnect(); resolve(performance.now() - t0); }
-    });
-    obs.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-    const t0 = performance.now();
-    fire();
-    setTimeout(() => { obs.disconnect(); resolve(-1); }, 15000);
-  });
-}
-"""
+# the board, the kind of move clicked on it and its target (see _browser.MEASURE_CLICK)
+_TARGET = ['.bw-board-box.bw-bg-city', 'location', 'g.tg[data-id="L-SEA"]']
 
 
 def _measure(players: int, language: str, rounds: int) -> dict:
@@ -107,7 +76,7 @@ def _measure(players: int, language: str, rounds: int) -> dict:
         page.locator(".bench-button").wait_for()
 
         def one(kind: str) -> float:
-            got = page.evaluate(_MEASURE, [kind])
+            got = page.evaluate(MEASURE_CLICK, [kind, *_TARGET])
             if got is None or got < 0:
                 raise RuntimeError(f"the {kind} event did not redraw ({got})")
             return got

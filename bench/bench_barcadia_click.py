@@ -37,7 +37,7 @@ import solara
 
 HERE = Path(__file__).resolve()
 sys.path.insert(0, str(HERE.parent))
-from _browser import browser_page, p90, print_rows, served  # noqa: E402  (bench/ is not a package)
+from _browser import MEASURE_CLICK, browser_page, p90, print_rows, served  # noqa: E402  (bench/ is not a package)
 
 # ------------------------------------------------------------------ the page (when served by solara)
 
@@ -69,39 +69,8 @@ def Page():
 
 # ------------------------------------------------------------------ the measurement
 
-_MEASURE = """
-async ([kind]) => {
-  const board = document.querySelector('.bw-board-box.bw-barcadia-board');
-  const button = document.querySelector('.bench-button');
-  let fire, done, root;
-  if (kind === 'button') {
-    const before = button.textContent;
-    done = () => button.textContent !== before;
-    root = button;
-    fire = () => button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
-  } else {
-    const before = board.dataset.version;
-    done = () => board.dataset.version !== before;
-    root = board;
-    if (kind === 'room') {
-      const target = board.querySelector('g.room.target[data-id="r2"]');
-      if (!target) return null;
-      fire = () => target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
-    } else {
-      fire = () => board.dispatchEvent(new KeyboardEvent('keydown', { key: kind, bubbles: true, cancelable: true }));
-    }
-  }
-  return await new Promise((resolve) => {
-    const obs = new MutationObserver(() => {
-      if (done()) { obs.disconnect(); resolve(performance.now() - t0); }
-    });
-    obs.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-    const t0 = performance.now();
-    fire();
-    setTimeout(() => { obs.disconnect(); resolve(-1); }, 15000);
-  });
-}
-"""
+# the board, the kind of move clicked on it and its target (see _browser.MEASURE_CLICK)
+_TARGET = ['.bw-board-box.bw-barcadia-board', 'room', 'g.room.target[data-id="r2"]']
 
 
 def _measure(dungeon: str, rounds: int) -> dict:
@@ -111,7 +80,7 @@ def _measure(dungeon: str, rounds: int) -> dict:
         page.locator(".bench-button").wait_for()
 
         def one(kind: str) -> float:
-            got = page.evaluate(_MEASURE, [kind])
+            got = page.evaluate(MEASURE_CLICK, [kind, *_TARGET])
             if got is None or got < 0:
                 raise RuntimeError(f"the {kind} event did not redraw ({got})")
             return got
