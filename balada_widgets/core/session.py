@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, TypeVar
 
 from .errors import GameError, InvalidInput, InvalidPosition, short_text
+from .files import untrusted
 from .game import Game
 
 S = TypeVar("S")
@@ -268,7 +269,16 @@ class Session(Generic[S, M]):
 
     @classmethod
     def from_dict(cls, data: Any, game: Game | None = None) -> "Session":
-        """Rebuild a session from :meth:`to_dict`; every move is re-validated."""
+        """Rebuild a session from :meth:`to_dict`; every move is re-validated.
+
+        A save file is untrusted data: while it loads, no option, position or move
+        of it makes the package open a file (:func:`balada_widgets.core.files.untrusted`).
+        """
+        with untrusted("a save file"):
+            return cls._from_dict(data, game)
+
+    @classmethod
+    def _from_dict(cls, data: Any, game: Game | None) -> "Session":
         if not isinstance(data, dict):
             raise InvalidInput("a save file must be a JSON object")
         if data.get("format") != SAVE_FORMAT:
