@@ -61,16 +61,20 @@ from __future__ import annotations
 
 import functools
 import gc
-import gzip
+import math
 import os
 import time
+import zlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Optional, Union
 
-from ..core.errors import InvalidInput
+from ..core.errors import InvalidInput, short_text
+from ..core.files import DATA_FILE_CAP, USER_FILE_CAP, read_data_bytes, read_data_text, read_user_text, \
+    refuse_path_in_untrusted
 
-__all__ = ["Lexicon", "TIERS", "ENGLISH_ALPHABET", "RUSSIAN_ALPHABET", "normalise_word"]
+__all__ = ["Lexicon", "TIERS", "ENGLISH_ALPHABET", "RUSSIAN_ALPHABET", "MAX_WORDS", "MAX_WORD_LENGTH",
+           "check_words", "normalise_word", "parse_word_text", "read_word_list"]
 
 #: Named frequency tiers: the lowest Zipf frequency a word needs to be kept.
 TIERS: dict[str, float] = {"common": 2.5, "everyday": 3.0, "basic": 4.0}
@@ -87,6 +91,13 @@ _SHIPPED = {
 
 #: Key of the end-of-word marker in a trie node; its value is the whole word.
 END = ""
+
+#: The most words a custom word list may hold (a teacher's file, or the ``words`` option of a save).
+MAX_WORDS = 200_000
+#: The longest word a custom word list may hold (a 7x7 grid has 49 cells; dictionary words stay under 50).
+MAX_WORD_LENGTH = 64
+#: The most bytes a gzipped word list may unpack to.
+UNPACKED_CAP = DATA_FILE_CAP
 
 
 def normalise_word(word: str) -> str:
@@ -219,18 +230,18 @@ class Lexicon:
 
         A line may also be ``word<TAB>zipf`` (the shipped format); files ending
         in ``.gz`` are read through gzip.  The name defaults to the file name
-        without its suffixes.
+        without its suffixes.  The file is read by :func:`read_word_list`
+        (a regular file, at most a few MB, UTF-8, :data:`MAX_WORDS` words;
+        refused while a save file loads).
 
         :raises InvalidInput: the file cannot be read, or holds a bad word
-            (the message names the line).
+            (the message names the line, never its content).
         """
-        path = Path(path)
-        try:
-            pairs = _read_word_file(path)
-        except OSError as exc:
-            raise InvalidInput(f"cannot read word list: {exc}", move=str(path)) from None
-        return cls.from_words(pairs, min_length=min_length, alphabet=alphabet,
-                              name=name or path.name.split(".")[0])
+        alpha = _normalise_alphabet(alphabet) if alphabet is not None else None
+        zipf = read_word_list(path, alphabet=alpha)
+        if name is None:
+            name = os.path.basename(os.fspath(path)).split(".")[0] or "custom"
+        return cls.from_words(zipf, min_length=min_length, alphabet=alpha, name=name)
 
     @classmethod
     def english(cls, min_length: int = 2, tier: Optional[str] = None) -> "Lexicon":
@@ -424,23 +435,148 @@ def _trie_copy_edit(trie: dict, words: Iterable[str], *, insert: bool) -> dict:
     return root
 
 
-def _read_word_file(path: Path) -> list:
-    opener = gzip.open if path.suffix == ".gz" else open
-    pairs = []
-    with opener(path, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            word, tab, freq = line.partition("\t")
-            if tab:
-                try:
-                    pairs.append((word, float(freq)))
-                except ValueError:
-                    raise InvalidInput(f"bad frequency {freq!r} in {path.name}", move=line) from None
-            else:
-                pairs.append(word)
-    return pairs
+def _zipf_value(value) -> Optional[float]:
+    """A Zipf frequency (a number from 0 to 10, or its text), or ``None`` if it is not one."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return None
+    try:
+        f = float(value)
+    except (ValueError, OverflowError):
+        return None
+    return f if math.isfinite(f) and 0.0 <= f <= 10.0 else None
+
+
+def _add_word(zipf: dict, raw: str, freq: float, where: str, alphabet, alphabet_name: str) -> None:
+    word = normalise_word(raw)
+    if not word.isalpha():
+        raise InvalidInput(f"{where}: a word must be made of letters only", rule="D2")
+    if len(word) > MAX_WORD_LENGTH:
+        raise InvalidInput(f"{where}: a word of {len(word):,} letters; the limit is {MAX_WORD_LENGTH}", rule="D2")
+    if alphabet is not None and not set(word) <= alphabet:
+        raise InvalidInput(f"{where}: a letter outside the {alphabet_name} alphabet", rule="D7")
+    if zipf.get(word, -1.0) < freq:
+        zipf[word] = freq
+
+
+def _too_many(source: str) -> InvalidInput:
+    return InvalidInput(f"{source} has more than {MAX_WORDS:,} words: a custom word list holds at most "
+                        f"{MAX_WORDS:,}", rule="D2")
+
+
+def parse_word_text(text: str, *, source: str = "the word list", alphabet=None,
+                    alphabet_name: str = "game's") -> dict:
+    """The words of a word list's text: word -> Zipf frequency, normalised (D7).
+
+    One word a line, or ``word<TAB>zipf``; blank lines and lines starting with
+    ``#`` are skipped; a word given twice keeps its highest frequency. Every
+    word is letters only, at most :data:`MAX_WORD_LENGTH` letters, and (with
+    ``alphabet``) only letters of that alphabet; at most :data:`MAX_WORDS`
+    words. Messages name the line, never its content (the text is a file's).
+
+    >>> parse_word_text("# class 3b\\nCat\\ndog\\t4.5\\n")
+    {'cat': 0.0, 'dog': 4.5}
+    >>> parse_word_text("cat\\nice cream\\n", source="the word list 'w.txt'")
+    Traceback (most recent call last):
+    ...
+    balada_widgets.core.errors.InvalidInput: invalid input: the word list 'w.txt', line 2: a word must be made of letters only (rule D2)
+    """
+    zipf: dict[str, float] = {}
+    count = 0
+    for lineno, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        count += 1
+        if count > MAX_WORDS:
+            raise _too_many(source)
+        word, tab, freq = line.partition("\t")
+        f = 0.0
+        if tab:
+            f = _zipf_value(freq.strip())
+            if f is None:
+                raise InvalidInput(f"{source}, line {lineno}: bad frequency: after the tab comes a Zipf "
+                                   f"frequency, a number from 0 to 10")
+        _add_word(zipf, word.strip(), f, f"{source}, line {lineno}", alphabet, alphabet_name)
+    return zipf
+
+
+def check_words(words, *, source: str = "the 'words' option", alphabet=None, alphabet_name: str = "game's") -> dict:
+    """Words given as data (a save's ``words`` option): word -> Zipf frequency, checked like a word list.
+
+    ``words`` is a list of words, or an object (mapping) of words and their Zipf
+    frequencies (numbers from 0 to 10). The same checks as :func:`parse_word_text`.
+
+    >>> check_words(["Cat", "dog", "cat"])
+    {'cat': 0.0, 'dog': 0.0}
+    >>> check_words({"cat": 4.2})
+    {'cat': 4.2}
+    >>> check_words("cat dog")
+    Traceback (most recent call last):
+    ...
+    balada_widgets.core.errors.InvalidInput: invalid input: the 'words' option lists the words (["cat", "dog"]) or maps them to their frequencies ({"cat": 4.2}), not a text
+    """
+    if isinstance(words, Mapping):
+        items = list(words.items()) if len(words) <= MAX_WORDS else None
+    elif isinstance(words, (list, tuple)):
+        items = [(w, 0.0) for w in words] if len(words) <= MAX_WORDS else None
+    else:
+        kind = "a text" if isinstance(words, str) else f"{short_text(repr(words))}"
+        raise InvalidInput(f"{source} lists the words ([\"cat\", \"dog\"]) or maps them to their frequencies "
+                           f"({{\"cat\": 4.2}}), not {kind}")
+    if items is None:
+        raise _too_many(source)
+    zipf: dict[str, float] = {}
+    for i, (raw, freq) in enumerate(items, 1):
+        if not isinstance(raw, str):
+            raise InvalidInput(f"{source}, word {i:,}: {short_text(repr(raw))} is not a word", rule="D2")
+        f = _zipf_value(freq)
+        if f is None:
+            raise InvalidInput(f"{source}, word {i:,} ({short_text(raw)!r}): its frequency must be a number "
+                               f"from 0 to 10, not {short_text(repr(freq))}")
+        _add_word(zipf, raw, f, f"{source}, word {i:,} ({short_text(raw)!r})", alphabet, alphabet_name)
+    return zipf
+
+
+def _gunzip(data: bytes, what: str, shown: str) -> bytes:
+    """``data`` unpacked (gzip), at most :data:`UNPACKED_CAP` bytes."""
+    unpack = zlib.decompressobj(wbits=31)
+    try:
+        out = unpack.decompress(data, UNPACKED_CAP + 1)
+    except zlib.error:
+        raise InvalidInput(f"the {what} {shown!r} is not a valid gzip file") from None
+    if len(out) > UNPACKED_CAP or unpack.unconsumed_tail:
+        raise InvalidInput(f"the {what} {shown!r} unpacks to more than {UNPACKED_CAP:,} bytes "
+                           f"({UNPACKED_CAP // (1024 * 1024)} MB)")
+    return out
+
+
+def read_word_list(path, *, alphabet=None, alphabet_name: str = "game's", what: str = "word list") -> dict:
+    """A word list file a Python caller named, read once: word -> Zipf frequency (see :func:`parse_word_text`).
+
+    The file goes through :mod:`balada_widgets.core.files` (a regular file, at
+    most a few MB, UTF-8; a name ending in ``.gz`` is unpacked, at most
+    :data:`UNPACKED_CAP` bytes). While a save file or a pasted text loads
+    (:func:`~balada_widgets.core.files.untrusted`) it is refused before the
+    file system is touched. Messages name the file's base name and a line
+    number, never an absolute path nor a line of the file.
+    """
+    refuse_path_in_untrusted(what)
+    name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
+    if isinstance(name, str) and name.endswith(".gz"):
+        shown = os.path.basename(name)
+        data = _gunzip(read_data_bytes(path, what=what, cap=USER_FILE_CAP), what, shown)
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise InvalidInput(f"the {what} {shown!r} is not UTF-8 text once unpacked (byte {e.start:,} "
+                               f"is not)") from None
+    else:
+        text = read_user_text(path, what=what)  # checks the type of path, refuses in untrusted()
+    shown = os.path.basename(os.fspath(path))
+    if isinstance(shown, bytes):
+        shown = shown.decode("utf-8", "replace")
+    return parse_word_text(text, source=f"the {what} {short_text(shown)!r}", alphabet=alphabet,
+                           alphabet_name=alphabet_name)
 
 
 @functools.lru_cache(maxsize=None)
@@ -448,10 +584,12 @@ def _load_shipped(language: str) -> dict:
     """Parse a shipped list once per process: word -> zipf, normalised (D7)."""
     filename, alphabet, _ = _SHIPPED[language]
     path = DATA_DIR / filename
-    if not path.exists():
-        raise InvalidInput(f"the {language} word list is missing: {path}")
-    with gzip.open(path, "rb") as fh:
-        text = fh.read().decode("utf-8").lower().replace("ё", "е")
+    what = f"{language} word list"
+    try:
+        text = _gunzip(read_data_bytes(path, what=what), what, filename).decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidInput(f"the {what} {filename!r} is not UTF-8 text") from None
+    text = text.lower().replace("ё", "е")
     lines = text.split("\n")
     start = 0
     while start < len(lines) and lines[start].startswith("#"):
@@ -460,14 +598,19 @@ def _load_shipped(language: str) -> dict:
     cells = "\t".join(body).split("\t")
     if len(cells) == 2 * len(body):  # the shipped shape: one tab a line
         it = iter(cells)
-        zipf = dict(zip(it, map(float, it)))
+        try:
+            zipf = dict(zip(it, map(float, it)))
+        except ValueError:  # a bad frequency: the line-by-line reading below names it
+            zipf = {}
     else:
         zipf = {}
     if len(zipf) != len(body):  # odd lines, or duplicates once folded: keep the highest zipf
         zipf = {}
         for line in body:
             word, _, freq = line.partition("\t")
-            f = float(freq) if freq.strip() else 0.0
+            f = _zipf_value(freq.strip()) if freq.strip() else 0.0
+            if f is None:
+                raise InvalidInput(f"the {what} {filename!r} has a bad frequency (not a number from 0 to 10)")
             if zipf.get(word, -1.0) < f:
                 zipf[word] = f
     short = [w for w in zipf if len(w) < 2]
@@ -482,14 +625,14 @@ def _load_shipped(language: str) -> dict:
     letters = set("".join(zipf))
     if not letters <= set(alphabet):
         bad = [w for w in zipf if not set(w) <= set(alphabet)]
-        raise InvalidInput(f"{path.name}: {len(bad)} word(s) outside the alphabet, e.g. {bad[:3]}")
+        raise InvalidInput(f"the {what} {filename!r} has {len(bad):,} word(s) with letters outside its alphabet")
     return zipf
 
 
 def _word_file(path) -> list[str]:
     """The words of a data file, one a line; ``#`` starts a comment line."""
-    return [ln.strip().lower().replace("ё", "е") for ln in path.read_text(encoding="utf-8").splitlines()
-            if ln.strip() and not ln.startswith("#")]
+    text = read_data_text(path, what="word list")
+    return [ln.strip().lower().replace("ё", "е") for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
 
 
 def _blocklist(language: str) -> list[str]:

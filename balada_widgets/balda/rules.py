@@ -56,14 +56,17 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Optional, Union
 
-from ..core.errors import IllegalMove, InvalidInput, InvalidPosition
+from ..core.errors import IllegalMove, InvalidInput, InvalidPosition, short_text
 from ..core.game import Game, check_player_count
 from ..core.session import register_game
-from .lexicon import Lexicon, normalise_word
+from .lexicon import ENGLISH_ALPHABET, RUSSIAN_ALPHABET, Lexicon, check_words, normalise_word, \
+    read_word_list
 from .movegen import Move, check_move, legal_moves as word_moves
 from .position import Position, cell_name
 
 LANGUAGES = ("en", "ru")
+#: the letters of each language's grid and its name in messages (a custom word list uses these too)
+ALPHABETS = {"en": (frozenset(ENGLISH_ALPHABET), "English"), "ru": (frozenset(RUSSIAN_ALPHABET), "Russian")}
 
 
 @dataclass(frozen=True)
@@ -95,22 +98,50 @@ class BaldaState:
     over: bool = False
 
 
+def _check_language(language) -> None:
+    if not isinstance(language, str) or language not in LANGUAGES:
+        raise InvalidInput(f"unknown language {short_text(repr(language))}; choose one of {', '.join(LANGUAGES)}")
+
+
 def make_lexicon(language: str = "en", tier: Optional[str] = None, min_length: int = 2,
-                 add_words=(), remove_words=(), word_list: Optional[str] = None) -> Lexicon:
-    """The dictionary of a game: a shipped list (or a teacher's file), plus and minus words."""
-    if word_list:
-        lex = Lexicon.from_file(word_list, min_length=min_length)
+                 add_words=(), remove_words=(), words=None) -> Lexicon:
+    """The dictionary of a game: a shipped list (or the game's own ``words``), plus and minus words.
+
+    ``words`` (word -> Zipf frequency, or a list of words) replaces the shipped
+    list; its letters must be those of ``language``'s alphabet, and ``tier``
+    does not apply to it.
+    """
+    _check_language(language)
+    if words is not None:
+        lex = Lexicon.from_words(words, min_length=min_length, alphabet=ALPHABETS[language][0], name="custom")
     elif language == "en":
         lex = Lexicon.english(min_length=min_length, tier=tier)
-    elif language == "ru":
-        lex = Lexicon.russian(min_length=min_length, tier=tier)
     else:
-        raise InvalidInput(f"unknown language {language!r}; choose one of {', '.join(LANGUAGES)}")
+        lex = Lexicon.russian(min_length=min_length, tier=tier)
     if add_words:
         lex = lex.add(add_words)
     if remove_words:
         lex = lex.remove(remove_words)
     return lex
+
+
+def _word_tuple(words, name: str) -> tuple:
+    """``add_words`` / ``remove_words``, normalised, checked like any word list (a save carries them)."""
+    if isinstance(words, (set, frozenset)):
+        words = sorted(w for w in words if isinstance(w, str)) + [w for w in words if not isinstance(w, str)]
+    elif not isinstance(words, (str, bytes, dict, list, tuple)) and hasattr(words, "__iter__"):
+        words = list(words)  # a generator from a Python caller
+    check_words(words, source=f"the {name!r} option")  # a list of words; refused with a message if not
+    return tuple(normalise_word(w) for w in words)
+
+
+def _words_option(words: Optional[dict]):
+    """How the options carry the game's own words: a sorted list, or word -> Zipf sorted by word."""
+    if words is None:
+        return None
+    if any(words.values()):
+        return {w: words[w] for w in sorted(words)}
+    return sorted(words)
 
 
 @register_game
@@ -132,9 +163,38 @@ class BaldaGame(Game):
     add_words, remove_words:
         A teacher's additions and removals.
     word_list:
-        A path to a plain word list used instead of the shipped one.
+        A path to a teacher's word list used instead of the shipped one (one
+        word a line, or ``word<TAB>zipf``; ``#`` starts a comment line; ``.gz``
+        is unpacked). Python callers only: the file is read **once**, here,
+        through :func:`~balada_widgets.balda.lexicon.read_word_list` (a
+        regular file of at most a few MB, UTF-8), and the game keeps its
+        words, never the path: ``options`` holds them as ``words`` and
+        ``word_list`` is not among the options. A save file or a pasted
+        option set that names a path is refused before the file is touched.
+    words:
+        The teacher's words themselves, used instead of the shipped list: a
+        list of words, or an object of words and their Zipf frequencies
+        (``{"cat": 4.2}``, kept when the file gave them). This is what the
+        options and so a save file carry (a sorted list, or an object sorted
+        by word), so ``type(game)(**game.options)`` rebuilds the same game on
+        a machine without the file. Checked like any word list: letters of
+        the ``language``'s alphabet only (rule D7), at most
+        :data:`~balada_widgets.balda.lexicon.MAX_WORD_LENGTH` letters a word,
+        at most :data:`~balada_widgets.balda.lexicon.MAX_WORDS` (200,000)
+        words. ``tier`` does not apply to it; the dictionary is named
+        ``"custom"`` in messages. Give ``word_list`` or ``words``, not both.
     lexicon:
         A ready :class:`Lexicon` (programmatic use; not saved in save files).
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "my_words.txt")
+    >>> _ = open(path, "w", encoding="utf-8").write("# class 3b\\ncat\\nacts\\ncast\\n")
+    >>> g = BaldaGame(size=3, start_word="cat", word_list=path)
+    >>> g.options["words"], "word_list" in g.options
+    (['acts', 'cast', 'cat'], False)
+    >>> os.remove(path)
+    >>> BaldaGame(**g.options).options == g.options
+    True
     """
 
     name = "balda"
@@ -144,21 +204,32 @@ class BaldaGame(Game):
     end_rule = "D6"
 
     def __init__(self, players: int = 2, size: int = 5, language: str = "en", tier: Optional[str] = None,
-                 start_word: Optional[str] = None, add_words=(), remove_words=(), word_list: Optional[str] = None,
-                 min_length: int = 2, lexicon: Optional[Lexicon] = None):
+                 start_word: Optional[str] = None, add_words=(), remove_words=(), word_list=None,
+                 min_length: int = 2, lexicon: Optional[Lexicon] = None, words=None):
         check_player_count(type(self), players)
         if not isinstance(size, int) or size < 3 or size % 2 == 0:
             raise InvalidInput(f"the grid size must be odd and at least 3 (5 or 7), not {size!r}", rule="D1")
+        if word_list is not None and words is not None:
+            raise InvalidInput("give word_list (a file to read) or words (the words themselves), not both")
         self.players = players
         self.size = size
         self.language = language
         self.tier = tier
         self.min_length = min_length
-        self.add_words = tuple(normalise_word(w) for w in add_words)
-        self.remove_words = tuple(normalise_word(w) for w in remove_words)
-        self.word_list = word_list
+        self.add_words = _word_tuple(add_words, "add_words")
+        self.remove_words = _word_tuple(remove_words, "remove_words")
+        #: the game's own words (word -> Zipf frequency) when it does not play a shipped list, else None
+        self.custom_words: Optional[dict] = None
+        if word_list is not None or words is not None:
+            _check_language(language)
+            alphabet, alphabet_name = ALPHABETS[language]
+            if word_list is not None:  # read once; the options carry the words, never the path
+                self.custom_words = read_word_list(word_list, alphabet=alphabet, alphabet_name=alphabet_name)
+            else:
+                self.custom_words = check_words(words, alphabet=alphabet, alphabet_name=alphabet_name)
+        self._words_option = _words_option(self.custom_words)
         self.lexicon = lexicon or make_lexicon(language, tier, min_length, self.add_words, self.remove_words,
-                                               word_list)
+                                               self.custom_words)
         self.lexicon.require_words()
         self.start_word = normalise_word(start_word) if start_word else None
         if self.start_word is not None:
@@ -175,7 +246,8 @@ class BaldaGame(Game):
     def options(self):
         return {"players": self.players, "size": self.size, "language": self.language, "tier": self.tier,
                 "start_word": self.start_word, "add_words": list(self.add_words),
-                "remove_words": list(self.remove_words), "word_list": self.word_list, "min_length": self.min_length}
+                "remove_words": list(self.remove_words), "min_length": self.min_length,
+                "words": None if self._words_option is None else type(self._words_option)(self._words_option)}
 
     @property
     def num_players(self):
@@ -184,11 +256,10 @@ class BaldaGame(Game):
     def start_candidates(self) -> tuple:
         """Words the start word is drawn from (P1)."""
         n = self.size
-        for tier in ("common", None):
+        for tier in ("common", None) if self.custom_words is None else (None,):  # tiers are the shipped lists'
             try:
                 lex = self.lexicon if tier is None else make_lexicon(self.language, tier, self.min_length,
-                                                                     self.add_words, self.remove_words,
-                                                                     self.word_list)
+                                                                     self.add_words, self.remove_words)
             except (InvalidInput, KeyError, ValueError):
                 continue
             words = tuple(w for w in lex.words_of_length(n) if w in self.lexicon)
