@@ -195,8 +195,9 @@ class Engine:
                    for lv in range(old + 1, min(new, self.track_len) + 1) if rewards[lv - 1]]
         over = new - max(old, self.track_len)
         if over > 0 and self.content.overflow_prestige:
-            s = self.gain(s, p, {"prestige": over * self.content.overflow_prestige},
-                          Src("C10", "overflow", faction, "", str(over)))
+            # after the rewards of the spaces reached first, so the prestige trace lists them in the order earned
+            effects.append(Effect(p, (("gain", (("prestige", over * self.content.overflow_prestige),)),),
+                                  Src("C10", "overflow", faction, "", str(over))))
         return self.push(s, *effects)
 
     # ------------------------------------------------------------ task modes
