@@ -44,13 +44,16 @@ setup: system-lab $(VENV)/.stamp-install $(VENV)/.stamp-solara-offline $(VENV)/.
        $(VENV)/.stamp-hub-proxy $(VENV)/etc/jupyter/jupyter_server_config.json
 
 # System packages, installed with apt-get only when missing: venv support for $(PYTHON),
-# npm (fills Solara's offline assets), and for the tests Chromium (Playwright drives it).
+# npm (fills Solara's offline assets), and for the tests Chromium (Playwright drives it) and
+# PostgreSQL's server programs (tests/classroom start a throw-away cluster with initdb / pg_ctl).
 .PHONY: system-lab system-test
 system-lab system-test: system-%:
 	@need=""; \
 	[ -x $(BIN)/python ] || $(PYTHON) -c 'import ensurepip' 2>/dev/null || need="$$need python3-venv"; \
 	command -v npm >/dev/null || need="$$need npm"; \
 	if [ "$*" = test ] && [ ! -x $(CHROMIUM) ]; then need="$$need chromium"; fi; \
+	if [ "$*" = test ] && ! command -v initdb >/dev/null && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	    need="$$need postgresql"; fi; \
 	if [ -n "$$need" ]; then \
 	    command -v apt-get >/dev/null || { echo "please install:$$need" >&2; exit 1; }; \
 	    echo "apt-get install$$need"; \
