@@ -249,7 +249,9 @@ class Position:
         for token in rest:
             key, eq, value = token.partition("=")
             if key.lower() != "used" or not eq:
-                raise InvalidInput(f"unexpected {token!r}; expected 'used=word,word'", move=text)
+                name = key + eq if eq else token
+                raise InvalidInput(f"unknown field {short_text(name)!r} in a position text; after the grid comes "
+                                   f"only used= (the words played: 'used=word,word')", move=text)
             used.extend(w for w in value.split(",") if w)
         return cls.from_rows(rows, used)
 

@@ -69,6 +69,12 @@ LANGUAGES = ("en", "ru")
 ALPHABETS = {"en": (frozenset(ENGLISH_ALPHABET), "English"), "ru": (frozenset(RUSSIAN_ALPHABET), "Russian")}
 
 
+#: the fields of a state text after its grid (:meth:`BaldaGame.state_to_text`), besides the word ``over``
+STATE_FIELDS = ("used", "turn", "scores", "passes", "played")
+_KNOWN_FIELDS = "the known fields are " + ", ".join(f + "=" for f in STATE_FIELDS[:-1]) + \
+    f", {STATE_FIELDS[-1]}= and the word 'over'"
+
+
 @dataclass(frozen=True)
 class Pass:
     """The player to move passes (D6)."""
@@ -439,13 +445,60 @@ class BaldaGame(Game):
         return " ".join(parts)
 
     def state_from_text(self, text: str) -> BaldaState:
-        """Read :meth:`state_to_text` (or a bare position text); refuse an inconsistent one."""
+        """Read :meth:`state_to_text` (or a bare position text); refuse an inconsistent one.
+
+        The grid comes first; then only the fields ``used=``, ``turn=``,
+        ``scores=``, ``passes=``, ``played=`` (each at most once) and the word
+        ``over``: an unknown or misspelt field is refused by name, not skipped.
+        Every word of ``used=`` but the start word must be in the game's
+        dictionary (rule D3: only words can have been played).
+
+        >>> from balada_widgets.balda.lexicon import Lexicon
+        >>> g = BaldaGame(players=2, start_word="balda", lexicon=Lexicon.from_words(["balda", "ball"]))
+        >>> g.state_from_text("5/5/BALDA/5/5 used=balda sco9res=4,3")
+        Traceback (most recent call last):
+        ...
+        balada_widgets.core.errors.InvalidInput: invalid input '5/5/BALDA/5/5 used=balda sco9res=4,3': unknown field 'sco9res=' in a Balda state text; the known fields are used=, turn=, scores=, passes=, played= and the word 'over'
+        >>> g.state_from_text("5/5/BALDA/5/5 used=balda,nnja")
+        Traceback (most recent call last):
+        ...
+        balada_widgets.core.errors.InvalidPosition: invalid position: used word 'nnja' is not in the custom dictionary: used= lists the words already played, and only words of the dictionary can be played (rule D3)
+        """
+        if not isinstance(text, str) or not text.strip():
+            return self._from_tokens(text, None, [])
         toks = text.split()
-        attrs = dict(t.split("=", 1) for t in toks if "=" in t and not t.startswith("used="))
-        pos_text = " ".join(t for t in toks if "=" not in t and t != "over" or t.startswith("used="))
-        if attrs.get("start") == "?":
+        if toks[0].lower().startswith("start="):
+            if toks[0].lower() != "start=?" or any(t.lower() != "turn=1" for t in toks[1:]):
+                raise InvalidInput("'start=?' (the start word is not set yet) stands alone, as 'start=? turn=1'",
+                                   rule="D1", move=text)
             return self.initial_state()
-        pos = Position.from_text(pos_text)
+        return self._from_tokens(text, toks[0], toks[1:])
+
+    def _from_tokens(self, text, grid, rest) -> BaldaState:
+        if grid is None:
+            Position.from_text(text)  # refused: says what a position text is
+        if "=" in grid or grid.lower() == "over":
+            raise InvalidInput("a Balda state text starts with the grid, such as '5/5/BALDA/5/5'", move=text)
+        attrs: dict[str, str] = {}
+        over = False
+        for tok in rest:
+            key, eq, value = tok.partition("=")
+            key = key.lower()
+            if not eq:
+                if tok.lower() == "over":
+                    if over:
+                        raise InvalidInput("the word 'over' is given twice", move=text)
+                    over = True
+                    continue
+                raise InvalidInput(f"unknown field {short_text(tok)!r} in a Balda state text; {_KNOWN_FIELDS}",
+                                   move=text)
+            if key not in STATE_FIELDS:
+                raise InvalidInput(f"unknown field {short_text(key + '=')!r} in a Balda state text; {_KNOWN_FIELDS}",
+                                   move=text)
+            if key in attrs:
+                raise InvalidInput(f"the field {key + '='!r} is given twice", move=text)
+            attrs[key] = value
+        pos = Position.from_text(grid + (f" used={attrs['used']}" if "used" in attrs else ""))
         try:
             turn = int(attrs.get("turn", 1)) - 1
             scores = tuple(int(x) for x in attrs["scores"].split(",")) if "scores" in attrs else (0,) * self.players
@@ -455,7 +508,7 @@ class BaldaGame(Game):
         except (ValueError, KeyError) as e:
             raise InvalidInput("cannot read the game attributes: turn, scores and passes are whole numbers "
                                "(scores=4,3), played= lists player:move items") from None
-        state = BaldaState(pos, turn, scores, passes, words, "over" in toks)
+        state = BaldaState(pos, turn, scores, passes, words, over)
         problems = self.validate(state)
         if problems:
             raise InvalidPosition(problems)
@@ -472,6 +525,12 @@ class BaldaGame(Game):
             pos.validate(self.lexicon)
         except InvalidPosition as e:
             problems += e.problems
+        start = pos.start_word
+        for w in sorted(pos.used):
+            if w != start and w not in self.lexicon:
+                problems.append(("D3", f"used word {short_text(w)!r} is not in the {self.lexicon.name} dictionary: "
+                                       f"used= lists the words already played, and only words of the dictionary "
+                                       f"can be played"))
         if len(state.scores) != self.players:
             problems.append((None, f"{len(state.scores)} scores for {self.players} players"))
         if not 0 <= state.turn < self.players:
