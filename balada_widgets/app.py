@@ -8,12 +8,11 @@ Every one of those is a page of its own (``/balada``, ``/balada-hot-seat``,
 under the title bar name the games in words, and a row of links on every
 game page switches between its pages.
 
-A game is one :class:`GameEntry` in :data:`GAMES`; its pages come from it.
-A page whose module cannot be imported (a game not built yet) is left out,
-so the list may name games ahead of their views::
-
-    GameEntry("balda", "Balda", "balda", "1 to 4 players", "Add a letter, read a word.",
-              app="balada_widgets.balda.view:BaldaApp", lab=None),
+A game is its spec (:class:`~balada_widgets.core.spec.GameSpec`, declared once
+in its room's ``__init__``): :func:`game_entries` makes a :class:`GameEntry`
+of each registered spec and its pages come from it, so a registered game gets
+its pages with no edit here. A page whose module cannot be imported (a game
+not built yet) is left out.
 
 Play pages start a fresh game (a new seed) each time they are opened; the
 page's *New game* button changes players, bots and levels. Solara's "runs on
@@ -85,7 +84,10 @@ class Page:
 
 @dataclass(frozen=True)
 class GameEntry:
-    """A game of the app: its pages, built from the view's app class, its tutorial and its lab."""
+    """A game of the app: its pages, built from the view's app class, its tutorial and its lab.
+
+    Made from a game's spec (:meth:`from_spec`): the app has no table of games of its own.
+    """
 
     key: str  # the package: balada_widgets.<key>
     title: str
@@ -98,13 +100,27 @@ class GameEntry:
     hot_seat: tuple = (("players", 2), ("bots", 0))
     solo: Optional[tuple] = None
     languages: tuple = ()  # more languages of the tutorial: (("cs", "česky"), ...)
+    tutorial: str = ""  # the tutorial module (default: balada_widgets.<key>.tutorial)
+
+    @classmethod
+    def from_spec(cls, spec) -> "GameEntry":
+        """The entry of a registered :class:`~balada_widgets.core.spec.GameSpec`: the bot page is the spec's
+        ``bot_page`` with its ``default_bot``, hot-seat and solo its ``hot_seat`` and ``solo``."""
+        seats = lambda pair: (("players", pair[0]), ("bots", pair[1]))  # noqa: E731
+        bot = seats(spec.bot_page) + ((("bot_level", spec.default_bot),) if spec.default_bot else ())
+        return cls(spec.name, spec.title, spec.stem, spec.players_text, spec.blurb, spec.view("app") or "",
+                   lab=spec.view("lab"), bot=bot, hot_seat=seats(spec.hot_seat),
+                   solo=None if spec.solo is None else seats(spec.solo), languages=tuple(spec.lesson_languages),
+                   tutorial=spec.lesson or "")
 
     def pages(self) -> list[Page]:
-        tutorial = f"balada_widgets.{self.key}.tutorial"
-        out = [Page(self.stem, f"{self.title}: against a bot", self.app, self.blurb, self.key, "bot", self.bot),
-               Page(f"{self.stem}-hot-seat", f"{self.title}: hot-seat", self.app, self.blurb, self.key, "hot-seat",
-                    self.hot_seat)]
-        if self.solo is not None:
+        tutorial = self.tutorial or f"balada_widgets.{self.key}.tutorial"
+        out = []
+        if self.app:
+            out += [Page(self.stem, f"{self.title}: against a bot", self.app, self.blurb, self.key, "bot", self.bot),
+                    Page(f"{self.stem}-hot-seat", f"{self.title}: hot-seat", self.app, self.blurb, self.key,
+                         "hot-seat", self.hot_seat)]
+        if self.app and self.solo is not None:
             out.append(Page(f"{self.stem}-solo", f"{self.title}: solo", self.app, self.blurb, self.key, "solo",
                             self.solo))
         out.append(Page(f"{self.stem}-learn", f"{self.title}: learn the rules", tutorial, self.blurb, self.key, "learn"))
@@ -116,32 +132,27 @@ class GameEntry:
         return out
 
 
-GAMES = [
-    GameEntry("balada", "Balada", "balada", "1 to 6 players",
-              "Flip-and-write: draw the flipped symbols on a path of 12 spaces, then your hero walks it and "
-              "scores; day round, night round.",
-              app="balada_widgets.balada.view:BaladaApp", lab="balada_widgets.balada.view:BaladaLab",
-              bot=(("players", 2), ("bots", 1), ("bot_level", "advisor")), solo=(("players", 1), ("bots", 0))),
-    GameEntry("balda", "Balda", "balda", "1 to 4 players",
-              "The word game on a 5x5 grid: add one letter, read a word through it along neighbouring cells.",
-              app="balada_widgets.balda.view:BaldaApp", lab="balada_widgets.balda.lab:BaldaLab"),
-    GameEntry("barcadia", "Heroes of Barcadia", "barcadia", "2 to 6 players",
-              "Crawl a hex dungeon built face down, roll the d20 against Monsters and Bosses, see your odds "
-              "before every roll.",
-              app="balada_widgets.barcadia.view:BarcadiaApp", lab="balada_widgets.barcadia.lab:BarcadiaLab"),
-    GameEntry("baldurs_gate", "Builders of Baldur's Gate", "baldurs-gate", "2 to 4 players",
-              "Build a business empire in the nine districts of Baldur's Gate and defend it; English or Czech.",
-              app="balada_widgets.baldurs_gate.view:BaldursGateApp",
-              lab="balada_widgets.baldurs_gate.lab:BaldursGateLab", languages=(("cs", "pravidla česky"),)),
-]
+def game_entries() -> list[GameEntry]:
+    """One entry per registered game (:func:`balada_widgets.core.spec.registry`), in registration order."""
+    from balada_widgets.core.spec import registry
 
-PAGES = [page for entry in GAMES for page in entry.pages()]
+    return [GameEntry.from_spec(spec) for spec in registry().values()]
+
+
+def all_pages() -> list[Page]:
+    """Every page of every registered game, read from the registry now (a game registered later has its pages)."""
+    return [page for entry in game_entries() for page in entry.pages()]
+
+
+#: the games and pages at import (a game registered later: :func:`game_entries`, :func:`all_pages`, :func:`make_routes`)
+GAMES = game_entries()
+PAGES = all_pages()
 
 
 def built_pages() -> list[tuple[Page, Callable]]:
-    """The pages whose component can be loaded, in :data:`PAGES` order."""
+    """The pages of the registered games whose component can be loaded, in :func:`all_pages` order."""
     out = []
-    for page in PAGES:
+    for page in all_pages():
         component = page.load()
         if component is not None:
             out.append((page, component))
@@ -245,7 +256,7 @@ def Home():
                         "**Learn the rules** walks you through them on the board, one rule at a time. Then play "
                         "against a bot in one click, or hot-seat with friends on this screen.")
         with solara.Div(classes=["bw-home-games"]):
-            for entry in GAMES:
+            for entry in game_entries():
                 pages = [(p, c) for p, c in built if p.game == entry.key]
                 if pages:
                     GameCard(entry, pages)
@@ -297,20 +308,34 @@ def Layout(children=[]):  # noqa: B006 (Solara's signature)
     return main
 
 
-#: the app's pages; the root route carries the layout (Solara takes the layout of a module with ``routes``
-#: from its "/" route only, so a module-level ``Layout`` alone would be ignored)
-routes = [solara.Route(path="/", component=Home, label="Home", layout=Layout)] + [
-    solara.Route(path=page.path, component=_page(page, component), label=page.title)
-    for page, component in built_pages()
-]
+def make_routes() -> list:
+    """The app's routes from the registered games: Home, then every page that can be built. The root route
+    carries the layout (Solara takes the layout of a module with ``routes`` from its "/" route only, so a
+    module-level ``Layout`` alone would be ignored)."""
+    return [solara.Route(path="/", component=Home, label="Home", layout=Layout)] + [
+        solara.Route(path=page.path, component=_page(page, component), label=page.title)
+        for page, component in built_pages()
+    ]
 
-#: the tabs under the title bar: Home, then one per game (a game's tab is on for every page of that game)
-TABS = [("Home", "/", "")] + [(g.title, f"/{g.stem}", g.key) for g in GAMES if any(p.game == g.key for p in PAGES)]
+
+def make_tabs() -> list[tuple[str, str, str]]:
+    """The tabs under the title bar: Home, then one per registered game with a page (a game's tab is on for
+    every page of that game): ``(title, href, key)``."""
+    pages = all_pages()
+    return [("Home", "/", "")] + [(g.title, f"/{g.stem}", g.key) for g in game_entries()
+                                  if any(p.game == g.key for p in pages)]
 
 
-def tab_index(path: str) -> int:
-    """The tab of a page path (``"balada-lab"`` is Balada's tab)."""
-    page = next((p for p in PAGES if p.path == path.strip("/")), None)
+#: the app's pages, as ``solara run`` serves them
+routes = make_routes()
+
+#: the tabs under the title bar
+TABS = make_tabs()
+
+
+def tab_index(path: str, tabs: Optional[list] = None) -> int:
+    """The tab of a page path (``"balada-lab"`` is Balada's tab) among ``tabs`` (default :data:`TABS`)."""
+    page = next((p for p in all_pages() if p.path == path.strip("/")), None)
     if page is None:
         return 0
-    return next((i for i, (_title, _href, key) in enumerate(TABS) if key == page.game), 0)
+    return next((i for i, (_title, _href, key) in enumerate(tabs or TABS) if key == page.game), 0)

@@ -11,33 +11,31 @@ the Solara view (:mod:`.view`, imported only when a game is shown).
 
 from __future__ import annotations
 
-from .content import Decks, Sheet, load_decks, load_sheet, sheet_names
-from .rules import BaladaGame, BaladaState, Decide, Flip, Place, PlayerState, PortalMove, Swap
-from .scoring import Choices, ScoreResult, parse_side, score_side, side_to_text
+from ..core.spec import GameSpec, Option, bot_levels, lazy_module, register
 
-__all__ = ["BaladaGame", "BaladaState", "Choices", "Decide", "Decks", "Flip", "Place", "PlayerState", "PortalMove",
-           "ScoreResult", "Sheet", "Swap", "load_decks", "load_sheet", "new_game", "parse_side", "score_side",
-           "sheet_names", "side_to_text"]
+#: the one declaration of the game (see :mod:`balada_widgets.core.spec`): ``new_game``, ``make_bot``,
+#: the app's pages and the fuzz read it
+SPEC = register(GameSpec(
+    name="balada", title="Balada", game_class="balada_widgets.balada.rules:BaladaGame",
+    options=(Option("easy", False, label="Easy version (deck A only, one round, rule B4)"),
+             Option("sheet", "standard", ("standard", "river", "peaks", "dunes"), label="Sheet",
+                    strict=False)),  # or a custom sheet's data
+    players=(1, 6), bots=bot_levels("balada_widgets.balada.bots:make_bot", "random", "greedy", "advisor"),
+    default_bot="advisor", lesson="balada_widgets.balada.tutorial",
+    views={"app": "balada_widgets.balada.view:BaladaApp", "lab": "balada_widgets.balada.view:BaladaLab"},
+    blurb="Flip-and-write: draw the flipped symbols on a path of 12 spaces, then your hero walks it and "
+          "scores; day round, night round.",
+    solo=(1, 0)))
 
+new_game, make_bot = SPEC.notebook_face(__name__)
 
-def new_game(players: int = 1, bots: int = 0, seed: int = 0, easy: bool = False, sheet: str = "standard",
-             bot_level: str = "advisor"):
-    """A playable Balada game for a notebook (the last expression of a cell shows it).
+_NAMES = {
+    **dict.fromkeys(("Decks", "Sheet", "load_decks", "load_sheet", "sheet_names"), "content"),
+    **dict.fromkeys(("BaladaGame", "BaladaState", "Decide", "Flip", "Place", "PlayerState", "PortalMove", "Swap"),
+                    "rules"),
+    **dict.fromkeys(("Choices", "ScoreResult", "parse_side", "score_side", "side_to_text"), "scoring"),
+}
+__all__ = sorted([*_NAMES, "SPEC", "make_bot", "new_game"])
 
-    ``players`` seats in all, the last ``bots`` of them played by bots of
-    ``bot_level`` (``"random"``, ``"greedy"`` or ``"advisor"``); the rest play
-    hot-seat. Returns a :class:`~balada_widgets.balada.view.BaladaApp`, whose
-    ``.session`` is the :class:`~balada_widgets.core.session.Session`.
-    """
-    from .view import BaladaApp
-
-    return BaladaApp(players=players, bots=bots, seed=seed, easy=easy, sheet=sheet, bot_level=bot_level)
-
-
-def __getattr__(name):
-    """``balada.tutorial`` loads on first use, so a notebook cell is ``balada.tutorial.step("boss")``."""
-    if name == "tutorial":
-        import importlib
-
-        return importlib.import_module(f".{name}", __name__)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: the rules, the content and ``balada.tutorial`` load on first use (``balada.tutorial.step("boss")``)
+__getattr__, __dir__ = lazy_module(__name__, _NAMES)

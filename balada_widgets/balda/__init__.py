@@ -15,45 +15,58 @@ True
 
 from __future__ import annotations
 
-from typing import Optional
+from ..core.spec import GameSpec, Option, bot_levels, lazy_module, register
 
-from .bots import make_bot
-from .lexicon import Lexicon
-from .movegen import Move, check_move, explain_path, legal_moves
-from .position import Position
-from .rules import BaldaGame, Pass, hints
-
-__all__ = ["BaldaGame", "Lexicon", "Move", "Pass", "Position", "check_move", "explain_path", "hints", "legal_moves",
-           "make_bot", "new_game"]
+_TIERS = {None: "every word", "common": "common words", "everyday": "everyday words", "basic": "basic words"}
+#: what the new-game form's app takes itself; the other options make the game first (see :func:`_start`)
+_APP_OPTIONS = ("size", "language", "tier", "bot_tier")
 
 
-def new_game(players: int = 2, bots: int = 1, seed: int = 0, size: int = 5, language: str = "en",
-             tier: Optional[str] = None, bot_level: str = "strong", bot_tier: Optional[str] = None, **options):
-    """A playable Balda game for a notebook (the last expression of a cell shows it).
-
-    ``players`` seats (2 to 4; 1 for solo practice), the last ``bots`` of
-    them played by bots of ``bot_level`` (``"random"``, ``"greedy"`` or
-    ``"strong"``) that know the words of ``bot_tier`` (``None``: all); the
-    others play hot-seat. ``size`` 5 or 7, ``language`` ``"en"`` or ``"ru"``,
-    ``tier="common"`` for common words only. Further ``options`` go to
-    :class:`BaldaGame` (``start_word``, ``add_words``, ``remove_words``,
-    ``word_list``, ``lexicon``). Returns a
-    :class:`~balada_widgets.balda.view.BaldaApp`, whose ``.session`` is the
-    :class:`~balada_widgets.core.session.Session` and ``.game`` the game.
-    """
+def _start(settings):
+    """``new_game``'s app: a word list of one's own (``start_word``, ``add_words``, ``lexicon``...) makes the
+    :class:`BaldaGame` first; the settings of the form go to the app."""
     from .view import BaldaApp
 
+    options = dict(settings.options)
+    app = {k: options.pop(k) for k in _APP_OPTIONS if k in options}
     game = None
     if options:
-        game = BaldaGame(players=players, size=size, language=language, tier=tier, **options)
-    return BaldaApp(players=players, bots=bots, seed=seed, size=size, language=language, tier=tier,
-                    bot_level=bot_level, bot_tier=bot_tier, game=game)
+        from .rules import BaldaGame
+
+        game = BaldaGame(players=settings.players, **{k: v for k, v in app.items() if k != "bot_tier"}, **options)
+    return BaldaApp(players=settings.players, bots=settings.bots, seed=settings.seed, bot_level=settings.bot_level,
+                    game=game, **app)
 
 
-def __getattr__(name):
-    """``balda.tutorial`` loads on first use, so a notebook cell is ``balda.tutorial.step("readable")``."""
-    if name == "tutorial":
-        import importlib
+#: the one declaration of the game (see :mod:`balada_widgets.core.spec`): ``new_game``, ``make_bot``,
+#: the app's pages and the fuzz read it
+SPEC = register(GameSpec(
+    name="balda", title="Balda", game_class="balada_widgets.balda.rules:BaldaGame",
+    options=(Option("size", 5, (5, 7), label="Grid", words={5: "5×5", 7: "7×7"}, fuzz=(5, 5, 7), strict=False),
+             Option("language", "en", ("en", "ru"), label="Language", words={"en": "English", "ru": "Русский"},
+                    fuzz=("en", "en", "ru")),
+             Option("tier", None, tuple(_TIERS), label="Words", words=_TIERS, fuzz=()),
+             Option("bot_tier", None, tuple(_TIERS), label="Bot knows", words=_TIERS, game=False),
+             Option("start_word", None, kind="text", form=False),
+             Option("add_words", (), kind="any", form=False),
+             Option("remove_words", (), kind="any", form=False),
+             Option("word_list", None, kind="any", form=False),
+             Option("min_length", 2, form=False, fuzz=()),
+             Option("lexicon", None, kind="any", form=False)),
+    players=(1, 4), bots=bot_levels("balada_widgets.balda.bots:make_bot", "random", "greedy", "strong"),
+    default_bot="strong", languages=(("en", "English"), ("ru", "Русский")), lesson="balada_widgets.balda.tutorial",
+    views={"app": "balada_widgets.balda.view:BaldaApp", "lab": "balada_widgets.balda.lab:BaldaLab"},
+    start=_start,
+    blurb="The word game on a 5x5 grid: add one letter, read a word through it along neighbouring cells."))
 
-        return importlib.import_module(f".{name}", __name__)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+new_game, make_bot = SPEC.notebook_face(__name__)
+
+_NAMES = {
+    "Lexicon": "lexicon", "Position": "position",
+    **dict.fromkeys(("Move", "check_move", "explain_path", "legal_moves"), "movegen"),
+    **dict.fromkeys(("BaldaGame", "Pass", "hints"), "rules"),
+}
+__all__ = sorted([*_NAMES, "SPEC", "make_bot", "new_game"])
+
+#: the rules and ``balda.tutorial`` load on first use (``balda.tutorial.step("readable")``)
+__getattr__, __dir__ = lazy_module(__name__, _NAMES)

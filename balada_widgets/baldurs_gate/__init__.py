@@ -18,42 +18,37 @@ loads no UI package).
 
 from __future__ import annotations
 
-from .bots import make_bot
-from .city import City, board, load_city
-from .content import Content, load_content
-from .i18n import CATALOG, LANGUAGES, add_messages, t
-from .rules import BaldursGateGame, Pending
-from .state import (
-    BGState, Bottom, Build, Deal, DealtAgenda, DealtHQ, Done, Hide, Income, Keep, Parcel, Pick, Piece, Player, Spot,
-    Take, Token, Track, Trade, Use, Worker,
-)
+from ..core.spec import GameSpec, Option, bot_levels, lazy_module, register
 
-__all__ = ["BGState", "BaldursGateGame", "Bottom", "Build", "CATALOG", "City", "Content", "Deal", "DealtAgenda",
-           "DealtHQ", "Done", "Hide", "Income", "Keep", "LANGUAGES", "Parcel", "Pending", "Pick", "Piece", "Player",
-           "Spot", "Take", "Token", "Track", "Trade", "Use", "Worker", "add_messages", "board", "load_city",
-           "load_content", "make_bot", "new_game", "t"]
+#: the one declaration of the game (see :mod:`balada_widgets.core.spec`): ``new_game``, ``make_bot``,
+#: the app's pages and the fuzz read it. The options are in the fuzz's order of draws.
+SPEC = register(GameSpec(
+    name="baldurs_gate", title="Builders of Baldur's Gate",
+    game_class="balada_widgets.baldurs_gate.rules:BaldursGateGame",
+    options=(Option("advanced", False, label="Advanced setup"),
+             Option("language", "en", ("en", "cs"), label="Language", words={"en": "English", "cs": "Čeština"}),
+             Option("content", None, kind="any", form=False),
+             Option("city", None, kind="any", form=False)),
+    players=(2, 4), players_rule="C1",
+    bots=bot_levels("balada_widgets.baldurs_gate.bots:make_bot", "random", "greedy", "strong"),
+    default_bot="greedy", languages=(("en", "English"), ("cs", "Čeština")),
+    lesson="balada_widgets.baldurs_gate.tutorial", lesson_languages=(("cs", "pravidla česky"),),
+    views={"app": "balada_widgets.baldurs_gate.view:BaldursGateApp",
+           "lab": "balada_widgets.baldurs_gate.lab:BaldursGateLab"},
+    blurb="Build a business empire in the nine districts of Baldur's Gate and defend it; English or Czech."))
 
+new_game, make_bot = SPEC.notebook_face(__name__)
 
-def new_game(players: int = 3, bots: int = 2, seed: int = 0, language: str = "en", advanced: bool = False,
-             bot_level: str = "greedy", **options):
-    """A playable game for a notebook (the last expression of a cell shows it).
+_NAMES = {
+    **dict.fromkeys(("City", "board", "load_city"), "city"),
+    **dict.fromkeys(("Content", "load_content"), "content"),
+    **dict.fromkeys(("CATALOG", "LANGUAGES", "add_messages", "t"), "i18n"),
+    **dict.fromkeys(("BaldursGateGame", "Pending"), "rules"),
+    **dict.fromkeys(("BGState", "Bottom", "Build", "Deal", "DealtAgenda", "DealtHQ", "Done", "Hide", "Income", "Keep",
+                     "Parcel", "Pick", "Piece", "Player", "Spot", "Take", "Token", "Track", "Trade", "Use", "Worker"),
+                    "state"),
+}
+__all__ = sorted([*_NAMES, "SPEC", "make_bot", "new_game"])
 
-    ``players`` seats (2 to 4), the last ``bots`` of them played by bots of
-    ``bot_level`` (``"random"``, ``"greedy"`` or ``"strong"``), the others
-    hot-seat; ``language`` ``"en"`` or ``"cs"``; ``advanced=True`` for the
-    advanced setup. Further ``options`` go to :class:`BaldursGateGame`
-    (``content``, ``city``: file paths).
-    """
-    from .view import BaldursGateApp
-
-    return BaldursGateApp(players=players, bots=bots, seed=seed, language=language, advanced=advanced,
-                          bot_level=bot_level, **options)
-
-
-def __getattr__(name):
-    """``baldurs_gate.tutorial`` loads on first use, so a notebook cell is ``baldurs_gate.tutorial.step("city")``."""
-    if name == "tutorial":
-        import importlib
-
-        return importlib.import_module(f".{name}", __name__)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: the rules and ``baldurs_gate.tutorial`` load on first use (``baldurs_gate.tutorial.step("city")``)
+__getattr__, __dir__ = lazy_module(__name__, _NAMES)

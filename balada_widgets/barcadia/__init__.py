@@ -17,14 +17,48 @@ Fraction(19, 40)
 
 from __future__ import annotations
 
-from .board import dungeon_graph, dungeon_names, load_dungeon, load_start
-from .content import Content, LootCard, diy_card, load_content
-from .rules import BarcadiaGame
-from .state import BarcadiaState, Move
+from ..core.spec import GameSpec, Option, bot_levels, lazy_module, register
 
-__all__ = ["BarcadiaGame", "BarcadiaState", "Content", "LootCard", "Move", "diy_card", "dungeon_graph",
-           "dungeon_names", "load_content", "load_dungeon", "load_start", "make_bot", "new_game",
-           "win_probability"]
+_BOOL = (False, True)
+
+#: the one declaration of the game (see :mod:`balada_widgets.core.spec`): ``new_game``, ``make_bot``,
+#: the app's pages and the fuzz read it. The options are in the fuzz's order of draws.
+SPEC = register(GameSpec(
+    name="barcadia", title="Heroes of Barcadia", game_class="balada_widgets.barcadia.rules:BarcadiaGame",
+    options=(Option("dungeon", None, (None, "grand", "cozy"), label="Dungeon", strict=False,  # or its data
+                    words={None: "build it", "grand": "Grand", "cozy": "Cozy"}, fuzz=(None, "cozy")),
+             Option("build", "auto", ("auto", "play"), label="Building the dungeon",
+                    words={"auto": "chance places the rooms", "play": "the players place them"}, fuzz=()),
+             Option("crits", False, label="Crits"),
+             Option("power_traps", False, label="Power Traps"),
+             Option("frenzy", False, label="Frenzy"),
+             Option("versatile", False, label="Versatile Starting Point"),
+             Option("removal", None, (None, True, False), label="2-3 players: take out 20 rooms",
+                    words={None: "on for 2-3 players", True: "on", False: "off"}, fuzz=()),
+             # turn limits keep random games short: without one a random walk of 4 players takes ~1,400 moves
+             Option("turn_limit", None, kind="any", form=False, fuzz=(20, 30, 40)),
+             Option("start", "standard", kind="any", form=False),
+             Option("characters", None, kind="any", form=False),
+             Option("content", None, kind="any", form=False),
+             Option("diy", (), kind="any", form=False)),
+    players=(2, 6), players_rule="H-SET2",
+    bots=bot_levels("balada_widgets.barcadia.bots:make_bot", "random", "greedy", "strong"), default_bot="greedy",
+    lesson="balada_widgets.barcadia.tutorial",
+    views={"app": "balada_widgets.barcadia.view:BarcadiaApp", "lab": "balada_widgets.barcadia.lab:BarcadiaLab"},
+    blurb="Crawl a hex dungeon built face down, roll the d20 against Monsters and Bosses, see your odds "
+          "before every roll."))
+
+new_game, make_bot = SPEC.notebook_face(__name__)
+
+_NAMES = {
+    **dict.fromkeys(("dungeon_graph", "dungeon_names", "load_dungeon", "load_start"), "board"),
+    **dict.fromkeys(("Content", "LootCard", "diy_card", "load_content"), "content"),
+    "BarcadiaGame": "rules", "BarcadiaState": "state", "Move": "state",
+}
+__all__ = sorted([*_NAMES, "SPEC", "make_bot", "new_game", "win_probability"])
+
+#: the rules and ``barcadia.tutorial`` load on first use (``barcadia.tutorial.step("boss")``)
+__getattr__, __dir__ = lazy_module(__name__, _NAMES)
 
 
 def win_probability(kind, *, level=None, bonus=0, opponent_bonus=0):
@@ -32,32 +66,3 @@ def win_probability(kind, *, level=None, bonus=0, opponent_bonus=0):
     from .odds import win_probability as wp
 
     return wp(kind, level=level, bonus=bonus, opponent_bonus=opponent_bonus)
-
-
-def make_bot(level: str = "greedy", seed=0):
-    """A bot: ``"random"``, ``"greedy"`` or ``"strong"`` (see :mod:`.bots`)."""
-    from .bots import make_bot as mb
-
-    return mb(level, seed)
-
-
-def new_game(players: int = 4, bots: int = 3, seed: int = 0, bot_level: str = "greedy", **options):
-    """A playable game for a notebook (the last expression of a cell shows it).
-
-    ``players`` seats (2 to 6), the last ``bots`` of them played by bots of
-    ``bot_level``; the others play hot-seat. Further ``options`` go to
-    :class:`BarcadiaGame` (``dungeon``, ``crits``, ``frenzy``...). Returns the
-    view's ``BarcadiaApp``, whose ``.session`` is the session.
-    """
-    from .view import BarcadiaApp
-
-    return BarcadiaApp(players=players, bots=bots, seed=seed, bot_level=bot_level, **options)
-
-
-def __getattr__(name):
-    """``barcadia.tutorial`` loads on first use, so a notebook cell is ``barcadia.tutorial.step("boss")``."""
-    if name == "tutorial":
-        import importlib
-
-        return importlib.import_module(f".{name}", __name__)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,8 +1,8 @@
 """Random full games and mutated inputs for every registered game (the fuzz of issue 9).
 
-Pure Python, driven by the game registry: a game is covered as soon as its room
-registers it (:func:`~balada_widgets.core.session.register_game`) and its name is in
-``balada_widgets.GAMES``. ``tests/test_fuzz_games.py`` runs a few games per game
+Pure Python, driven by the spec registry: a game is covered as soon as its spec is
+registered (:func:`~balada_widgets.core.spec.register`, what each room's ``__init__``
+does); the options drawn are its spec's (:meth:`~balada_widgets.core.spec.GameSpec.fuzz_variants`). ``tests/test_fuzz_games.py`` runs a few games per game
 in CI; ``bench/bench_fuzz.py`` runs 10,000 per game and reports games per second
 and failures.
 
@@ -59,28 +59,35 @@ _DIGITS = re.compile(r"\d+")
 
 
 def registered_games() -> dict[str, type[Game]]:
-    """``{name: Game class}`` for every name of ``balada_widgets.GAMES`` (imports each room)."""
-    import balada_widgets
+    """``{name: Game class}`` of every registered spec (imports each game's rules)."""
+    import balada_widgets  # noqa: F401 - the house's rooms register their specs
 
-    return {name: game_class(name) for name in balada_widgets.GAMES}
+    from .spec import registry
+
+    return {name: game_spec.game_class_loaded() for name, game_spec in registry().items()}
 
 
-#: extra options drawn per game beside the player count (values listed per option);
-#: a game not listed is fuzzed with its player counts alone.
-VARIANTS: dict[str, dict[str, list]] = {
-    "balada": {"easy": [False, True], "sheet": ["standard", "river", "peaks", "dunes"]},
-    "balda": {"size": [5, 5, 7], "language": ["en", "en", "ru"]},
-    # turn limits keep random games short: without one a random walk of 4 players takes ~1,400 moves
-    "barcadia": {"dungeon": [None, "cozy"], "crits": [False, True], "power_traps": [False, True],
-                 "frenzy": [False, True], "versatile": [False, True], "turn_limit": [20, 30, 40]},
-    "baldurs_gate": {"advanced": [False, True], "language": ["en", "cs"]},
-}
+def variants() -> dict[str, dict[str, list]]:
+    """Extra options drawn per game beside the player count, from each spec's options (values listed
+    per option; a value listed twice is drawn twice as often); a game with none is fuzzed with its
+    player counts alone. ``VARIANTS`` is this table, read afresh."""
+    import balada_widgets  # noqa: F401
+
+    from .spec import registry
+
+    return {name: game_spec.fuzz_variants() for name, game_spec in registry().items()}
+
+
+def __getattr__(name: str):
+    if name == "VARIANTS":  # the spec registry's table, so a game registered later is in it
+        return variants()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def random_options(cls: type[Game], rng: random.Random) -> dict:
     """Options for ``cls``: a player count in its range and one value of each listed variant."""
     opts = {"players": rng.randint(cls.min_players, cls.max_players)}
-    for key, values in VARIANTS.get(cls.name, {}).items():
+    for key, values in variants().get(cls.name, {}).items():
         opts[key] = rng.choice(values)
     return opts
 

@@ -1,0 +1,574 @@
+"""One declaration per game: a :class:`GameSpec`, registered once, read by everything above the core.
+
+A game's room declares in its ``__init__`` what the layer above the core needs
+to know about it, and nothing else: its name and title, its game class, its
+options (each an :class:`Option`: name, default, the values it takes, a label),
+its player count, its bots by level, its tutorial module, its views, and the
+words of its card on the app's home page. Everything above the core reads the
+declaration: ``balada_widgets.GAMES`` and ``balada_widgets.SPECS``, each room's
+``new_game`` and ``make_bot``, the app's pages (``balada_widgets/app.py``), the
+fuzz's variants (:mod:`balada_widgets.core.fuzz`) and the generic app and
+new-game form (:mod:`balada_widgets.ui.spec_app`). A fifth game is one
+``register(GameSpec(...))``: no table elsewhere names it.
+
+A declaration is lazy: the game class, the bots, the views and the tutorial are
+named as ``"module:Name"`` texts and imported on first use, so ``import
+balada_widgets`` (which imports the rooms' ``__init__`` to register them) loads
+no rules and no UI. This module is pure (no Solara).
+
+**One policy for starting a game**, the same for every game
+(:meth:`GameSpec.settings`, used by ``new_game``, the app's pages and the
+generic app):
+
+- ``players=None``: the players of the game's bot page (:attr:`GameSpec.bot_page`,
+  two for every game of the house): what the app's *Play against a bot* opens;
+- ``bots=None``: every seat but the first is a bot (you against the bots;
+  ``players=1`` is a solo game). The bots sit in the last seats;
+- ``bot_level=None``: the game's :attr:`GameSpec.default_bot`;
+- ``seed=0``: every chance draw of the session, and each bot's own seed
+  ``f"{seed}:{seat}"``;
+- every other keyword is an option of the game, checked against its
+  :class:`Option` (unknown ones refused, naming the options there are);
+  an option not given takes its default.
+
+Examples
+--------
+>>> demo = GameSpec("demo-race", "Race to 10", "balada_widgets.core.demo:RaceGame", players=(1, 4),
+...                 options=(Option("target", 10, range(5, 21), label="Target"),
+...                          Option("doubles", False, label="Doubles count twice")),
+...                 bots={"random": lambda seed=0: ("random", seed)}, default_bot="random")
+>>> s = demo.settings()
+>>> s.players, s.bots, s.bot_level, s.options
+(2, 1, 'random', {'target': 10, 'doubles': False})
+>>> demo.settings(players=1).bots, demo.settings(players=3).bots
+(0, 2)
+>>> demo.check_options({"target": 30})
+Traceback (most recent call last):
+...
+balada_widgets.core.errors.InvalidInput: invalid input: Race to 10: the option target (Target) takes a whole number from 5 to 20, not 30
+>>> demo.check_options({"colour": "red"})
+Traceback (most recent call last):
+...
+balada_widgets.core.errors.InvalidInput: invalid input: Race to 10 has no option 'colour'; its options are target, doubles
+>>> demo.make_bot(seed=3), s.seat_name(0), s.seat_name(1)
+(('random', 3), 'You', 'Bot 2 (random)')
+>>> demo.make_bot("genius")
+Traceback (most recent call last):
+...
+balada_widgets.core.errors.InvalidInput: invalid input: unknown bot level 'genius'; choose one of random
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import importlib.util
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
+
+from .errors import GameError, InvalidInput, short_text
+
+__all__ = ["GameSpec", "Option", "Settings", "bot_levels", "lazy_module", "load", "register", "registered",
+           "registry", "spec", "unregister"]
+
+#: a class, a function, or ``"module:Name"`` (imported on first use)
+Target = Union[str, Callable, type]
+
+_KINDS = ("choice", "bool", "int", "text", "any")
+
+
+def load(target: Target) -> Any:
+    """The object a :data:`Target` names: ``"module:Name"`` imported (``"module"`` alone: the module);
+    anything else as it is."""
+    if not isinstance(target, str):
+        return target
+    module, _, name = target.partition(":")
+    obj: Any = importlib.import_module(module)
+    for part in name.split(".") if name else ():
+        obj = getattr(obj, part)
+    return obj
+
+
+def _shown(value) -> str:
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def _same(a, b) -> bool:
+    """Equal, and a bool only equals a bool (``True`` is not the option value ``1``)."""
+    return isinstance(a, bool) == isinstance(b, bool) and a == b
+
+
+# ------------------------------------------------------------------------------------------ options
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game: ``name``, ``default``, the values it takes, a ``label`` for the form.
+
+    ``choices``: a tuple of the values it takes, a ``range`` (a whole number in
+    it), or ``None`` (any value of its ``kind``). ``kind``: ``"choice"``,
+    ``"bool"``, ``"int"``, ``"text"`` or ``"any"`` (the game checks it: a
+    lexicon, a file of the notebook's); guessed from ``choices`` and ``default``
+    when not given. ``None`` is taken when it is the default (or one of the
+    choices). ``words``: the form's words for some values (``{"en": "English"}``).
+    ``form``: shown in the new-game form. ``game``: passed to the game class
+    (``False``: the app's or the bots', e.g. Balda's ``bot_tier``). ``fuzz``:
+    the values the fuzz draws (default: the choices when they are few; ``()``:
+    never drawn; repeat a value to draw it more often). ``strict=False``: the
+    choices are the form's and the fuzz's, and the game also takes other values
+    it checks itself (Balada's ``sheet``: a custom sheet's data).
+
+    >>> Option("size", 5, (5, 7)).check(6)
+    Traceback (most recent call last):
+    ...
+    balada_widgets.core.errors.InvalidInput: invalid input: the option size takes one of 5, 7, not 6
+    >>> Option("easy", False).kind, Option("easy", False).check(True), Option("n", 3).takes()
+    ('bool', True, 'a whole number')
+    """
+
+    name: str
+    default: Any = None
+    choices: Optional[Sequence] = None
+    label: str = ""
+    kind: str = ""
+    words: Mapping = field(default_factory=dict)
+    form: bool = True
+    game: bool = True
+    fuzz: Optional[Sequence] = None
+    strict: bool = True
+
+    def __post_init__(self):
+        if not self.name.isidentifier():
+            raise InvalidInput(f"an option's name is a Python name, not {self.name!r}")
+        if self.choices is not None and not isinstance(self.choices, range):
+            object.__setattr__(self, "choices", tuple(self.choices))
+        kind = self.kind
+        if not kind:
+            if self.choices is not None:
+                kind = "choice"
+            elif isinstance(self.default, bool):
+                kind = "bool"
+            elif isinstance(self.default, int):
+                kind = "int"
+            elif isinstance(self.default, str):
+                kind = "text"
+            else:
+                kind = "any"
+            object.__setattr__(self, "kind", kind)
+        if kind not in _KINDS:
+            raise InvalidInput(f"the option {self.name}: kind {kind!r} is not one of {', '.join(_KINDS)}")
+        if kind == "choice" and not self.choices:
+            raise InvalidInput(f"the option {self.name} is a choice without choices")
+        self.check(self.default)  # a default the option itself refuses is a mistake of the declaration
+
+    def values(self) -> Optional[tuple]:
+        """The values it takes when they can be listed (a choice, a bool), else ``None``."""
+        if self.kind == "bool":
+            return (False, True) + ((None,) if self.default is None else ())
+        if self.kind == "choice":
+            return tuple(self.choices)
+        return None
+
+    def fuzz_values(self) -> tuple:
+        """What the fuzz draws for it: ``fuzz``, or the values when there are at most 8; else nothing."""
+        if self.fuzz is not None:
+            return tuple(self.fuzz)
+        if not self.game:
+            return ()
+        values = self.values()
+        return values if values is not None and len(values) <= 8 else ()
+
+    def takes(self) -> str:
+        """What it takes, in words: ``"one of 5, 7"``, ``"True or False"``, ``"a whole number from 2 to 9"``."""
+        if self.kind == "choice":
+            c = self.choices
+            if isinstance(c, range) and c.step == 1 and len(c) > 2:
+                return f"a whole number from {c.start} to {c.stop - 1}"
+            return "one of " + ", ".join(_shown(v) for v in c)
+        return {"bool": "True or False", "int": "a whole number", "text": "a text", "any": "any value"}[self.kind]
+
+    def label_of(self, value) -> str:
+        """The form's words for ``value``."""
+        for k, w in self.words.items():
+            if _same(k, value):
+                return w
+        return "—" if value is None else str(value)
+
+    def check(self, value) -> Any:
+        """``value`` if the option takes it, else :class:`InvalidInput` naming the option and what it takes."""
+        if self.kind == "any" or not self.strict or (value is None and (self.default is None or (
+                self.kind == "choice" and any(c is None for c in self.choices)))):
+            return value
+        ok = {
+            "bool": lambda: isinstance(value, bool),
+            "int": lambda: isinstance(value, int) and not isinstance(value, bool),
+            "text": lambda: isinstance(value, str),
+            "choice": lambda: (isinstance(value, int) and not isinstance(value, bool) and value in self.choices)
+            if isinstance(self.choices, range) else any(_same(value, c) for c in self.choices),
+        }[self.kind]
+        try:
+            good = ok()
+        except TypeError:  # an unhashable value against a range
+            good = False
+        if not good:
+            what = f"{self.name} ({self.label})" if self.label else self.name
+            raise InvalidInput(f"the option {what} takes {self.takes()}, not {short_text(repr(value))}")
+        return value
+
+
+# ------------------------------------------------------------------------------------------ bots
+
+
+@dataclass(frozen=True)
+class _LevelBot:
+    """``target(level, seed=seed, **extra)``: one level of a room's ``make_bot``, imported on first use."""
+
+    target: Target
+    level: str
+
+    def __call__(self, seed=0, **extra):
+        return load(self.target)(self.level, seed=seed, **extra)
+
+
+def bot_levels(make_bot: Target, *levels: str) -> dict[str, Callable]:
+    """``{level: factory}`` for a room whose ``make_bot(level, seed=..., **extra)`` makes every level.
+
+    >>> sorted(bot_levels("balada_widgets.balada.bots:make_bot", "random", "greedy"))
+    ['greedy', 'random']
+    """
+    return {level: _LevelBot(make_bot, level) for level in levels}
+
+
+# ------------------------------------------------------------------------------------------ settings
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What starts one game: the seats, the bots, the seed and the checked options (see the module docstring).
+
+    Made by :meth:`GameSpec.settings`, never by hand: every value in it has been checked.
+    """
+
+    spec: "GameSpec" = field(repr=False, compare=False)
+    players: int
+    bots: int
+    seed: Any
+    bot_level: str
+    options: Mapping[str, Any]
+
+    def replace(self, **changes) -> "Settings":
+        """The settings with some values changed (``players``, ``bots``, ``seed``, ``bot_level`` or an
+        option), checked again; fewer players than bots keeps one human seat."""
+        base = {"players": self.players, "bots": self.bots, "seed": self.seed, "bot_level": self.bot_level,
+                **self.options}
+        if "players" in changes and "bots" not in changes and self.bots:
+            changes["bots"] = min(self.bots, max(changes["players"] - 1, 0)) if isinstance(
+                changes["players"], int) else self.bots
+        return self.spec.settings(**{**base, **changes})
+
+    def adopt(self, game) -> "Settings":
+        """The settings of a game started elsewhere (a save file, a hand-made position): its players and
+        its options; the bots keep their seats (at most one per player)."""
+        options = dict(self.options)
+        given = getattr(game, "options", {}) or {}
+        for opt in self.spec.options:
+            if opt.game and opt.name in given and (opt.form or opt.name in options):
+                options[opt.name] = given[opt.name]
+        players = game.num_players
+        return self.spec.settings(players=players, bots=min(self.bots, players), seed=self.seed,
+                                  bot_level=self.bot_level, **options)
+
+    @property
+    def game_options(self) -> dict:
+        """The options the game class takes: ``players`` and every option passed to the game."""
+        names = {o.name for o in self.spec.options if o.game}
+        return {"players": self.players, **{k: v for k, v in self.options.items() if k in names}}
+
+    def make_game(self):
+        """The game these settings describe (``game_class(players=..., **options)``)."""
+        return self.spec.game_class_loaded()(**self.game_options)
+
+    @property
+    def bot_seats(self) -> range:
+        """The seats the bots play: the last ``bots``."""
+        return range(self.players - self.bots, self.players)
+
+    def make_bots(self, **extra) -> dict:
+        """``{seat: bot}`` for the bot seats, each with its own seed ``f"{seed}:{seat}"``."""
+        return {p: self.spec.make_bot(self.bot_level, seed=f"{self.seed}:{p}", **extra) for p in self.bot_seats}
+
+    def seat_name(self, p: int, bots: Optional[Mapping] = None) -> str:
+        """``You`` (one human against bots), ``Player 2``, ``Bot 2 (greedy)``."""
+        seated = set(self.bot_seats) if bots is None else set(bots)
+        if p in seated:
+            level = getattr((bots or {}).get(p), "level", None) or self.bot_level
+            return f"Bot {p + 1} ({level})"
+        return "You" if self.players - len(seated) == 1 and seated else f"Player {p + 1}"
+
+
+# ------------------------------------------------------------------------------------------ the spec
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """The one declaration of a game (see the module docstring).
+
+    ``name``: the package and save-file name (``"balda"``); ``title``: in
+    words; ``game_class``: the :class:`~balada_widgets.core.game.Game`
+    subclass or ``"module:Class"``; ``options``: :class:`Option` s (the game
+    class takes each ``game=True`` one as a keyword); ``players``: ``(min,
+    max)``; ``players_rule``: the rule id a wrong count names; ``bots``:
+    ``{level: factory(seed=0, **extra)}`` (:func:`bot_levels` makes them from
+    a room's ``make_bot``); ``default_bot``: the level ``new_game`` seats
+    (default: the last, strongest); ``languages``: ``(code, name)`` of the
+    languages the game is shown in; ``lesson``: the tutorial module
+    (``lesson()`` or ``lesson`` gives a kit Lesson); ``lesson_languages``:
+    ``(code, link label)`` of its further learn pages; ``views``: ``{"app":
+    "module:AppClass", "lab": "module:LabComponent"}``; ``start``: ``start(settings)
+    -> app`` when the app class is not started as ``App(players=...,
+    bots=..., seed=..., bot_level=..., **options)``; ``blurb``, ``players_text``:
+    the words of its home-page card; ``stem``: the path of its bot page
+    (default: the name, ``_`` as ``-``); ``bot_page``, ``hot_seat``, ``solo``:
+    ``(players, bots)`` of those app pages (``solo`` ``None``: no solo page).
+    """
+
+    name: str
+    title: str
+    game_class: Target
+    options: Sequence[Option] = ()
+    players: tuple = (1, 6)
+    bots: Mapping[str, Callable] = field(default_factory=dict)
+    default_bot: Optional[str] = None
+    languages: tuple = (("en", "English"),)
+    lesson: Optional[str] = None
+    lesson_languages: tuple = ()
+    views: Mapping[str, str] = field(default_factory=dict)
+    start: Optional[Target] = None
+    blurb: str = ""
+    players_text: str = ""
+    stem: str = ""
+    bot_page: tuple = (2, 1)
+    hot_seat: tuple = (2, 0)
+    solo: Optional[tuple] = None
+    players_rule: Optional[str] = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "options", tuple(self.options))
+        names = [o.name for o in self.options]
+        clash = sorted({n for n in names if names.count(n) > 1} | (set(names) & {"players", "bots", "seed",
+                                                                                 "bot_level"}))
+        if clash:
+            raise InvalidInput(f"{self.title}: options declared twice or named like a setting: {', '.join(clash)}")
+        lo, hi = self.players
+        if not 1 <= lo <= hi:
+            raise InvalidInput(f"{self.title}: players ({lo}, {hi}) is not a range of player counts")
+        if self.default_bot is None and self.bots:
+            object.__setattr__(self, "default_bot", list(self.bots)[-1])
+        if self.bots and self.default_bot not in self.bots:
+            raise InvalidInput(f"{self.title}: the default bot {self.default_bot!r} is not one of its levels")
+        if not self.stem:
+            object.__setattr__(self, "stem", self.name.replace("_", "-"))
+        if not self.players_text:
+            object.__setattr__(self, "players_text", f"{lo} player" if lo == hi == 1 else
+                               f"{lo} players" if lo == hi else f"{lo} to {hi} players")
+
+    # ------------------------------------------------------------------ the game
+    def game_class_loaded(self):
+        """The game class (imported on first use, and registered for save files)."""
+        from .session import register_game
+
+        cls = load(self.game_class)
+        register_game(cls)
+        return cls
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise InvalidInput(f"{self.title} has no option {name!r}; its options are {self._option_names()}")
+
+    def _option_names(self) -> str:
+        return ", ".join(o.name for o in self.options) or "none"
+
+    def check_options(self, options: Mapping[str, Any]) -> dict:
+        """The options checked: each given one against its :class:`Option`, each form option not given at its
+        default; :class:`InvalidInput` naming an unknown option or a value out of range and what it takes."""
+        known = {o.name: o for o in self.options}
+        for key in options:
+            if key not in known:
+                raise InvalidInput(f"{self.title} has no option {short_text(repr(key))}; its options are "
+                                   f"{self._option_names()}")
+        out = {}
+        for o in self.options:
+            if o.name in options:
+                try:
+                    out[o.name] = o.check(options[o.name])
+                except GameError as e:
+                    raise InvalidInput(f"{self.title}: {e.reason}") from None
+            elif o.form:
+                out[o.name] = o.default
+        return out
+
+    def fuzz_variants(self) -> dict[str, list]:
+        """``{option: values}`` the fuzz draws (:meth:`Option.fuzz_values`), in declaration order."""
+        return {o.name: list(o.fuzz_values()) for o in self.options if o.fuzz_values()}
+
+    # ------------------------------------------------------------------ seats and bots
+    def check_level(self, level: Optional[str]) -> str:
+        """``level`` (``None``: the default), or :class:`InvalidInput` naming the levels."""
+        if level is None:
+            level = self.default_bot
+        if not isinstance(level, str) or level not in self.bots:
+            raise InvalidInput(f"unknown bot level {short_text(repr(level))}; choose one of "
+                               f"{', '.join(self.bots) or 'none (this game has no bots)'}")
+        return level
+
+    def make_bot(self, level: Optional[str] = None, seed=0, **extra):
+        """A bot of ``level`` (``None``: :attr:`default_bot`) with ``seed``; ``extra`` goes to its factory
+        (Balda: ``tier="common"``)."""
+        return self.bots[self.check_level(level)](seed=seed, **extra)
+
+    def settings(self, players: Optional[int] = None, bots: Optional[int] = None, seed=0,
+                 bot_level: Optional[str] = None, **options) -> Settings:
+        """The checked :class:`Settings` of a game, with the defaults of the module docstring."""
+        lo, hi = self.players
+        if players is None:
+            players = self.bot_page[0]
+        if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
+            count = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            raise InvalidInput(f"{self.title} is for {count} players, not {short_text(repr(players))}",
+                               rule=self.players_rule)
+        if bots is None:
+            bots = players - 1 if self.bots else 0
+        if not isinstance(bots, int) or isinstance(bots, bool) or not 0 <= bots <= players:
+            raise InvalidInput(f"bots must be 0 to {players} (the number of players), not {short_text(repr(bots))}")
+        if bots or bot_level is not None:
+            bot_level = self.check_level(bot_level)
+        else:
+            bot_level = self.default_bot or ""
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise InvalidInput(f"the seed is a whole number (or a text), not {short_text(repr(seed))}")
+        return Settings(self, players, bots, seed, bot_level, self.check_options(options))
+
+    # ------------------------------------------------------------------ the notebook face
+    def new_game(self, players: Optional[int] = None, bots: Optional[int] = None, seed=0,
+                 bot_level: Optional[str] = None, **options):
+        """A playable game for a notebook: the app of :meth:`settings` (the last expression of a cell shows it)."""
+        s = self.settings(players, bots, seed, bot_level, **options)
+        if self.start is not None:
+            return load(self.start)(s)
+        app = self.views.get("app")
+        if app is None:
+            raise InvalidInput(f"{self.title} has no app view to show")
+        return load(app)(players=s.players, bots=s.bots, seed=s.seed, bot_level=s.bot_level, **s.options)
+
+    def notebook_face(self, module: str) -> tuple[Callable, Callable]:
+        """``(new_game, make_bot)`` for a room's ``__init__``: one signature for every game, the
+        docstring listing this game's options and levels."""
+        spec = self
+
+        def new_game(players: Optional[int] = None, bots: Optional[int] = None, seed=0,
+                     bot_level: Optional[str] = None, **options):
+            return spec.new_game(players, bots, seed, bot_level, **options)
+
+        def make_bot(level: Optional[str] = None, seed=0, **extra):
+            return spec.make_bot(level, seed, **extra)
+
+        listed = "\n".join(f"    - ``{o.name}`` ({o.label or 'no label'}): {o.takes()}, default {o.default!r}"
+                           for o in self.options) or "    (none)"
+        new_game.__doc__ = (
+            f"A playable {self.title} game for a notebook (the last expression of a cell shows it).\n\n"
+            f"    ``players`` ({self.players[0]} to {self.players[1]}; default {self.bot_page[0]}), the last "
+            f"``bots`` of them (default: all but the first) played by bots of ``bot_level`` "
+            f"({', '.join(self.bots) or 'none'}; default {self.default_bot!r}), the others hot-seat; "
+            f"``seed`` for chance. The defaults are one policy for every game: see "
+            f":mod:`balada_widgets.core.spec`. The options:\n\n{listed}\n")
+        make_bot.__doc__ = (f"A {self.title} bot: ``level`` one of {', '.join(self.bots) or 'none'} "
+                            f"(default {self.default_bot!r}); ``extra`` goes to the bot (see its room's bots).")
+        for fn in (new_game, make_bot):
+            fn.__module__ = module
+            fn.__qualname__ = fn.__name__
+        return new_game, make_bot
+
+    def view(self, kind: str) -> Optional[str]:
+        """The ``"module:Name"`` of a view (``"app"``, ``"lab"``), ``None`` when it has none."""
+        return self.views.get(kind)
+
+
+# ------------------------------------------------------------------------------------------ the registry
+
+_REGISTRY: dict[str, GameSpec] = {}
+
+
+def register(game_spec: GameSpec) -> GameSpec:
+    """Register a game's spec (again: the new declaration replaces the old); returns it."""
+    if not isinstance(game_spec, GameSpec):
+        raise InvalidInput(f"register takes a GameSpec, not {type(game_spec).__name__}")
+    _REGISTRY[game_spec.name] = game_spec
+    return game_spec
+
+
+def unregister(name: str) -> None:
+    """Forget a registered game (a test's extra game)."""
+    _REGISTRY.pop(name, None)
+
+
+@contextlib.contextmanager
+def registered(game_spec: GameSpec) -> Iterator[GameSpec]:
+    """Register ``game_spec`` for the ``with`` block only (what was registered under its name comes back)."""
+    before = _REGISTRY.get(game_spec.name)
+    register(game_spec)
+    try:
+        yield game_spec
+    finally:
+        if before is None:
+            unregister(game_spec.name)
+        else:
+            _REGISTRY[game_spec.name] = before
+
+
+def registry() -> dict[str, GameSpec]:
+    """``{name: spec}`` of every registered game, in registration order (a copy)."""
+    return dict(_REGISTRY)
+
+
+def spec(name: str) -> GameSpec:
+    """The registered spec of that name; :class:`InvalidInput` naming the games there are."""
+    found = _REGISTRY.get(name) if isinstance(name, str) else None
+    if found is None:
+        raise InvalidInput(f"unknown game {short_text(repr(name))}; known: {', '.join(_REGISTRY) or 'none'}")
+    return found
+
+
+# ------------------------------------------------------------------------------------------ lazy rooms
+
+
+def lazy_module(package: str, names: Mapping[str, str]) -> tuple[Callable, Callable]:
+    """``(__getattr__, __dir__)`` for a room's ``__init__``: ``names`` maps a public name to the submodule
+    that defines it, imported on first use; any submodule is also reached by its name (``balda.tutorial``).
+
+    So declaring a room's spec imports none of its rules, and ``from balada_widgets.balda import Lexicon``
+    still works.
+    """
+
+    def __getattr__(name: str):
+        module = sys.modules[package]
+        sub = names.get(name)
+        if sub is not None:
+            value = getattr(importlib.import_module(f"{package}.{sub}"), name)
+            setattr(module, name, value)
+            return value
+        if name.isidentifier() and not name.startswith("_"):
+            try:
+                found = importlib.util.find_spec(f"{package}.{name}") is not None
+            except (ImportError, ValueError):
+                found = False
+            if found:
+                return importlib.import_module(f"{package}.{name}")
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    def __dir__():
+        return sorted(set(vars(sys.modules[package])) | set(names))
+
+    return __getattr__, __dir__
