@@ -528,7 +528,8 @@ def NewGameForm(on_start: Callable[[dict], None], on_cancel: Optional[Callable[[
                           on_value=set_bots, classes=["bw-bots"], style={"max-width": "100px"})
             solara.Select("Bot level", values=list(BOT_LEVELS), value=level, on_value=set_level,
                           disabled=bots == 0, classes=["bw-bot-level"], style={"max-width": "130px"})
-            solara.Select("Sheet", values=names, value=sheet, on_value=set_sheet, classes=["bw-sheet-select"],
+            solara.Select("Sheet", values=names, value=sheet if isinstance(sheet, str) else None,  # None: custom
+                          on_value=set_sheet, classes=["bw-sheet-select"],
                           style={"max-width": "140px"})
             solara.InputInt("Seed", value=seed, on_value=lambda v: set_seed(int(v or 0)), classes=["bw-seed"],
                             style={"max-width": "100px"})
@@ -987,7 +988,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                               on_click=lambda: on_edit_side(side_to_text(tuple(Space(l, e) for l, e in zip(lands, events)))),
                               classes=["bw-to-editor"])
         if lab:
-            MoveLog(log_entries(session, None, include_future=True), branch_entries(session), goto).key("log")
+            MoveLog(log_entries(session, None, include_future=True), branch_entries(session, None), goto).key("log")
         else:
             LogToggle(show_log, toggle_log).key("log-toggle")
             if show_log:
@@ -1055,7 +1056,7 @@ class BaladaApp(GameApp):
         if bots and bot_level not in BOT_LEVELS:
             raise InvalidInput(f"unknown bot level {bot_level!r}; choose one of {', '.join(BOT_LEVELS)}")
         self.options = {"players": players, "bots": bots, "seed": seed, "easy": session.game.easy,
-                        "sheet": session.game.sheet_name, "bot_level": bot_level}
+                        "sheet": session.game.options["sheet"], "bot_level": bot_level}  # a name or a custom sheet's data
         self._begin(session, {p: make_bot(bot_level, seed=f"{seed}:{p}") for p in range(players - bots, players)})
 
     @classmethod

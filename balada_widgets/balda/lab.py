@@ -136,7 +136,7 @@ def BaldaLab(position: str = DEFAULT_POSITION, app: Optional[BaldaApp] = None):
             if state.position is not None and not state.over:
                 Search(game, state, session.current.id).key(f"search-{id(session)}")
         solara.Text("Move tree (click a move to go back there)", style={"font-weight": "600"})
-        MoveLog(log_entries(session, None, include_future=True), branch_entries(session),
+        MoveLog(log_entries(session, None, include_future=True), branch_entries(session, None),
                 lambda node_id: session.goto(node_id)).key("tree")
     return col
 

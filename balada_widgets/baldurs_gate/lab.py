@@ -289,7 +289,8 @@ def PlayTree(game: BaldursGateGame, session: Session, on_edit: Optional[Callable
             if on_edit is not None:
                 solara.Button(W("edit_here", L), on_click=lambda: on_edit(state), outlined=True,
                               disabled=not A.at_turn_start(state), classes=["bw-bgl-edit-here"])
-        MoveLog(log_entries(session, labels_for(game, None, words=True))[-150:], branch_entries(session),
+        label = labels_for(game, None, words=True)
+        MoveLog(log_entries(session, label)[-150:], branch_entries(session, label),
                 session.goto, words=lab_words(L))
         with solara.Details(W("save", L), expand=False):
             solara.v.Textarea(v_model=session.to_json(all_branches=True, indent=1), readonly=True, rows=5,

@@ -340,6 +340,8 @@ class BaldursGateApp(GameApp):
                                        advanced=settings.advanced, **self.extra_options)
             session = Session(game, seed=settings.seed)
         game = session.game
+        # the next new game keeps this one's content and city: their data (a file was read once, a save carries data)
+        self.extra_options = {k: v for k, v in game.options.items() if k in ("content", "city") and v is not None}
         settings = replace(settings, players=game.players, language=game.language, advanced=game.advanced,
                            bots=min(settings.bots, game.players))
         settings.check()
@@ -630,7 +632,8 @@ def LogPanel(session, game, viewer, on_goto: Callable[[int], None], version: int
         return got
 
     entries = log_entries(session, label)
-    return MoveLog(entries[-200:], branch_entries(session), on_goto=on_goto, words=kit_words(game.language))
+    return MoveLog(entries[-200:], branch_entries(session, label), on_goto=on_goto,
+                   words=kit_words(game.language))
 
 
 @solara.component

@@ -280,7 +280,8 @@ def PlayTree(game: BarcadiaGame, session: Session):
                      can_undo=session.can_undo(), can_redo=session.can_redo(), can_restart=session.current.id != 0)
             solara.Button("Strong bot's move", on_click=bot_move, disabled=not game.to_move(state), outlined=True,
                           classes=["bw-lab-bot-move"])
-        MoveLog(log_entries(session, labels_for(game, None, words=True)), branch_entries(session), session.goto)
+        label = labels_for(game, None, words=True)
+        MoveLog(log_entries(session, label), branch_entries(session, label), session.goto)
         with solara.Details("Save file (every move and branch)", expand=False):
             solara.v.Textarea(v_model=session.to_json(all_branches=True, indent=1), readonly=True, rows=5,
                               outlined=True, class_="bw-lab-save")

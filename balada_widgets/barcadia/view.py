@@ -576,7 +576,7 @@ def LogSection(session, game, viewer, on_goto: Callable[[int], None], version: i
         solara.Button(words, icon_name="mdi-history", on_click=lambda: set_shown(not shown), text=True, small=True,
                       classes=["bw-bc-log-toggle"], attributes={"aria-label": words})
         if shown:
-            MoveLog(log_entries(session, label)[-160:], branch_entries(session), on_goto=on_goto)
+            MoveLog(log_entries(session, label)[-160:], branch_entries(session, label), on_goto=on_goto)
     return col
 
 

@@ -13,7 +13,8 @@ move (e.g. another player's choice that is not revealed yet). For a game with
 secrets, :func:`labels_for` labels each move as one viewer may know it
 (``game.move_text_for`` for notation, ``game.describe_move`` for words), so a
 log never shows another player's hidden card: ``log_entries(session,
-labels_for(game, seat.viewer, words=True))``.
+labels_for(game, seat.viewer, words=True))``. Give :func:`branch_entries` the
+same label: the branches are named by their last moves, masked the same way.
 
 >>> from balada_widgets.core.demo import RaceGame
 >>> from balada_widgets.core.session import Session
@@ -102,16 +103,43 @@ def labels_for(game, viewer: Optional[int], words: bool = False, chance: bool = 
     return label
 
 
-def branch_entries(session) -> list[Branch]:
-    """Every branch (leaf) of the session's tree, oldest first."""
+def branch_entries(session, label: Optional[Callable] = None) -> list[Branch]:
+    """Every branch (leaf) of the session's tree, oldest first, each named by its last move.
+
+    ``label`` is the one the move list gets (:func:`log_entries`): a branch is
+    named as the list names its moves, hidden parts masked (``draw p1 ?``, never
+    ``draw p1 trap``); a move the label hides (``None``) is skipped, the branch
+    is then named by its last move the viewer may see. Without ``label`` the
+    raw move text, as in a log without one (a lab, a game with no secrets).
+
+    >>> from balada_widgets.core.demo import RaceGame
+    >>> from balada_widgets.core.session import Session
+    >>> s = Session(RaceGame(), seed=1)
+    >>> s.play("p1 +2"); s.play("p2 +1"); s.undo(); s.play("p2 +2")
+    >>> [b.last for b in branch_entries(s, lambda n: None if n.text == "p2 +1" else n.text.upper())]
+    ['P1 +2', 'P2 +2']
+    """
     end = session.current  # the end of the current line: where redo leads
     while end.last_child is not None:
         end = end.last_child
     out = []
     for leaf in session.leaves():
         path = leaf.path()
-        out.append(Branch(leaf.id, len(path), leaf.text or "start", leaf is end))
+        out.append(Branch(leaf.id, len(path), _last_shown(leaf, label), leaf is end))
     return out
+
+
+def _last_shown(leaf, label: Optional[Callable]) -> str:
+    """The branch's name: its last move as ``label`` shows it (raw text without a label), else "start"."""
+    if label is None:
+        return leaf.text or "start"
+    node = leaf
+    while node is not None and node.parent is not None:  # the root (the start) has no move
+        text = label(node)
+        if text is not None:
+            return text
+        node = node.parent
+    return "start"
 
 
 LOG_CSS = """
