@@ -1033,3 +1033,54 @@ def test_analysis_plots_draw_without_a_display():
     ax = an.plot_word_lengths(session.state)
     assert len(ax.patches) == len(session.state.words)
     plt.close("all")
+
+
+# ------------------------------------------------- state texts: no unknown field, no used non-word (D3)
+@pytest.mark.parametrize("text,fragment", [
+    ("5/5/BALDA/5/5 used=balda bogus=1", "unknown field 'bogus='"),
+    ("5/5/BALDA/5/5 used=balda turn=1 sco9res=4,3", "unknown field 'sco9res='"),
+    ("5/5/BALDA/5/5 used=balda turn=1 scores=0,0 passes=0 bogus", "unknown field 'bogus'"),
+    ("5/5/BALDA/5/5 used=balda turn=1 turn=2", "the field 'turn=' is given twice"),
+    ("5/5/BALDA/5/5 used=balda used=ball", "the field 'used=' is given twice"),
+    ("5/5/BALDA/5/5 over over", "'over' is given twice"),
+    ("turn=1 5/5/BALDA/5/5", "starts with the grid"),
+    ("start=? turn=2", "stands alone"),
+    ("start=balda", "stands alone"),
+])
+def test_a_state_text_refuses_unknown_fields_by_name(text, fragment):
+    with pytest.raises(InvalidInput) as e:
+        demo_game().state_from_text(text)
+    msg = str(e.value)
+    assert fragment in msg, msg
+    if "unknown field" in msg:
+        assert "the known fields are used=, turn=, scores=, passes=, played= and the word 'over'" in msg
+
+
+def test_position_text_names_an_unknown_field():
+    with pytest.raises(InvalidInput, match="unknown field 'bogus=' in a position text; after the grid comes only used="):
+        Position.from_text("5/5/BALDA/5/5 used=balda bogus=1")
+
+
+def test_used_words_must_be_words_of_the_dictionary_but_the_start_word():
+    game = demo_game()
+    with pytest.raises(InvalidPosition) as e:
+        game.state_from_text("5/5/BALDA/5/5 used=balda,nnja")
+    assert e.value.problems == [("D3", "used word 'nnja' is not in the demo dictionary: used= lists the words "
+                                       "already played, and only words of the dictionary can be played")]
+    assert "rule D3" in str(e.value)
+    with pytest.raises(InvalidPosition, match="'zzz' is not in the demo dictionary"):
+        game.state_from_text("5/5/BALDA/5/5 used=balda,zzz,lab turn=1 scores=0,0 passes=0")
+    s = game.state_from_text("5/5/BALDA/5/5 used=balda,lab")  # a word of the dictionary: fine
+    assert s.position.used == {"balda", "lab"}
+    odd = BaldaGame(players=2, lexicon=DEMO).state_from_text("5/5/DABLA/5/5 used=dabla")  # any start word
+    assert odd.position.start_word == "dabla" and "dabla" not in DEMO
+    assert game.validate(s) == []
+
+
+def test_state_texts_of_played_games_still_read_back_with_every_field():
+    session = Session(BaldaGame(players=3, lexicon=SMALL), seed=8)
+    run_bots(session, {p: make_bot("greedy", seed=p) for p in range(3)}, max_moves=12)
+    game, state = session.game, session.state
+    text = game.state_to_text(state)
+    assert game.state_from_text(text) == state
+    assert game.state_from_text(text.replace("turn=", "TURN=")) == state  # field names ignore case
