@@ -50,7 +50,8 @@ SPEC = register(GameSpec(
              Option("start_word", None, kind="text", form=False),
              Option("add_words", (), kind="any", form=False),
              Option("remove_words", (), kind="any", form=False),
-             Option("word_list", None, kind="any", form=False),
+             Option("word_list", None, kind="any", form=False),  # a file, read once: the game then carries `words`
+             Option("words", None, kind="any", form=False),
              Option("min_length", 2, form=False, fuzz=()),
              Option("lexicon", None, kind="any", form=False)),
     players=(1, 4), bots=bot_levels("balada_widgets.balda.bots:make_bot", "random", "greedy", "strong"),
