@@ -127,8 +127,25 @@ class PersonalBest:
             return False
 
 
-#: the personal bests of this Python session (solo games)
-PERSONAL_BEST = PersonalBest()
+class _LearnersBest:
+    """The personal bests of the current learner (:func:`~balada_widgets.ui.kernel.per_kernel`: one per browser
+    page of the app, which serves every student from one process; one per Jupyter kernel)."""
+
+    @staticmethod
+    def mine() -> PersonalBest:
+        from ..ui.kernel import per_kernel
+
+        return per_kernel("balada-personal-best", PersonalBest)
+
+    def get(self, sheet: str, easy: bool) -> Optional[int]:
+        return self.mine().get(sheet, easy)
+
+    def record(self, sheet: str, easy: bool, score: int, token=None) -> bool:
+        return self.mine().record(sheet, easy, score, token=token)
+
+
+#: the personal bests of solo games, each learner's own (never another student's)
+PERSONAL_BEST = _LearnersBest()
 
 
 def waiting_humans(game, state, bots) -> list[int]:

@@ -49,7 +49,7 @@ from typing import Any, Callable, Optional, Sequence
 from ..core.errors import InvalidInput
 from ..core.feedback import Feedback, Step, find_step
 from ..ui.grid import GridPath, chess_name, grid_svg as _grid_svg
-from ..ui.lesson import Choose, Custom, Lesson, LessonStep, NotebookFace, Pick, Solution
+from ..ui.lesson import Choose, Custom, Lesson, LessonStep, NotebookFace, Pick, Solution, learner_store
 from ..ui.paths import Trace
 from .drawing import CSS, LOOK, board_svg
 from .movegen import Move, readable_path
@@ -884,16 +884,21 @@ def _step_variants() -> LessonStep:
 
 
 PLAY_SEED = 3
-_PLAY_APP = None
 
 
 def play_app():
-    """The game of the last step: you against the greedy bot (one per kernel; created when first shown)."""
-    global _PLAY_APP
-    if _PLAY_APP is None:
+    """The game of the last step: you against the greedy bot, the learner's own (created when first shown).
+
+    It lives in the learner's store (:func:`~balada_widgets.ui.lesson.learner_store`: their tutorial's, one
+    per app page, one per notebook kernel), never in this module: the app serves every student from one
+    process, and each plays their own game.
+    """
+    store = learner_store()
+    app = store.get("balda-play")
+    if app is None:
         view = importlib.import_module("balada_widgets.balda.view")  # the live board, loaded only when shown
-        _PLAY_APP = view.BaldaApp(players=2, bots=1, bot_level="greedy", seed=PLAY_SEED)
-    return _PLAY_APP
+        app = store["balda-play"] = view.BaldaApp(players=2, bots=1, bot_level="greedy", seed=PLAY_SEED)
+    return app
 
 
 def _play_check(app) -> Feedback:

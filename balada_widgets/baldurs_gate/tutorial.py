@@ -58,7 +58,7 @@ from typing import Any, Callable, Iterable, Optional
 from ..core.errors import InvalidInput
 from ..core.feedback import Feedback, Step
 from ..core.trace import Trace
-from ..ui.lesson import Choose, Lesson, LessonStep, NotebookFace, Number, Pick, Solution
+from ..ui.lesson import Choose, LearnerBox, Lesson, LessonStep, NotebookFace, Number, Pick, Solution
 from . import scoring
 from .effects import cost_text, effect_text
 from .i18n import check_language, join_list, qty, t
@@ -2850,7 +2850,8 @@ class _Prediction(Count):
 def _step_play(L: str) -> LessonStep:
     live = _play_live(L)
     g = live.game
-    box: dict = {"state": None}
+    # the end of the learner's game of (a), asked about in (b): the learner's own (the lesson is shared)
+    box = LearnerBox(f"baldurs-gate-play-{L}", state=None)
 
     def check_a(seq):
         fr = live.frame(tuple(seq))

@@ -68,15 +68,17 @@ Examples
 
 from __future__ import annotations
 
+import contextvars
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 from ..core.errors import GameError, InvalidInput
 from ..core.feedback import Feedback, Step, parse_number
 
-__all__ = ["Attempt", "Choose", "Custom", "Figure", "LESSON_WORDS", "Lesson", "LessonStep", "NotebookFace", "Number", "Pick",
-           "Progress", "Reply", "Solution", "Text", "answer_only_classes", "respond", "reveal"]
+__all__ = ["Attempt", "Choose", "Custom", "Figure", "LESSON_WORDS", "LearnerBox", "Lesson", "LessonStep", "NotebookFace",
+           "Number", "Pick", "Progress", "learner", "learner_store", "Reply", "Solution", "Text", "answer_only_classes", "respond", "reveal"]
 
 #: the lesson's own words: why an answer is not read, and how a rule is named. A lesson in
 #: another language passes its own ``words`` (same keys, same ``{fields}``) to :func:`respond`.
@@ -376,6 +378,76 @@ class Lesson:
         return [s.as_step() for s in self.steps]
 
 
+# ---------------------------------------------------------------------------- one learner's own things
+
+#: the store of the learner whose lesson is being run (set by the kit's player around a lesson's callbacks)
+_LEARNER: contextvars.ContextVar[Optional[dict]] = contextvars.ContextVar("balada_widgets_learner", default=None)
+
+
+@contextmanager
+def learner(store: dict):
+    """Run a lesson's callbacks (checks, solutions, ``make``) for one learner: inside, :func:`learner_store`
+    is ``store`` (their :class:`~balada_widgets.ui.tutorial.Tutorial`'s ``store``)."""
+    token = _LEARNER.set(store)
+    try:
+        yield store
+    finally:
+        _LEARNER.reset(token)
+
+
+def learner_store() -> dict:
+    """The current learner's own dict: what a lesson, shared by every learner, keeps for one of them.
+
+    A :class:`Lesson` is data built once and shared (every page of the app shows the same one); what one
+    learner does in it (a game being played, the end of a game a later part asks about) lives here. The
+    kit's player sets it to the learner's tutorial's store (one per page in the app, one per kernel in a
+    notebook); a check called outside the player (a test, a script) gets the kernel's own.
+    """
+    store = _LEARNER.get()
+    if store is None:
+        from .kernel import per_kernel
+
+        store = per_kernel("lesson-learner-store", dict)
+    return store
+
+
+class LearnerBox:
+    """A small dict of the current learner's own (:func:`learner_store`), for a lesson's parts that remember
+    something between them (part (b) asks about the game played in part (a)). The box itself holds nothing:
+    it can sit in a shared lesson.
+
+    >>> box = LearnerBox("demo-box", state=None)
+    >>> with learner({}):
+    ...     box["state"] = "over"
+    ...     box.get("state")
+    'over'
+    >>> with learner({}):
+    ...     box.get("state") is None         # another learner: their own box
+    True
+    """
+
+    def __init__(self, name: str, **defaults):
+        self.name, self.defaults = name, defaults
+
+    def _mine(self) -> dict:
+        store = learner_store()
+        if self.name not in store:
+            store[self.name] = dict(self.defaults)
+        return store[self.name]
+
+    def get(self, key, default=None):
+        return self._mine().get(key, default)
+
+    def __getitem__(self, key):
+        return self._mine()[key]
+
+    def __setitem__(self, key, value) -> None:
+        self._mine()[key] = value
+
+    def __repr__(self) -> str:
+        return f"LearnerBox({self.name!r})"
+
+
 class NotebookFace:
     """A game's tutorial in a notebook: one :class:`~balada_widgets.ui.tutorial.Tutorial` per kernel (and
     language), so every cell shares the progress; steps shown by id.
@@ -398,15 +470,21 @@ class NotebookFace:
     def __init__(self, lesson: Callable[..., Lesson], step_ids: Sequence[str], no_step: Callable[..., str],
                  words: Optional[Callable[..., Mapping[str, str]]] = None):
         self._lesson, self._ids, self._no_step, self._words = lesson, tuple(step_ids), no_step, words
-        self._tutorials: dict = {}
 
     def tutorial(self, *key):
-        """The notebook face of the lesson for ``key`` (made on first use; Solara only then)."""
-        if key not in self._tutorials:
+        """The notebook face of the lesson for ``key`` (made on first use; Solara only then).
+
+        One per kernel: a Jupyter kernel is one learner; a notebook served by a Solara server gives each
+        browser page its own kernel, so each its own tutorial (progress and store), never a shared one.
+        """
+        from .kernel import per_kernel
+
+        tutorials = per_kernel(f"notebook-face-{id(self)}", dict)
+        if key not in tutorials:
             from .tutorial import Tutorial
 
-            self._tutorials[key] = Tutorial(self._lesson(*key), words=self._words(*key) if self._words else None)
-        return self._tutorials[key]
+            tutorials[key] = Tutorial(self._lesson(*key), words=self._words(*key) if self._words else None)
+        return tutorials[key]
 
     def step(self, step_id: Optional[str], *key):
         """Step ``step_id`` (default the first), the last expression of a cell; an unknown id is refused."""

@@ -12,11 +12,14 @@ where the game's module holds::
     from ..ui.lesson import Lesson, LessonStep, Pick, Choose, Number, Text, Solution   # pure
     LESSON = Lesson("Heroes of Barcadia", (LessonStep("goal", ...), ...))
 
+    _FACE = NotebookFace(lambda: LESSON, [s.id for s in LESSON.steps], lambda: "no such step")
+
     def step(step_id):
-        from ..ui.tutorial import Tutorial          # Solara only when a step is shown
-        global _TUTORIAL
-        _TUTORIAL = _TUTORIAL or Tutorial(LESSON)
-        return _TUTORIAL.step(step_id)
+        return _FACE.step(step_id)                   # one Tutorial per kernel (ui.lesson.NotebookFace)
+
+The app gives each page its own :class:`Tutorial` of the same (shared, immutable)
+lesson; what a learner does in a step that must outlive a re-render (a live game)
+lives in that tutorial's ``store`` (``ui.lesson.learner_store``), never in the lesson.
 
 Each displayed step shows "Step 6 of 16", a compact step picker (✓ on the
 steps done; click one to go there, in place), the step's text, its exercise
@@ -53,6 +56,7 @@ Stable classes: ``bw-exercise``, ``bw-exercise-input``, ``bw-exercise-check``,
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Any, Callable, Optional
 
 import solara
@@ -61,7 +65,7 @@ from ..core.errors import GameError
 from . import svg as S
 from .board import Board
 from .explain import Explain
-from .lesson import Attempt, Lesson, LessonStep, Progress, Reply, respond, reveal
+from .lesson import Attempt, Lesson, LessonStep, Progress, Reply, learner, respond, reveal
 
 __all__ = ["AnswerInput", "Exercise", "ExercisePart", "LessonCell", "LessonRoot", "LessonView", "ReplyBox",
            "StepPicker", "TUTORIAL_WORDS", "Tutorial", "run_check"]
@@ -185,14 +189,21 @@ def StepPicker(lesson: Lesson, current: str, done: set, on_step: Callable[[str],
     return col
 
 
+def _as(store: Optional[dict]):
+    """The lesson's callbacks run for the learner of ``store`` (their tutorial's; see ``ui.lesson.learner``)."""
+    return nullcontext() if store is None else learner(store)
+
+
 def _blank(exercise) -> Any:
     return {"pick": (), "choose": frozenset() if getattr(exercise, "many", False) else None,
             "number": "", "text": ""}.get(exercise.kind)
 
 
 @solara.component
-def AnswerInput(exercise, raw: Any, on_raw: Callable[[Any], None], words=None):
-    """The learner's answer to ``exercise``, by kind: a board, option buttons, a field, the game's widget."""
+def AnswerInput(exercise, raw: Any, on_raw: Callable[[Any], None], words=None, store: Optional[dict] = None):
+    """The learner's answer to ``exercise``, by kind: a board, option buttons, a field, the game's widget.
+
+    ``store``: the learner's own (their tutorial's), where a game's widget keeps its live game."""
     if exercise.kind == "pick":
         with solara.Column(gap="4px") as col:
             Board(svg=exercise.draw(tuple(raw)), on_click=lambda id_: on_raw(exercise.click(tuple(raw), id_)),
@@ -222,7 +233,8 @@ def AnswerInput(exercise, raw: Any, on_raw: Callable[[Any], None], words=None):
         return solara.InputText(label, value=raw, on_value=on_raw, continuous_update=True,
                                 placeholder=getattr(exercise, "placeholder", None) or None,
                                 classes=["bw-lesson-input"])
-    return exercise.make(raw, on_raw)
+    with _as(store):
+        return exercise.make(raw, on_raw)
 
 
 @solara.component
@@ -275,13 +287,22 @@ def ReplyBox(reply: Optional[Reply], exercise=None, words=None):
 
 @solara.component
 def ExercisePart(exercise, attempt: Attempt, on_attempt: Callable[[Attempt], None], rules: tuple = (),
-                 words=None):
-    """One exercise: its prompt, the answer input, *Check*, *Show me* and the feedback."""
+                 words=None, store: Optional[dict] = None):
+    """One exercise: its prompt, the answer input, *Check*, *Show me* and the feedback.
+
+    ``store``: the learner's own (their tutorial's): the lesson's checks and solutions run for them."""
     w = _words(words)
     raw, set_raw = solara.use_state(_blank(exercise))
 
     def check():
-        on_attempt(respond(exercise, attempt, raw, rules, w))
+        with _as(store):
+            got = respond(exercise, attempt, raw, rules, w)
+        on_attempt(got)
+
+    def show():
+        with _as(store):
+            got = reveal(exercise, attempt)
+        on_attempt(got)
 
     with solara.Card(classes=["bw-lesson-exercise"], margin=0) as card:
         solara.Markdown(exercise.prompt)
@@ -289,11 +310,11 @@ def ExercisePart(exercise, attempt: Attempt, on_attempt: Callable[[Attempt], Non
         if figure is not None and exercise.kind != "pick":
             Board(svg=figure.markup(), class_name="bw-lesson-figure", label=figure.label, css=figure.css,
                   defs=figure.defs)
-        AnswerInput(exercise, raw, set_raw, w)
+        AnswerInput(exercise, raw, set_raw, w, store)
         with solara.Row(style={"align-items": "center", "gap": "8px"}):
             solara.Button(w["check"], icon_name="mdi-check", on_click=check, color="primary",
                           classes=["bw-lesson-check"], attributes={"aria-label": w["check_label"]})
-            solara.Button(w["show"], icon_name="mdi-eye-outline", on_click=lambda: on_attempt(reveal(exercise, attempt)),
+            solara.Button(w["show"], icon_name="mdi-eye-outline", on_click=show,
                           disabled=attempt.shown, text=True, classes=["bw-lesson-show"],
                           attributes={"aria-label": w["show_label"]})
             if attempt.solved:
@@ -304,8 +325,10 @@ def ExercisePart(exercise, attempt: Attempt, on_attempt: Callable[[Attempt], Non
 
 @solara.component
 def LessonView(lesson: Lesson, step_id: str, progress: Progress,
-               on_attempt: Callable[[str, int, Attempt], None], on_step: Callable[[str], None], words=None):
-    """One step of ``lesson`` with the step picker (controlled: the caller holds the step and the progress)."""
+               on_attempt: Callable[[str, int, Attempt], None], on_step: Callable[[str], None], words=None,
+               store: Optional[dict] = None):
+    """One step of ``lesson`` with the step picker (controlled: the caller holds the step, the progress and the
+    learner's ``store``)."""
     step: LessonStep = lesson.find(step_id)
     w = _words(words)
     with solara.Column(classes=["bw-lesson"], gap="8px", style={"max-width": "900px"}) as col:
@@ -314,7 +337,7 @@ def LessonView(lesson: Lesson, step_id: str, progress: Progress,
         solara.Markdown(step.text, style={"max-width": "72ch"}).key(f"text-{step.id}")
         for i in range(progress.visible_parts(step)):
             ExercisePart(step.parts[i], progress.of(step.id, i),
-                         lambda a, i=i: on_attempt(step.id, i, a), tuple(step.rules), w).key(f"{step.id}-{i}")
+                         lambda a, i=i: on_attempt(step.id, i, a), tuple(step.rules), w, store).key(f"{step.id}-{i}")
     return col
 
 
@@ -323,7 +346,8 @@ def LessonRoot(tutorial: "Tutorial", start: str):
     """A display of ``tutorial`` starting at ``start``: its steps switch in place, the progress is the tutorial's."""
     current, set_current = solara.use_state(start)
     progress = tutorial.state.value  # read in render: every display follows every change
-    return LessonView(tutorial.lesson, current, progress, tutorial.record, set_current, tutorial.words)
+    return LessonView(tutorial.lesson, current, progress, tutorial.record, set_current, tutorial.words,
+                      tutorial.store)
 
 
 class LessonCell:
@@ -365,6 +389,8 @@ class Tutorial:
         #: the player's words in the lesson's language (keys of :data:`TUTORIAL_WORDS` and ``LESSON_WORDS``)
         self.words = words
         self.state = solara.reactive(Progress())
+        #: the learner's own things that a shared lesson keeps for them (a live game: ``ui.lesson.learner_store``)
+        self.store: dict = {}
 
     @property
     def progress(self) -> Progress:
@@ -375,7 +401,8 @@ class Tutorial:
         self.state.value = self.state.peek().with_attempt(step_id, part, attempt)
 
     def reset(self) -> None:
-        """Forget every answer."""
+        """Forget every answer (and the games played in the lesson)."""
+        self.store = {}
         self.state.value = Progress()
 
     def step(self, step_id: Optional[str] = None) -> LessonCell:

@@ -287,15 +287,18 @@ def test_a_move_is_traced_and_checked_in_the_lesson_player():
     assert tutorial.progress.of("move").solved and "move" in tutorial.progress.done_ids(lesson())
 
 
-def test_the_last_step_is_a_live_game_checked_when_it_is_over(monkeypatch):
+def test_the_last_step_is_a_live_game_checked_when_it_is_over():
     import solara
 
+    from balada_widgets.ui.lesson import learner
     from balada_widgets.ui.tutorial import Tutorial
 
-    monkeypatch.setattr(T, "_PLAY_APP", None)
     tutorial = Tutorial(lesson())
     _box, rc = solara.render(tutorial.step("play").element(), handle_error=False)
-    app = T.play_app()
+    app = tutorial.store["balda-play"]  # the learner's own game, kept in their tutorial
+    with learner(tutorial.store):
+        assert T.play_app() is app
+    assert T.play_app() is not app  # outside that learner: another one's game
     assert app.session.history and app.session.history[0].startswith("start")  # a fresh game: only the start word
     assert len(app.session.history) == 1
     ex = part("play", 0)
