@@ -249,3 +249,12 @@ def test_shipped_lists_are_read_through_core_files(monkeypatch):
     source = pathlib.Path(lexmod.__file__).read_text(encoding="utf-8")
     for direct in ("gzip.open", "read_text(", "read_bytes(", " open("):  # no read around core/files
         assert direct not in source, direct
+
+
+def test_saves_made_before_the_words_option_still_load():
+    """Saves written before this change carry ``"word_list": null`` (a shipped list): they load as before."""
+    old = json.loads((HERE.parent / "corpus" / "balda" / "save-unknown-version.json").read_text(encoding="utf-8"))
+    old["version"] = 1
+    assert old["options"]["word_list"] is None and "words" not in old["options"]
+    session = Session.from_json(json.dumps(old))
+    assert session.history == old["moves"] and session.game.options["words"] is None
