@@ -11,11 +11,18 @@ The printed cards and maps are not public, so balada-widgets ships its own:
   ``night-12``; every node carries ``side``, ``space`` and ``landscape``; the
   graph carries ``name``, ``title``, ``description`` and ``design``.
 
-A user can drop a new sheet file into ``graphs/`` (or pass a path): it is
-checked on load, and a malformed one is refused with an
-:class:`~balada_widgets.core.errors.InvalidPosition` listing every problem
-(ruling B1: each side is 12 spaces holding the deck's landscape counts, in a
-different order on day and night).
+Custom content is data, never a path in a save: a game names a shipped sheet
+by its name or carries a custom sheet's data (the node-link dict), and the
+shipped decks (``None``) or custom decks' data. From Python a file path may be
+given instead (``BaladaGame(sheet="./my_sheet.json")``): the file is read once,
+at construction, through :func:`~balada_widgets.core.files.read_user_text`,
+and its data (not the path) goes into the game's ``options`` and so into save
+files. Every sheet and decks set is checked on load, and a malformed one is
+refused with an :class:`~balada_widgets.core.errors.InvalidPosition` listing
+every problem (ruling B1: each side is 12 spaces holding the deck's landscape
+counts, in a different order on day and night); custom data is capped
+(:data:`SHEET_CAP`, :data:`DECKS_CAP` bytes as JSON, texts of
+:data:`MAX_TEXT` characters, :data:`MAX_DEPTH` levels).
 
 >>> s = load_sheet("standard")
 >>> s.title, len(s.day), s.day[:3]
@@ -24,17 +31,26 @@ different order on day and night).
 ['dunes', 'peaks']
 >>> load_decks().b.count("BS")
 2
+>>> sheet_choice(json.loads(s.to_json()))[1] == s  # a sheet's data, as a save carries it
+True
+>>> load_sheet("/nowhere/mine.json")
+Traceback (most recent call last):
+...
+balada_widgets.core.errors.InvalidInput: invalid input: cannot read the map sheet 'mine.json': there is no such file
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..core.errors import InvalidInput, InvalidPosition
+from ..core.errors import GameError, InvalidInput, InvalidPosition, short_text
+from ..core.files import read_data_text, read_user_text
 from ..core.resources import graphs_dir
 from .scoring import EVENT_NAMES, LANDSCAPES, SIDE_LENGTH
 
@@ -54,27 +70,59 @@ class Decks:
         return Counter(self.landscape)
 
 
-@lru_cache(maxsize=None)
-def load_decks(path: str | None = None) -> Decks:
-    """Load and check the decks file (default: the shipped ``data/decks.json``)."""
-    p = Path(path) if path else DATA / "decks.json"
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise InvalidInput(f"cannot read the decks file {p}: {e}") from None
+def load_decks(source=None) -> Decks:
+    """The checked decks: the shipped ``data/decks.json`` (``None`` or ``"standard"``), a decks
+    file's data (a dict with the lists ``landscape``, ``A`` and ``B``) or, from Python, a file path.
+
+    Raises :class:`InvalidInput` if it can't be read, :class:`InvalidPosition` listing every
+    problem if it is not a valid set of decks.
+    """
+    return decks_choice(source)[1]
+
+
+def decks_choice(source=None) -> tuple:
+    """``(option, decks)``: what a game keeps in its ``options`` for these decks (``None`` for the
+    shipped ones, else their data: never a path) and the checked :class:`Decks`."""
+    if source is None or (isinstance(source, str) and source == "standard"):
+        return None, _shipped_decks()
+    data, text = _given_data(source, "decks", "decks file", DECKS_CAP, ("standard",))
+    return data, _decks_from_text(text, "custom decks" if isinstance(source, dict) else _base(source))
+
+
+@lru_cache(maxsize=1)
+def _shipped_decks() -> Decks:
+    text = read_data_text(DATA / "decks.json", what="decks file")
+    return decks_from_data(json.loads(text), "decks.json")
+
+
+@lru_cache(maxsize=16)
+def _decks_from_text(text: str, source: str) -> Decks:
+    return decks_from_data(json.loads(text), source)
+
+
+def decks_from_data(data, source: str = "decks") -> Decks:
+    """Check parsed JSON as decks and build the :class:`Decks` (every problem listed)."""
+    if not isinstance(data, dict):
+        raise InvalidPosition([(None, f"{source}: the decks are one JSON object with the lists "
+                                      f"'landscape', 'A' and 'B'")])
     problems = []
     for key in ("landscape", "A", "B"):
-        if not isinstance(data.get(key), list):
-            problems.append((None, f"decks file lacks the list {key!r}"))
+        cards = data.get(key)
+        if not isinstance(cards, list):
+            problems.append((None, f"{source}: the decks lack the list {key!r}"))
+        elif len(cards) > MAX_DECK_CARDS:
+            problems.append((None, f"{source}: deck {key} has {len(cards):,} cards: the limit is {MAX_DECK_CARDS}"))
+        elif not all(isinstance(c, str) for c in cards):
+            problems.append((None, f"{source}: deck {key} lists card codes as texts (like \"F\" or \"O2\")"))
     if problems:
         raise InvalidPosition(problems)
-    for code in data["landscape"]:
+    for code in sorted(set(data["landscape"])):
         if code not in LANDSCAPES:
-            problems.append(("B1", f"unknown landscape card {code!r}"))
+            problems.append(("B1", f"{source}: unknown landscape card {short_text(code, 20)!r}"))
     for key in ("A", "B"):
-        for code in data[key]:
+        for code in sorted(set(data[key])):
             if code not in EVENT_NAMES:
-                problems.append((None, f"unknown event {code!r} in deck {key}"))
+                problems.append((None, f"{source}: unknown event {short_text(code, 20)!r} in deck {key}"))
     if len(data["landscape"]) != SIDE_LENGTH:
         problems.append(("B1", f"the landscape deck needs {SIDE_LENGTH} cards, it has {len(data['landscape'])}"))
     if len(data["A"]) < SIDE_LENGTH:
@@ -84,6 +132,82 @@ def load_decks(path: str | None = None) -> Decks:
     if problems:
         raise InvalidPosition(problems)
     return Decks(tuple(data["landscape"]), tuple(data["A"]), tuple(data["B"]))
+
+
+# ------------------------------------------------------------ custom content: data, never a path
+#: the caps of custom content (a save carries it): bytes as JSON, one text, nesting, cards, nodes
+SHEET_CAP = 64 * 1024
+DECKS_CAP = 16 * 1024
+MAX_TEXT = 2000
+MAX_DEPTH = 20
+MAX_DECK_CARDS = 100
+MAX_SHEET_NODES = 100
+_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+def _base(path) -> str:
+    """A file's base name for messages (never the folder: a message shows no absolute path)."""
+    name = os.path.basename(os.fspath(path)) or "?"
+    return name if len(name) <= 60 else name[:40] + "…"
+
+
+def json_data(value, what: str, cap: int) -> tuple:
+    """``(data, text)``: ``value`` as plain JSON data (a fresh copy) and its compact JSON text.
+
+    Refused with :class:`InvalidInput`: anything JSON can't hold (a set, an object, NaN), more than
+    ``cap`` bytes, nesting deeper than :data:`MAX_DEPTH`, a text longer than :data:`MAX_TEXT`.
+    """
+    try:
+        text = json.dumps(value, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+        size = len(text.encode("utf-8"))
+    except RecursionError:
+        raise InvalidInput(f"the {what} is nested too deeply") from None
+    except (TypeError, ValueError):
+        raise InvalidInput(f"the {what} must be plain JSON data (objects, lists, texts, numbers, "
+                           f"true, false, null)") from None
+    if size > cap:
+        raise InvalidInput(f"the {what} is {size:,} bytes as JSON: the limit is {cap:,} bytes")
+    data = json.loads(text)
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise InvalidInput(f"the {what} is nested deeper than {MAX_DEPTH} levels")
+        if isinstance(item, str):
+            if len(item) > MAX_TEXT:
+                raise InvalidInput(f"the {what} holds a text of {len(item):,} characters: the limit is {MAX_TEXT:,}")
+        elif isinstance(item, dict):
+            stack.extend((k, depth + 1) for k in item)
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return data, text
+
+
+def _given_data(source, option: str, what: str, cap: int, names) -> tuple:
+    """``(data, text)`` of custom content given as data or, from Python, as a file path.
+
+    A path is read with :func:`~balada_widgets.core.files.read_user_text` (refused while a save
+    file loads); a short name that is not shipped is refused as an unknown name.
+    """
+    if isinstance(source, dict):
+        return json_data(source, what, cap)
+    if isinstance(source, str) and _NAME.fullmatch(source):
+        raise InvalidInput(f"no {option} {source!r}; shipped: {', '.join(names)} (or give the {what}'s data, "
+                           f"or from Python a file path such as \"./{source}.json\")")
+    if isinstance(source, (str, os.PathLike)):
+        text = read_user_text(source, what=what, cap=cap)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InvalidInput(f"the {what} {_base(source)!r} is not JSON: {e.msg} at line {e.lineno}, "
+                               f"column {e.colno}") from None
+        except (RecursionError, ValueError):
+            raise InvalidInput(f"the {what} {_base(source)!r} is not JSON: nested too deeply or a number "
+                               f"too long") from None
+        return json_data(data, what, cap)
+    raise InvalidInput(f"the {option} option is a shipped name ({', '.join(names)}) or the {what}'s data "
+                       f"(a JSON object), not {type(source).__name__}")
 
 
 @dataclass(frozen=True)
@@ -166,7 +290,8 @@ def sheet_from_graph(g, source: str = "sheet", decks: Decks | None = None) -> Sh
     if problems:
         raise InvalidPosition(problems)
     meta = g.graph
-    return Sheet(str(meta.get("name", source)), str(meta.get("title", meta.get("name", source))),
+    name = str(meta.get("name", "custom"))
+    return Sheet(name, str(meta.get("title", name)),
                  str(meta.get("description", "")), tuple(sides["day"]), tuple(sides["night"]),
                  str(meta.get("design", "")))
 
@@ -180,22 +305,48 @@ def sheet_names() -> list[str]:
     return list(sheet_paths())
 
 
-def load_sheet(name_or_path: str | Path = "standard") -> Sheet:
-    """Load a sheet by name (``"standard"``, ``"river"``...) or from a file path.
+def load_sheet(source="standard", decks: Decks | None = None) -> Sheet:
+    """A checked map sheet: a shipped one by name (``"standard"``, ``"river"``...), a sheet's data
+    (a networkx node-link graph as a dict, as :meth:`Sheet.to_json` writes) or, from Python, a
+    file path (it holds a ``/`` or a ``.``: ``"./mine.json"``).
 
-    Raises :class:`InvalidInput` if the file can't be read as a networkx
-    node-link graph, :class:`InvalidPosition` listing every problem if it is
-    not a valid sheet.
+    ``decks``: the landscape counts to check against (default: the shipped decks).
+    Raises :class:`InvalidInput` if the sheet can't be read as a networkx node-link graph,
+    :class:`InvalidPosition` listing every problem if it is not a valid sheet.
     """
+    return sheet_choice(source, decks)[1]
+
+
+def sheet_choice(source="standard", decks: Decks | None = None) -> tuple:
+    """``(option, sheet)``: what a game keeps in its ``options`` for this sheet (the shipped name,
+    or the sheet's data: never a path) and the checked :class:`Sheet`."""
+    paths = sheet_paths()
+    if isinstance(source, str) and source in paths:
+        return source, _sheet_from_text(read_data_text(paths[source], what="map sheet"), paths[source].name, decks)
+    data, text = _given_data(source, "sheet", "map sheet", SHEET_CAP, list(paths))
+    return data, _sheet_from_text(text, "custom sheet" if isinstance(source, dict) else _base(source), decks)
+
+
+@lru_cache(maxsize=32)
+def _sheet_from_text(text: str, source: str, decks: Decks | None) -> Sheet:
     import networkx as nx
 
-    paths = sheet_paths()
-    p = paths.get(str(name_or_path)) or Path(name_or_path)
-    if not p.exists():
-        raise InvalidInput(f"no sheet {str(name_or_path)!r}; shipped sheets: {', '.join(paths)}")
+    data = json.loads(text)
+    nodes, edges = (data.get("nodes"), data.get("edges", data.get("links", []))) if isinstance(data, dict) else (0, 0)
+    if not isinstance(nodes, list) or not isinstance(edges, list):
+        raise InvalidInput(f"cannot read {source} as a networkx node-link graph: it needs the lists 'nodes' "
+                           f"and 'edges'")
+    if len(nodes) > MAX_SHEET_NODES or len(edges) > MAX_SHEET_NODES:
+        raise InvalidInput(f"{source} has {len(nodes):,} nodes and {len(edges):,} edges: a sheet has at most "
+                           f"{MAX_SHEET_NODES} of each")
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
         g = nx.node_link_graph(data, edges="edges" if "edges" in data else "links")
-    except (OSError, json.JSONDecodeError, KeyError, TypeError, nx.NetworkXError) as e:
-        raise InvalidInput(f"cannot read {p.name} as a networkx node-link graph: {e}") from None
-    return sheet_from_graph(g, p.name)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, nx.NetworkXError) as e:
+        raise InvalidInput(f"cannot read {source} as a networkx node-link graph ({type(e).__name__}: every "
+                           f"node needs an 'id', every edge a 'source' and a 'target')") from None
+    try:
+        return sheet_from_graph(g, source, decks)
+    except GameError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
+        raise InvalidInput(f"{source} is not a valid sheet: a value has the wrong type ({type(e).__name__})") from None

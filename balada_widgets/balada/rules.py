@@ -67,7 +67,7 @@ from typing import Union
 from ..core.errors import IllegalMove, InvalidInput, InvalidPosition
 from ..core.game import Game
 from ..core.session import register_game
-from .content import Decks, Sheet, check_side_landscapes, load_decks, load_sheet
+from .content import Decks, Sheet, check_side_landscapes, decks_choice, sheet_choice
 from .scoring import (
     EVENT_NAMES, LANDSCAPES, SIDE_LENGTH, Choices, Hero, Layout, apply_portal, event_name, fish_step,
     options_at, portal_sources, portal_spaces, portal_step, refuse_option, score_side, side_to_text, step, Space,
@@ -271,10 +271,30 @@ class BaladaGame(Game):
     easy:
         The easy version (B4): deck A only, day side only, one round.
     sheet:
-        A sheet name from ``graphs/`` (``"standard"``, ``"river"``,
-        ``"peaks"``, ``"dunes"``) or a path to a sheet file.
+        A shipped sheet's name from ``graphs/`` (``"standard"``, ``"river"``,
+        ``"peaks"``, ``"dunes"``) or a custom sheet's data (the networkx
+        node-link dict that :meth:`~.content.Sheet.to_json` writes).
     decks:
-        Path of a decks file (default: the shipped decks).
+        ``None`` (the shipped decks) or custom decks' data (a dict with the
+        lists ``landscape``, ``A`` and ``B``, like ``data/decks.json``).
+
+    Custom content and save files: from Python, ``sheet`` and ``decks`` may
+    also be file paths (``BaladaGame(sheet="./my_sheet.json")``; a sheet path
+    holds a ``/`` or a ``.``). The file is read once, here, through
+    :func:`~balada_widgets.core.files.read_user_text` (a regular file of at
+    most a few kB, UTF-8), and its *data* goes into :attr:`options`, never the
+    path: a save file is self-contained, so a teacher's custom game loads on a
+    learner's machine without the file, and ``type(game)(**game.options)``
+    rebuilds the same game. A save file naming a path is refused (a save
+    never makes the server open a file). The sheet is checked against the
+    game's decks (B1).
+
+    >>> import json
+    >>> from balada_widgets.balada.content import load_sheet
+    >>> data = json.loads(load_sheet("river").to_json())
+    >>> g = BaladaGame(sheet=data)
+    >>> g.options["sheet"] == data and BaladaGame(**g.options).sheet == g.sheet, g.sheet_name
+    (True, 'custom: river')
     """
 
     name = "balada"
@@ -283,22 +303,33 @@ class BaladaGame(Game):
     max_players = 6
     end_rule = "B17"
 
-    def __init__(self, players: int = 1, easy: bool = False, sheet: str = "standard", decks: str | None = None):
+    def __init__(self, players: int = 1, easy: bool = False, sheet="standard", decks=None):
+        import json
+
         from ..core.game import check_player_count
 
         check_player_count(type(self), players)
         self.players = players
         self.easy = bool(easy)
-        self.sheet_name = str(sheet)
-        self.decks_path = decks
-        self.sheet: Sheet = load_sheet(sheet)
-        self.decks: Decks = load_decks(decks)
+        decks_option, self.decks = decks_choice(decks)
+        sheet_option, self.sheet = sheet_choice(sheet, self.decks)
+        # the options keep JSON texts (a fresh copy on each read, never a path)
+        self._custom_sheet = not isinstance(sheet_option, str)
+        self._sheet_option = json.dumps(sheet_option) if self._custom_sheet else sheet_option
+        self._decks_option = None if decks_option is None else json.dumps(decks_option)
+        #: the shipped sheet's name, or ``"custom: <the sheet's name>"``
+        self.sheet_name = f"custom: {self.sheet.name}" if self._custom_sheet else sheet_option
         self._outcomes_cache: dict = {}
 
     # ---------------------------------------------------------- set-up
     @property
     def options(self):
-        return {"players": self.players, "easy": self.easy, "sheet": self.sheet_name, "decks": self.decks_path}
+        """``players``, ``easy``, ``sheet`` (a shipped name or the sheet's data), ``decks`` (``None`` or data)."""
+        import json
+
+        sheet = json.loads(self._sheet_option) if self._custom_sheet else self._sheet_option
+        decks = None if self._decks_option is None else json.loads(self._decks_option)
+        return {"players": self.players, "easy": self.easy, "sheet": sheet, "decks": decks}
 
     @property
     def num_players(self):

@@ -62,7 +62,7 @@ def test_b1_malformed_sheets_are_refused_naming_each_problem(tmp_path):
     with pytest.raises(InvalidPosition, match="order the landscapes differently"):
         load_sheet(_write_sheet(tmp_path, day, day))
     (tmp_path / "junk.json").write_text("{not json")
-    with pytest.raises(InvalidInput, match="node-link"):
+    with pytest.raises(InvalidInput, match="junk.json. is not JSON"):
         load_sheet(str(tmp_path / "junk.json"))
     with pytest.raises(InvalidInput, match="no sheet 'nowhere'"):
         load_sheet("nowhere")
