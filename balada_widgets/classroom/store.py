@@ -1066,7 +1066,8 @@ class Store:
         since = time.time() - JOIN_WINDOW
         with self.engine.connect() as c:
             n = c.execute(select(func.count()).select_from(join_attempts).where(
-                join_attempts.c.who == key, join_attempts.c.at > since, join_attempts.c.ok.is_(False))).scalar()
+                join_attempts.c.class_id == self.class_id, join_attempts.c.who == key, join_attempts.c.at > since,
+                join_attempts.c.ok.is_(False))).scalar()
         if n >= JOIN_FAILURES:
             raise IllegalMove(f"too many wrong table codes from this browser: wait {int(JOIN_WINDOW // 60)} minutes "
                               f"or ask the teacher for the code", rule="rate")
