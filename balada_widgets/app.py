@@ -106,9 +106,16 @@ class GameEntry:
     def from_spec(cls, spec) -> "GameEntry":
         """The entry of a registered :class:`~balada_widgets.core.spec.GameSpec`: the bot page is the spec's
         ``bot_page`` with its ``default_bot``, hot-seat and solo its ``hot_seat`` and ``solo``."""
-        seats = lambda pair: (("players", pair[0]), ("bots", pair[1]))  # noqa: E731
+        from balada_widgets.core.spec import GENERIC_APP
+
+        app = spec.view("app")
+        generic = (("spec", spec.name),) if app is None else ()  # the kit's generic app, told which game
+
+        def seats(pair):
+            return (("players", pair[0]), ("bots", pair[1])) + generic
+
         bot = seats(spec.bot_page) + ((("bot_level", spec.default_bot),) if spec.default_bot else ())
-        return cls(spec.name, spec.title, spec.stem, spec.players_text, spec.blurb, spec.view("app") or "",
+        return cls(spec.name, spec.title, spec.stem, spec.players_text, spec.blurb, app or GENERIC_APP,
                    lab=spec.view("lab"), bot=bot, hot_seat=seats(spec.hot_seat),
                    solo=None if spec.solo is None else seats(spec.solo), languages=tuple(spec.lesson_languages),
                    tutorial=spec.lesson or "")

@@ -77,6 +77,9 @@ Target = Union[str, Callable, type]
 
 _KINDS = ("choice", "bool", "int", "text", "any")
 
+#: the app of a spec without ``views["app"]``: the kit's generic one, started with ``spec=<name>``
+GENERIC_APP = "balada_widgets.ui.spec_app:SpecApp"
+
 
 def load(target: Target) -> Any:
     """The object a :data:`Target` names: ``"module:Name"`` imported (``"module"`` alone: the module);
@@ -325,7 +328,9 @@ class GameSpec:
     languages the game is shown in; ``lesson``: the tutorial module
     (``lesson()`` or ``lesson`` gives a kit Lesson); ``lesson_languages``:
     ``(code, link label)`` of its further learn pages; ``views``: ``{"app":
-    "module:AppClass", "lab": "module:LabComponent"}``; ``start``: ``start(settings)
+    "module:AppClass", "lab": "module:LabComponent"}`` (no ``"app"``: the kit's
+    generic :data:`GENERIC_APP`, which draws ``views["drawing"]`` or shows
+    ``views["board"]``); ``start``: ``start(settings)
     -> app`` when the app class is not started as ``App(players=...,
     bots=..., seed=..., bot_level=..., **options)``; ``blurb``, ``players_text``:
     the words of its home-page card; ``stem``: the path of its bot page
@@ -427,7 +432,7 @@ class GameSpec:
     def make_bot(self, level: Optional[str] = None, seed=0, **extra):
         """A bot of ``level`` (``None``: :attr:`default_bot`) with ``seed``; ``extra`` goes to its factory
         (Balda: ``tier="common"``)."""
-        return self.bots[self.check_level(level)](seed=seed, **extra)
+        return load(self.bots[self.check_level(level)])(seed=seed, **extra)
 
     def settings(self, players: Optional[int] = None, bots: Optional[int] = None, seed=0,
                  bot_level: Optional[str] = None, **options) -> Settings:
@@ -459,8 +464,9 @@ class GameSpec:
         if self.start is not None:
             return load(self.start)(s)
         app = self.views.get("app")
-        if app is None:
-            raise InvalidInput(f"{self.title} has no app view to show")
+        if app is None:  # the kit's generic app (imported here, on use: this module imports no UI)
+            return load(GENERIC_APP)(spec=self, players=s.players, bots=s.bots, seed=s.seed, bot_level=s.bot_level,
+                                     **s.options)
         return load(app)(players=s.players, bots=s.bots, seed=s.seed, bot_level=s.bot_level, **s.options)
 
     def notebook_face(self, module: str) -> tuple[Callable, Callable]:
