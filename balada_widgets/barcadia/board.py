@@ -28,9 +28,11 @@ checked on load and refused with every problem listed.
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import os
+import re
 
 from ..core.errors import InvalidInput, InvalidPosition
+from ..core.files import read_data_text, read_user_text
 from ..core.resources import graphs_dir
 from .state import START, Layout, hex_neighbours, room_name
 
@@ -122,19 +124,83 @@ def start_names() -> list:
     return list(_paths("barcadia-start-"))
 
 
-def _read_graph(name_or_path, prefix: str, what: str):
+#: caps of a layout carried as data: characters of its JSON, nodes (rooms + START), edges
+LAYOUT_CHARS = 128 * 1024
+MAX_NODES = 121
+MAX_EDGES = 6 * MAX_NODES
+_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+
+
+def graph_from_data(data, source: str = "dungeon"):
+    """A networkx graph from node-link data (``nodes`` and ``edges`` or ``links``), its shape checked first.
+
+    Only what a layout needs is read: each node's ``id``, ``pos`` and ``hexes``,
+    each edge's ``source`` and ``target``. At most 121 nodes and 726 edges.
+    """
     import networkx as nx
 
+    if not isinstance(data, dict):
+        raise InvalidInput(f"{source}: a layout is a networkx node-link graph: an object with 'nodes' and 'edges'")
+    nodes = data.get("nodes")
+    edges = data.get("edges", data.get("links", []))
+    if not isinstance(nodes, list) or not isinstance(edges, list):
+        raise InvalidInput(f"{source}: a layout's 'nodes' and 'edges' must be lists")
+    if len(nodes) > MAX_NODES or len(edges) > MAX_EDGES:
+        raise InvalidInput(f"{source}: a layout has at most {MAX_NODES} nodes and {MAX_EDGES} edges, not "
+                           f"{len(nodes):,} and {len(edges):,}")
+    g = nx.Graph()
+    for k, n in enumerate(nodes, 1):
+        if not isinstance(n, dict) or not isinstance(n.get("id"), str) or len(n["id"]) > 8:
+            raise InvalidInput(f"{source}: node {k} must be an object whose 'id' is START or r1, r2, ...")
+        g.add_node(n["id"], **{key: n[key] for key in ("pos", "hexes") if key in n})
+    for k, e in enumerate(edges, 1):
+        if not isinstance(e, dict) or not isinstance(e.get("source"), str) or not isinstance(e.get("target"), str):
+            raise InvalidInput(f"{source}: edge {k} must be an object with a 'source' and a 'target' node")
+        if e["source"] not in g or e["target"] not in g:
+            raise InvalidInput(f"{source}: edge {k} joins a node that is not listed")
+        g.add_edge(e["source"], e["target"])
+    return g
+
+
+def layout_data(layout: Layout, kind: str = "dungeon") -> dict:
+    """A layout as node-link data (what a game's ``options`` carry): START and the rooms, edges of touching rooms.
+
+    >>> lay = load_dungeon("cozy")
+    >>> load_dungeon(layout_data(lay)) == lay
+    True
+    """
+    nodes = [{"id": "START", "pos": list(layout.start[0]), "hexes": [list(h) for h in layout.start]}]
+    edges = []
+    if kind == "dungeon":
+        nodes += [{"id": room_name(i), "pos": list(layout.hexes_of(i)[0]), "hexes": [list(layout.hexes_of(i)[0])]}
+                  for i in range(1, layout.size + 1)]
+        edges = [{"source": room_name(i), "target": room_name(j)}
+                 for i in range(layout.size + 1) for j in layout.neighbours(i) if i < j]
+    return {"directed": False, "multigraph": False, "graph": {"game": "barcadia", "kind": kind},
+            "nodes": nodes, "edges": edges}
+
+
+def _read_graph(value, prefix: str, what: str):
+    """``(graph, source, shipped name or None)`` for a shipped name, node-link data or a file a Python caller names."""
+    from .content import _json_text, parse_json, shown_value
+
     paths = _paths(prefix)
-    p = paths.get(str(name_or_path)) or Path(str(name_or_path))
-    if not p.is_file():
-        raise InvalidInput(f"no {what} {str(name_or_path)!r}; shipped: {', '.join(paths) or 'none'}")
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-        g = nx.node_link_graph(data, edges="edges" if "edges" in data else "links")
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, nx.NetworkXError) as e:
-        raise InvalidInput(f"cannot read {p.name} as a networkx node-link graph: {e}") from None
-    return g, p.name
+    if isinstance(value, str) and value in paths:
+        p = paths[value]
+        return graph_from_data(parse_json(read_data_text(p, what=f"{what} file"), f"{what} file", p.name),
+                               p.name), p.name, value
+    if isinstance(value, dict):
+        _json_text(value, what, LAYOUT_CHARS)
+        return graph_from_data(value, what), what, None
+    if isinstance(value, (str, os.PathLike)):
+        if isinstance(value, str) and _NAME.match(value):
+            raise InvalidInput(f"no {what} {value!r}; shipped: {', '.join(paths) or 'none'} (a file is named by "
+                               f"its path, e.g. './{value}.json')")
+        text = read_user_text(value, what=f"{what} file", cap=LAYOUT_CHARS * 4)
+        source = os.path.basename(os.fspath(value))[:60] or what
+        return graph_from_data(parse_json(text, f"{what} file", source), source), source, None
+    raise InvalidInput(f"the {what} must be a shipped name ({', '.join(paths)}), its node-link data (an object) "
+                       f"or, from Python, a file's path; not {shown_value(value)}")
 
 
 def _hex(v):
@@ -160,16 +226,39 @@ def _start_hexes(g, source, problems):
     return tuple(hexes)
 
 
-def load_start(name_or_path="standard") -> tuple:
-    """The hexes of a Starting Point layout (``"standard"``, ``"versatile"`` or a file)."""
-    if name_or_path in (None, "standard") and not _paths("barcadia-start-"):
-        return STANDARD_START
-    g, source = _read_graph(name_or_path or "standard", "barcadia-start-", "Starting Point layout")
+def start_option(start="standard") -> tuple:
+    """``(option, hexes)`` for a game's ``start`` option.
+
+    ``"standard"`` / ``"versatile"`` (shipped names, kept as the option); a list
+    of 7 hexes ``[[q, r], ...]``; node-link data with a START node; or, from
+    Python, a layout file's path, read once (refused while a save file loads).
+    Anything but a shipped name becomes the list of its 7 hexes in the option.
+    """
+    if start is None:
+        start = "standard"
+    if isinstance(start, str) and start == "standard" and not _paths("barcadia-start-"):
+        return start, STANDARD_START
     problems: list = []
-    hexes = _start_hexes(g, source, problems)
+    if isinstance(start, (list, tuple)):
+        if len(start) > 7:
+            raise InvalidPosition([("H1", f"start: the Starting Point has 7 hexes, not {len(start):,}")])
+        hexes = [_hex(h) for h in start]
+        if None in hexes:
+            raise InvalidPosition([("H1", "start: the Starting Point's hexes must be pairs of whole numbers "
+                                          "[q, r] from -99 to 99")])
+        problems += check_start(hexes, "start")
+        name = None
+    else:
+        g, source, name = _read_graph(start, "barcadia-start-", "Starting Point layout")
+        hexes = list(_start_hexes(g, source, problems))
     if problems:
         raise InvalidPosition(problems)
-    return hexes
+    return (name if name is not None else [list(h) for h in hexes]), tuple(hexes)
+
+
+def load_start(name_or_path="standard") -> tuple:
+    """The hexes of a Starting Point layout (``"standard"``, ``"versatile"``, its data or a file; see :func:`start_option`)."""
+    return start_option(name_or_path)[1]
 
 
 def layout_from_graph(g, source="dungeon", rooms: int | None = None) -> Layout:
@@ -233,10 +322,29 @@ def layout_from_graph(g, source="dungeon", rooms: int | None = None) -> Layout:
     return lay
 
 
+def dungeon_option(dungeon, rooms: int | None = None) -> tuple:
+    """``(option, layout)`` for a game's ``dungeon`` option (``None``: built in play, ``(None, None)``).
+
+    A shipped name (``"grand"``, ``"cozy"``) stays the option; node-link data
+    (an object, at most 128 KB of JSON) or a :class:`Layout` is checked
+    (:func:`layout_from_graph`); from Python, a dungeon file's path is read
+    once (refused while a save file loads). Anything but a shipped name
+    becomes the layout's data (:func:`layout_data`) in the option, never a path.
+    """
+    if dungeon is None:
+        return None, None
+    if isinstance(dungeon, Layout):
+        dungeon = layout_data(dungeon)
+    g, source, name = _read_graph(dungeon, "barcadia-dungeon-", "dungeon")
+    layout = layout_from_graph(g, source, rooms)
+    return (name if name is not None else layout_data(layout)), layout
+
+
 def load_dungeon(name_or_path, rooms: int | None = None) -> Layout:
-    """A dungeon by name (``"grand"``, ``"cozy"``) or from a file, checked (see :func:`layout_from_graph`)."""
-    g, source = _read_graph(name_or_path, "barcadia-dungeon-", "dungeon")
-    return layout_from_graph(g, source, rooms)
+    """A dungeon by name (``"grand"``, ``"cozy"``), its data or a file, checked (see :func:`dungeon_option`)."""
+    if name_or_path is None:
+        raise InvalidInput("no dungeon named: give a shipped name (grand, cozy), its data or a file")
+    return dungeon_option(name_or_path, rooms)[1]
 
 
 # ---------------------------------------------------------------- the shipped example layouts

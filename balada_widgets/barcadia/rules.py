@@ -201,6 +201,8 @@ balada_widgets.core.errors.IllegalMove: illegal move 'p2 enter r1': r1 is face d
 
 from __future__ import annotations
 
+import copy
+import json
 from collections import Counter
 from dataclasses import replace
 
@@ -209,13 +211,36 @@ from ..core.game import Game, check_player_count
 from ..core.session import register_game
 from ..core.trace import Trace
 from . import engine
-from .board import load_dungeon, load_start, dungeon_graph
-from .content import Content, diy_card, load_content
+from .board import dungeon_graph, dungeon_option, start_option
+from .content import Content, content_option, diy_card, shown_value
 from .notation import move_text_for, move_to_text, parse_move
 from .ops import loot_deck_count, power_deck_count, trap_supply
 from .state import START_ROOM, BarcadiaState, Build, DrawLoot, FirstRoll, Layout, Move, Player, Room
 
 BUILD_MODES = ("auto", "play")
+DIY_FIELDS = ("name", "colour", "window", "effects", "text")
+
+
+def _diy_specs(diy) -> list:
+    """The ``diy`` option checked for shape and copied as JSON data (each card's own check: :func:`diy_card`)."""
+    from .content import _json_text
+
+    if diy is None:
+        return []
+    if not isinstance(diy, (list, tuple)):
+        raise InvalidInput(f"diy is a list of DIY cards, each {{name, colour, window, effects}}, not "
+                           f"{shown_value(diy)}", rule="H-LOOT6")
+    if len(diy) > 20:
+        raise InvalidInput(f"at most 20 DIY cards, not {len(diy):,}", rule="H-LOOT6")
+    for n, d in enumerate(diy, 1):
+        if not isinstance(d, dict):
+            raise InvalidInput(f"DIY card {n} is an object with name, colour, window and effects, not "
+                               f"{shown_value(d)}", rule="H-LOOT6")
+        unknown = [k for k in d if k not in DIY_FIELDS]
+        if unknown:
+            raise InvalidInput(f"DIY card {n} has no field {shown_value(unknown[0])}; use "
+                               f"{', '.join(DIY_FIELDS)}", rule="H-LOOT6")
+    return json.loads(_json_text(list(diy), "DIY cards", 16 * 1024))
 
 
 @register_game
@@ -227,14 +252,16 @@ class BarcadiaGame(Game):
     players:
         2 to 6.
     dungeon:
-        A dungeon file (``"grand"``, ``"cozy"`` or a path): the rooms are
-        laid out already. ``None`` (default): the dungeon is built in play.
+        A dungeon (``"grand"``, ``"cozy"``, its node-link data or, from
+        Python, a file's path): the rooms are laid out already. ``None``
+        (default): the dungeon is built in play.
     build:
         With no dungeon file: ``"auto"`` (chance places the rooms, seeded) or
         ``"play"`` (the players place them, H2).
     start:
-        Starting Point layout: ``"standard"``, ``"versatile"`` or a path. A
-        dungeon file brings its own Starting Point, which wins.
+        Starting Point layout: ``"standard"``, ``"versatile"``, a list of
+        its 7 hexes ``[[q, r], ...]``, node-link data or, from Python, a
+        file's path. A dungeon brings its own Starting Point, which wins.
     versatile, crits, power_traps, frenzy:
         The experienced players' variants (H17).
     removal:
@@ -242,12 +269,39 @@ class BarcadiaGame(Game):
     characters:
         Character ids by seat (default: the content's order).
     content:
-        Path of a content file (default: the shipped set).
+        The card set: ``None`` (default) or ``"thirst-quest"``, the shipped
+        set; a set's data (a dict as in a content file); or, from Python, a
+        content file's path.
     diy:
         Composed DIY cards, each ``{"name", "colour", "window", "effects"}``
-        (see :func:`~.content.diy_card`); they join the Loot deck.
+        and optionally ``"text"`` (see :func:`~.content.diy_card`); they
+        join the Loot deck.
     turn_limit:
         Optional safety net (P18).
+
+    **A save names no file.** A path given for ``content``,
+    ``dungeon`` or ``start`` is read once, here, with
+    :func:`~balada_widgets.core.files.read_user_text` (a regular file, at
+    most 4 MB, UTF-8); ``options`` then carry the data read (the set's
+    data, the dungeon's node-link data, the 7 hexes), never the path, so
+    ``type(g)(**g.options)`` and a save file rebuild the game without the
+    file. While a save file loads no path is opened: a save whose options
+    name a file is refused. Carried data is checked like a file: the set
+    at most 256 KB of JSON (100 room tiles of at most 100 kinds, 40 kinds
+    and 100 Power-Ups, 60 kinds and 300 Loot Cards, 12 characters), a
+    layout at most 128 KB and 121 nodes. Names are at most 40 characters
+    (a DIY card's 30), texts 200; no text takes a control character, a
+    bidi control, an invisible character or ``<`` / ``>``
+    (:func:`~.content.text_problem`). The flags (``versatile``, ``crits``,
+    ``power_traps``, ``frenzy``, ``removal``) are ``True`` or ``False``.
+
+    >>> g = BarcadiaGame(players=2, dungeon="cozy")
+    >>> g.options["content"], g.options["dungeon"], g.options["start"]
+    (None, 'cozy', 'standard')
+    >>> BarcadiaGame(players=2, content="nowhere")
+    Traceback (most recent call last):
+    ...
+    balada_widgets.core.errors.InvalidInput: invalid input: no content set 'nowhere'; shipped: thirst-quest (None is the first); a file is named by its path, e.g. './nowhere.json'
     """
 
     name = "barcadia"
@@ -256,40 +310,40 @@ class BarcadiaGame(Game):
     max_players = 6
     end_rule = "H-HOARD6"
 
-    def __init__(self, players: int = 4, dungeon: str | None = None, build: str = "auto", start: str = "standard",
+    def __init__(self, players: int = 4, dungeon=None, build: str = "auto", start="standard",
                  versatile: bool = False, crits: bool = False, power_traps: bool = False, frenzy: bool = False,
-                 removal: bool | None = None, characters=None, content: str | None = None, diy=(),
+                 removal: bool | None = None, characters=None, content=None, diy=(),
                  turn_limit: int | None = None):
         check_player_count(type(self), players)
         self.players = players
-        self.content_path = None if content is None else str(content)
-        base: Content = load_content(content)
-        self.diy_specs = [dict(d) for d in diy] if diy else []
-        cards = []
-        for d in self.diy_specs:
-            if not isinstance(d, dict):
-                raise InvalidInput("each DIY card is a dict with name, colour, window and effects")
-            unknown = set(d) - {"name", "colour", "window", "effects", "text"}
-            if unknown:
-                raise InvalidInput(f"a DIY card has no field {sorted(unknown)[0]!r}; use name, colour, window, effects")
-            cards.append(diy_card(content=base, **d))
+        self.content_choice, base = content_option(content)
+        self.diy_specs = _diy_specs(diy)
+        cards = [diy_card(content=base, number=n, **d) for n, d in enumerate(self.diy_specs, 1)]
         self.content: Content = base.with_diy(cards) if cards else base
-        if build not in BUILD_MODES:
-            raise InvalidInput(f"build must be one of {', '.join(BUILD_MODES)}, not {build!r}")
+        if not isinstance(build, str) or build not in BUILD_MODES:
+            raise InvalidInput(f"build must be one of {', '.join(BUILD_MODES)}, not {shown_value(build)}")
         self.build = build
-        self.versatile, self.crits = bool(versatile), bool(crits)
-        self.power_traps, self.frenzy = bool(power_traps), bool(frenzy)
-        self.start_name = "versatile" if self.versatile and start == "standard" else str(start)
-        self.removal = (players <= 3) if removal is None else bool(removal)
+        for key, value in (("versatile", versatile), ("crits", crits), ("power_traps", power_traps),
+                           ("frenzy", frenzy), ("removal", removal)):
+            if not isinstance(value, bool) and not (key == "removal" and value is None):
+                raise InvalidInput(f"{key} is true or false, not {shown_value(value)}")
+        self.versatile, self.crits = versatile, crits
+        self.power_traps, self.frenzy = power_traps, frenzy
+        self.start_name, start_hexes = start_option("versatile" if versatile and start == "standard" else start)
+        self.removal = (players <= 3) if removal is None else removal
         chars = list(self.content.characters)
         if characters is None:
             characters = chars[:players]
+        if not isinstance(characters, (list, tuple)) or not all(isinstance(c, str) for c in characters):
+            raise InvalidInput(f"characters is a list of character ids, one per seat (among {', '.join(chars)}), "
+                               f"not {shown_value(characters)}", rule="H-SET2")
         characters = list(characters)
         if len(characters) != players:
             raise InvalidInput(f"{players} players need {players} characters, not {len(characters)}", rule="H-SET2")
         bad = [c for c in characters if c not in self.content.characters]
         if bad:
-            raise InvalidInput(f"unknown character {bad[0]!r}; choose among {', '.join(chars)}", rule="H-SET2")
+            raise InvalidInput(f"unknown character {shown_value(bad[0])}; choose among {', '.join(chars)}",
+                               rule="H-SET2")
         if len(set(characters)) != len(characters):
             raise InvalidInput("each player plays a different character", rule="H-SIG1")
         if len(chars) < players:
@@ -297,7 +351,7 @@ class BarcadiaGame(Game):
         self.characters = tuple(characters)
         if turn_limit is not None and (not isinstance(turn_limit, int) or isinstance(turn_limit, bool)
                                        or turn_limit < 1):
-            raise InvalidInput(f"turn_limit must be a positive whole number or None, not {turn_limit!r}")
+            raise InvalidInput(f"turn_limit must be a positive whole number or None, not {shown_value(turn_limit)}")
         self.turn_limit = turn_limit
         counts = self.content.type_counts()
         if self.removal:
@@ -305,11 +359,8 @@ class BarcadiaGame(Game):
                 counts[t] -= k
         self.dungeon_counts = counts
         self.n_rooms = sum(counts.values())
-        self.dungeon_name = dungeon
-        if dungeon is not None:
-            self.layout = load_dungeon(dungeon, self.n_rooms)
-        else:
-            self.layout = Layout(load_start(self.start_name))
+        self.dungeon_name, layout = dungeon_option(dungeon, self.n_rooms)
+        self.layout = layout if layout is not None else Layout(start_hexes)
         self.loot_total = Counter({c.id: c.count for c in self.content.loot.values()})
         self.pu_total = Counter({c.id: c.count for c in self.content.powerups.values()})
         self.cap = None if self.frenzy else self.content.guardian.power_ups
@@ -317,11 +368,11 @@ class BarcadiaGame(Game):
     # ---------------------------------------------------------- set-up
     @property
     def options(self):
-        return {"players": self.players, "dungeon": self.dungeon_name, "build": self.build, "start": self.start_name,
-                "versatile": self.versatile, "crits": self.crits, "power_traps": self.power_traps,
-                "frenzy": self.frenzy, "removal": self.removal, "characters": list(self.characters),
-                "content": self.content_path, "diy": [dict(d) for d in self.diy_specs],
-                "turn_limit": self.turn_limit}
+        return {"players": self.players, "dungeon": copy.deepcopy(self.dungeon_name), "build": self.build,
+                "start": copy.deepcopy(self.start_name), "versatile": self.versatile, "crits": self.crits,
+                "power_traps": self.power_traps, "frenzy": self.frenzy, "removal": self.removal,
+                "characters": list(self.characters), "content": copy.deepcopy(self.content_choice),
+                "diy": copy.deepcopy(self.diy_specs), "turn_limit": self.turn_limit}
 
     @property
     def num_players(self):

@@ -110,7 +110,9 @@ def test_a_teachers_set_loads(tmp_path):
     p.write_text(json.dumps(data))
     g = BarcadiaGame(players=3, content=str(p), dungeon="cozy")
     assert g.content.loot["dash"].name == "Zoom"
-    assert g.options["content"] == str(p)
+    assert isinstance(g.options["content"], dict) and str(p) not in json.dumps(g.options)  # the data, not the path
+    p.unlink()
+    assert BarcadiaGame(**g.options).content.loot["dash"].name == "Zoom"
 
 
 def test_diy_cards_validate_and_join_the_deck():
