@@ -86,7 +86,12 @@ def decks_choice(source=None) -> tuple:
     if source is None or (isinstance(source, str) and source == "standard"):
         return None, _shipped_decks()
     data, text = _given_data(source, "decks", "decks file", DECKS_CAP, ("standard",))
-    return data, _decks_from_text(text, "custom decks" if isinstance(source, dict) else _base(source))
+    try:  # one label for the same data, however given: the game rebuilt from its options is the same
+        return data, _decks_from_text(text, "custom decks")
+    except GameError:
+        if isinstance(source, dict):
+            raise
+        return data, _decks_from_text(text, _base(source))  # raises, naming the file
 
 
 @lru_cache(maxsize=1)
@@ -324,7 +329,12 @@ def sheet_choice(source="standard", decks: Decks | None = None) -> tuple:
     if isinstance(source, str) and source in paths:
         return source, _sheet_from_text(read_data_text(paths[source], what="map sheet"), paths[source].name, decks)
     data, text = _given_data(source, "sheet", "map sheet", SHEET_CAP, list(paths))
-    return data, _sheet_from_text(text, "custom sheet" if isinstance(source, dict) else _base(source), decks)
+    try:  # one label for the same data, however given: the game rebuilt from its options is the same
+        return data, _sheet_from_text(text, "custom sheet", decks)
+    except GameError:
+        if isinstance(source, dict):
+            raise
+        return data, _sheet_from_text(text, _base(source), decks)  # raises, naming the file
 
 
 @lru_cache(maxsize=32)

@@ -1662,39 +1662,32 @@ def _edit_remove(game, s: BGState, node) -> BGState:
 def check_files(content=None, city=None) -> list:
     """Every problem of a teacher's content file and/or city file (paths, or the parsed JSON / a networkx graph),
     as ``(rule, text)`` pairs; an empty list: both are fine (and fit each other)."""
-    import json
-    from pathlib import Path
-
-    from .city import check_city_graph, city_from_graph, load_city, read_graph
-    from .content import check_content_city, content_from_data, load_content
+    from .city import check_city_graph, city_from_graph, load_city, read_graph, shown_name
+    from .content import check_content_city, load_content
 
     problems: list = []
     content_obj = city_obj = None
     if content is not None:
-        try:
-            if isinstance(content, dict):
-                data, name = content, "content"
-            else:
-                p = Path(content)
-                name = p.name
-                data = json.loads(p.read_text(encoding="utf-8"))
-            content_obj = content_from_data(data, name)
+        try:  # a file is read through core.files.read_user_text (regular file, size cap)
+            content_obj = load_content(content)
         except InvalidPosition as e:
             problems += e.problems
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, InvalidInput) as e:
+        except InvalidInput as e:
             problems.append((None, f"cannot read the content file: {e}"))
     if city is not None:
         try:
             if isinstance(city, nx.Graph):
                 g, name = city, "city"
             else:
-                g, name = read_graph(city), Path(city).name
+                g, name = read_graph(city), shown_name(city) if not isinstance(city, dict) else "city"
             found = check_city_graph(g, name)
             problems += found
             if not found:
                 city_obj = city_from_graph(g, name)
         except GameError as e:
             problems.append((None, str(e)))
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
+            problems.append((None, f"the city is not valid: a value has the wrong type ({type(e).__name__})"))
     if not problems and (content_obj or city_obj):
         problems += check_content_city(content_obj or load_content(), city_obj or load_city())
     return problems

@@ -27,8 +27,14 @@ parcels of that side (the HQ spot on one side, a fortification spot on the
 others); the crossing lines join sides facing each other, so the
 fortifications are the walls that link the districts.
 
-A hand-made city is checked on load and refused with an
-:class:`~balada_widgets.core.errors.InvalidPosition` listing every problem.
+A hand-made city is data, never a path in a save: a game carries the city's
+node-link data (a dict) in its ``options``; from Python a file path may be
+given (``load_city("./our_city.json")``), read once through
+:func:`~balada_widgets.core.files.read_user_text`. It is checked on load and
+refused with an :class:`~balada_widgets.core.errors.InvalidPosition` listing
+every problem; its size is capped (:data:`CITY_CAP` bytes as JSON,
+:data:`MAX_NODES` nodes, :data:`MAX_EDGES` edges, texts of :data:`MAX_TEXT`
+characters).
 
 >>> c = load_city()
 >>> len(c.parcels), len(c.forts), len(c.hq_spot), len(c.districts)
@@ -42,12 +48,15 @@ A hand-made city is checked on load and refused with an
 from __future__ import annotations
 
 import json
+import os
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InvalidInput, InvalidPosition
+from ..core.errors import GameError, InvalidInput, InvalidPosition
+from ..core.files import read_data_text, read_user_text
 from ..core.resources import graphs_dir
 
 CITY_FILE = "baldurs-gate-city.json"
@@ -228,45 +237,154 @@ def city_from_graph(g, source: str = "city") -> City:
     )
 
 
-def read_graph(path: str | Path):
-    """Read a networkx node-link JSON file (``edges`` or ``links``); :class:`InvalidInput` if unreadable."""
+# ------------------------------------------------------------ custom cities: data, never a path
+#: the caps of a custom city (a save file carries it): bytes as JSON, nodes, edges, one text, nesting
+CITY_CAP = 1024 * 1024
+MAX_NODES = 2000
+MAX_EDGES = 20000
+MAX_TEXT = 2000
+MAX_DEPTH = 20
+SHIPPED_NAMES = ("standard", "baldurs-gate-city")
+_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+def shown_name(path) -> str:
+    """A file's base name for messages (never its folder: a message shows no absolute path)."""
+    name = os.path.basename(os.fspath(path)) or "?"
+    return name if len(name) <= 60 else name[:40] + "…"
+
+
+def json_data(value, what: str, cap: int) -> tuple:
+    """``(data, text)``: ``value`` as plain JSON data (a fresh copy) and its compact JSON text.
+
+    Refused with :class:`InvalidInput`: anything JSON can't hold (a set, an object, NaN), more than
+    ``cap`` bytes, nesting deeper than :data:`MAX_DEPTH`, a text longer than :data:`MAX_TEXT`.
+    """
+    try:
+        text = json.dumps(value, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+        size = len(text.encode("utf-8"))
+    except RecursionError:
+        raise InvalidInput(f"the {what} is nested too deeply") from None
+    except (TypeError, ValueError):
+        raise InvalidInput(f"the {what} must be plain JSON data (objects, lists, texts, numbers, "
+                           f"true, false, null)") from None
+    if size > cap:
+        raise InvalidInput(f"the {what} is {size:,} bytes as JSON: the limit is {cap:,} bytes")
+    data = json.loads(text)
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise InvalidInput(f"the {what} is nested deeper than {MAX_DEPTH} levels")
+        if isinstance(item, str):
+            if len(item) > MAX_TEXT:
+                raise InvalidInput(f"the {what} holds a text of {len(item):,} characters: the limit is {MAX_TEXT:,}")
+        elif isinstance(item, dict):
+            stack.extend((k, depth + 1) for k in item)
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return data, text
+
+
+def given_data(source, option: str, what: str, cap: int, names) -> tuple:
+    """``(data, text)`` of custom content given as data (a dict) or, from Python, as a file path.
+
+    A path is read with :func:`~balada_widgets.core.files.read_user_text` (refused while a save
+    file loads); a short name that is not shipped is refused as an unknown name.
+    """
+    if isinstance(source, dict):
+        return json_data(source, what, cap)
+    if isinstance(source, str) and _NAME.fullmatch(source):
+        raise InvalidInput(f"no {option} {source!r}; shipped: {', '.join(names)} (or give the {what}'s data, "
+                           f"or from Python a file path such as \"./{source}.json\")")
+    if isinstance(source, (str, os.PathLike)):
+        text = read_user_text(source, what=what, cap=cap)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InvalidInput(f"the {what} {shown_name(source)!r} is not JSON: {e.msg} at line {e.lineno}, "
+                               f"column {e.colno}") from None
+        except (RecursionError, ValueError):
+            raise InvalidInput(f"the {what} {shown_name(source)!r} is not JSON: nested too deeply or a number "
+                               f"too long") from None
+        return json_data(data, what, cap)
+    raise InvalidInput(f"the {option} option is a shipped name ({', '.join(names)}) or the {what}'s data "
+                       f"(a JSON object), not {type(source).__name__}")
+
+
+def graph_from_data(data, source: str = "city"):
+    """A networkx graph from node-link data (``edges`` or ``links``); :class:`InvalidInput` if it is not one."""
     import networkx as nx
 
-    p = Path(path)
+    nodes = data.get("nodes") if isinstance(data, dict) else None
+    edges = data.get("edges", data.get("links", [])) if isinstance(data, dict) else None
+    if not isinstance(nodes, list) or not isinstance(edges, list):
+        raise InvalidInput(f"cannot read {source} as a networkx node-link graph: it needs the lists 'nodes' "
+                           f"and 'edges'")
+    if len(nodes) > MAX_NODES or len(edges) > MAX_EDGES:
+        raise InvalidInput(f"{source} has {len(nodes):,} nodes and {len(edges):,} edges: a city has at most "
+                           f"{MAX_NODES:,} nodes and {MAX_EDGES:,} edges")
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-        if not isinstance(data, dict) or "nodes" not in data:
-            raise KeyError("nodes")
         return nx.node_link_graph(data, edges="edges" if "edges" in data else "links")
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, AttributeError,
-            ValueError, nx.NetworkXError) as e:
-        raise InvalidInput(f"cannot read {p.name} as a networkx node-link graph: {e}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, nx.NetworkXError) as e:
+        raise InvalidInput(f"cannot read {source} as a networkx node-link graph ({type(e).__name__}: every "
+                           f"node needs an 'id', every edge a 'source' and a 'target')") from None
+
+
+def read_graph(path: str | Path):
+    """Read a networkx node-link JSON file a Python caller names (checked: regular file, size cap)."""
+    data, _ = given_data(path, "city", "city file", CITY_CAP, SHIPPED_NAMES)
+    return graph_from_data(data, "city" if isinstance(path, dict) else shown_name(path))
 
 
 @lru_cache(maxsize=8)
-def _load_cached(path: str, mtime: float) -> City:
-    return city_from_graph(read_graph(path), Path(path).name)
-
-
-def city_path(name_or_path: str | Path | None = None) -> Path:
-    if name_or_path in (None, "", "standard", "baldurs-gate-city"):
-        return graphs_dir() / CITY_FILE
-    p = Path(name_or_path)
-    if not p.exists():
-        raise InvalidInput(f"no city file {str(name_or_path)!r}")
-    return p
-
-
-def load_city(name_or_path: str | Path | None = None) -> City:
-    """The shipped city (default) or a hand-made one from a file path, checked (every problem listed)."""
-    p = city_path(name_or_path)
+def _city_from_text(text: str, source: str) -> City:
+    g = graph_from_data(json.loads(text), source)
     try:
-        mtime = p.stat().st_mtime
-    except OSError as e:
-        raise InvalidInput(f"cannot read the city file {p}: {e}") from None
-    return _load_cached(str(p), mtime)
+        return city_from_graph(g, source)
+    except GameError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
+        raise InvalidInput(f"{source} is not a valid city: a value has the wrong type ({type(e).__name__})") from None
 
 
-def board(name_or_path: str | Path | None = None):
+@lru_cache(maxsize=1)
+def _shipped_text() -> str:
+    return read_data_text(graphs_dir() / CITY_FILE, what="city file")
+
+
+def city_choice(source=None) -> tuple:
+    """``(option, city)``: what a game keeps in its ``options`` for this city (``None`` for the
+    shipped one, else the city's node-link data: never a path) and the checked :class:`City`.
+
+    ``source``: ``None``/``"standard"`` (the shipped city), the city's node-link data (a dict), a
+    networkx graph, or from Python a file path (it holds a ``/`` or a ``.``: ``"./our_city.json"``).
+    """
+    if source is None or (isinstance(source, str) and source in ("", *SHIPPED_NAMES)):
+        return None, _city_from_text(_shipped_text(), CITY_FILE)
+    if not isinstance(source, (dict, str, os.PathLike)) and hasattr(source, "nodes") and hasattr(source, "graph"):
+        import networkx as nx
+
+        try:
+            source = nx.node_link_data(source, edges="edges")
+        except (TypeError, ValueError, AttributeError, KeyError) as e:
+            raise InvalidInput(f"the city graph can't be written as node-link data ({type(e).__name__})") from None
+    data, text = given_data(source, "city", "city file", CITY_CAP, SHIPPED_NAMES)
+    try:  # one label for the same data, however given: the game rebuilt from its options is the same
+        return data, _city_from_text(text, "custom city")
+    except GameError:
+        if isinstance(source, dict):
+            raise
+        return data, _city_from_text(text, shown_name(source))  # raises, naming the file
+
+
+def load_city(source=None) -> City:
+    """The shipped city (default), a hand-made one's node-link data, or from Python a file path;
+    checked (every problem listed)."""
+    return city_choice(source)[1]
+
+
+def board(source=None):
     """The city as a networkx graph (a copy: changing it does not change the game's board)."""
-    return load_city(name_or_path).copy_graph()
+    return load_city(source).copy_graph()

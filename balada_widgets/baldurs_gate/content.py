@@ -28,7 +28,11 @@ value, track and trade is ours):
 
 A content file a teacher edits is checked on load: :func:`load_content`
 raises an :class:`~balada_widgets.core.errors.InvalidPosition` listing every
-problem, never a ``KeyError``.
+problem, never a ``KeyError``. A game carries custom content as data, never a
+path: its ``options["content"]`` is ``None`` (the shipped file) or the content
+file's data, so a save file is self-contained (capped at :data:`CONTENT_CAP`
+bytes as JSON); a Python caller may name a file, read once through
+:func:`~balada_widgets.core.files.read_user_text`.
 
 >>> c = load_content()
 >>> len(c.buildings), len(c.gates), len(c.agendas), len(c.hqs), c.strength_track
@@ -47,7 +51,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InvalidInput, InvalidPosition
+from ..core.errors import GameError, InvalidInput, InvalidPosition
+from ..core.files import read_data_text
+from .city import given_data, shown_name
 from .effects import parse_cost, parse_effect
 from .i18n import LANGUAGES
 
@@ -486,21 +492,45 @@ def check_content_city(content: Content, city) -> list:
     return problems
 
 
+# ------------------------------------------------------------ custom content: data, never a path
+#: the cap of a custom content file (a save file carries it), bytes as JSON
+CONTENT_CAP = 1024 * 1024
+
+
 @lru_cache(maxsize=8)
-def _load_cached(path: str, mtime: float) -> Content:
-    p = Path(path)
+def _content_from_text(text: str, source: str) -> Content:
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise InvalidInput(f"cannot read the content file {p.name}: {e}") from None
-    return content_from_data(data, p.name)
+        return content_from_data(json.loads(text), source)
+    except GameError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
+        raise InvalidInput(f"{source} is not valid content: a value has the wrong type ({type(e).__name__})") from None
 
 
-def load_content(path: str | Path | None = None) -> Content:
-    """The shipped content (default) or a teacher's file, checked (every problem listed)."""
-    p = Path(path) if path else CONTENT_FILE
-    try:
-        mtime = p.stat().st_mtime
-    except OSError as e:
-        raise InvalidInput(f"cannot read the content file {p}: {e}") from None
-    return _load_cached(str(p), mtime)
+@lru_cache(maxsize=1)
+def _shipped_text() -> str:
+    return read_data_text(CONTENT_FILE, what="content file")
+
+
+def content_choice(source=None) -> tuple:
+    """``(option, content)``: what a game keeps in its ``options`` for this content (``None`` for the
+    shipped one, else the content file's data: never a path) and the checked :class:`Content`.
+
+    ``source``: ``None``/``"standard"`` (the shipped ``data/content.json``), a content file's data
+    (a dict), or from Python a file path (it holds a ``/`` or a ``.``: ``"./our_cards.json"``), read
+    once through :func:`~balada_widgets.core.files.read_user_text`.
+    """
+    if source is None or (isinstance(source, str) and source == "standard"):
+        return None, _content_from_text(_shipped_text(), CONTENT_FILE.name)
+    data, text = given_data(source, "content", "content file", CONTENT_CAP, ("standard",))
+    try:  # one label for the same data, however given: the game rebuilt from its options is the same
+        return data, _content_from_text(text, "custom content")
+    except GameError:
+        if isinstance(source, dict):
+            raise
+        return data, _content_from_text(text, shown_name(source))  # raises, naming the file
+
+
+def load_content(source=None) -> Content:
+    """The shipped content (default), a teacher's content data or, from Python, file, checked (every problem listed)."""
+    return content_choice(source)[1]

@@ -209,8 +209,8 @@ from ..core.game import Game, check_player_count
 from ..core.session import register_game
 from ..core.trace import Trace
 from . import scoring
-from .city import City, load_city
-from .content import Content, check_content_city, load_content
+from .city import City, city_choice
+from .content import Content, check_content_city, content_choice
 from .effects import ability_text, cost_text, effect_text, infeasible, parse_effect, WORDS
 from .engine import BUILDING_KINDS, FORT_KINDS, Engine
 from .i18n import LANGUAGES, check_language, join_list, qty, t
@@ -292,6 +292,13 @@ _KIND = {Turn: "turn", PlaceBuilding: "parcel", ChooseTrack: "track", ChooseSpot
          PickHQ: "pick"}
 
 
+def _digest(text: Optional[str]) -> Optional[str]:
+    """``None``, or ``"custom:<sha1 of text>"``: the key of a custom content or city (caches of drawings)."""
+    import hashlib
+
+    return None if text is None else "custom:" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
+
+
 @register_game
 class BaldursGateGame(Engine, Game):
     """Builders of Baldur's Gate for 2 to 4 players (see the module docstring).
@@ -305,9 +312,29 @@ class BaldursGateGame(Engine, Game):
     advanced:
         The advanced setup (ADV).
     content:
-        Path of a content file (default: the shipped ``data/content.json``).
+        ``None`` (the shipped ``data/content.json``) or a content file's data
+        (the dict a teacher edits: cards, tracks, trades; see :mod:`.content`).
     city:
-        Path of a city file (default: ``graphs/baldurs-gate-city.json``).
+        ``None`` (the shipped ``graphs/baldurs-gate-city.json``) or a city's
+        networkx node-link data (a dict; see :mod:`.city`), or a networkx graph.
+
+    Custom content and save files: from Python, ``content`` and ``city`` may
+    also be file paths (``BaldursGateGame(content="our_cards.json",
+    city="our_city.json")``). Each file is read once, here, through
+    :func:`~balada_widgets.core.files.read_user_text` (a regular file of at
+    most 1 MB, UTF-8 JSON), and its *data* goes into :attr:`options`, never
+    the path: a save file is self-contained, so a teacher's custom game loads
+    on a learner's machine without the files, and ``type(game)(**game.options)``
+    rebuilds the same game. A save file naming a path is refused (a save never
+    makes the server open a file). Content and city are checked on load, each
+    alone and against each other (every district needs its location and its
+    HQ card).
+
+    >>> from balada_widgets.baldurs_gate.city import board
+    >>> import networkx as nx
+    >>> g = BaldursGateGame(players=2, city=nx.node_link_data(board(), edges="edges"))
+    >>> type(g.options["city"]).__name__, BaldursGateGame(**g.options).city.districts == g.city.districts
+    ('dict', True)
     """
 
     name = "baldurs_gate"
@@ -324,13 +351,14 @@ class BaldursGateGame(Engine, Game):
         if not isinstance(advanced, bool):
             raise InvalidInput(f"advanced is true or false, not {advanced!r}")
         self.advanced = advanced
-        if content is not None and not isinstance(content, str):
-            raise InvalidInput(f"content is a file path, not {content!r}")
-        if city is not None and not isinstance(city, str):
-            raise InvalidInput(f"city is a file path, not {city!r}")
-        self.content_path, self.city_path = content, city
-        self.content: Content = load_content(content)
-        self.city: City = load_city(city)
+        content_option, self.content = content_choice(content)
+        city_option, self.city = city_choice(city)
+        # the options keep JSON texts (a fresh copy on each read, never a path)
+        self._content_option = None if content_option is None else json.dumps(content_option, ensure_ascii=False)
+        self._city_option = None if city_option is None else json.dumps(city_option, ensure_ascii=False)
+        #: ``None`` for the shipped content / city, else ``"custom:<digest of its data>"`` (a cache key)
+        self.content_path = _digest(self._content_option)
+        self.city_path = _digest(self._city_option)
         problems = check_content_city(self.content, self.city)
         if problems:
             raise InvalidPosition(problems)
@@ -338,8 +366,10 @@ class BaldursGateGame(Engine, Game):
 
     @property
     def options(self) -> dict:
+        """``players``, ``language``, ``advanced``, ``content`` and ``city`` (``None``: shipped, else data)."""
         return {"players": self.players, "language": self.language, "advanced": self.advanced,
-                "content": self.content_path, "city": self.city_path}
+                "content": None if self._content_option is None else json.loads(self._content_option),
+                "city": None if self._city_option is None else json.loads(self._city_option)}
 
     @property
     def num_players(self) -> int:

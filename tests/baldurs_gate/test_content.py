@@ -74,7 +74,9 @@ def test_a_valid_hand_made_city_plays(tmp_path):
         n["x"] = n["x"] / 2  # another drawing, same city
     path = _write(tmp_path, data)
     g = BaldursGateGame(players=2, city=path)
-    assert g.options["city"] == path and g.city.positions["P1"][0] == load_city().positions["P1"][0] / 2
+    assert g.city.positions["P1"][0] == load_city().positions["P1"][0] / 2
+    assert g.options["city"] == data  # the city's data goes into the options and saves, never the path
+    assert BaldursGateGame(**g.options).city.positions == g.city.positions
 
 
 # ---------------------------------------------------------------- the content
