@@ -297,6 +297,8 @@ class Store:
         self.class_name = class_name
         self.engine = _engine(self.url)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
+        # reads need no transaction of their own on PostgreSQL (no BEGIN / ROLLBACK round trips)
+        self._reader = self.engine if self.is_sqlite else self.engine.execution_options(isolation_level="AUTOCOMMIT")
         try:
             self._open_schema()
             self.class_id = self._class_row(class_name)
@@ -361,12 +363,12 @@ class Store:
         c.execute(insert(meta).values(key="schema_version", value=str(SCHEMA_VERSION)))
 
     def schema_version(self) -> int:
-        with self.engine.connect() as c:
+        with self._reader.connect() as c:
             return int(c.execute(select(meta.c.value).where(meta.c.key == "schema_version")).scalar())
 
     def _class_row(self, name: str) -> int:
         for _ in range(3):
-            with self.engine.connect() as c:
+            with self._reader.connect() as c:
                 cid = c.execute(select(classes.c.id).where(classes.c.name == name)).scalar()
             if cid is not None:
                 return cid
@@ -408,7 +410,7 @@ class Store:
     def browser_name(self, key: str) -> Optional[str]:
         """The name the browser chose (None for an unknown browser)."""
         _check_secret(key, "a browser id", "browser")
-        with self.engine.connect() as c:
+        with self._reader.connect() as c:
             return c.execute(select(browsers.c.name).where(browsers.c.class_id == self.class_id,
                                                            browsers.c.key_hash == hash_secret(key))).scalar()
 
@@ -421,7 +423,7 @@ class Store:
 
     def browser_tables(self, key: str, include_ended: bool = False) -> list[TableStatus]:
         """The tables where this browser holds a seat (what reopening a page resumes), newest first."""
-        with self.engine.connect() as c:
+        with self._reader.connect() as c:
             bid = self._browser_id(c, key)
             if bid is None:
                 return []
@@ -594,49 +596,64 @@ class Store:
                     raise IllegalMove(f"the move was sent for move {expected + 1} but the table is at move "
                                       f"{live.count + 1}: look at the board again", rule="stale")
                 m = self._own_move(live.session, seat, move)
+                before = live.count
+                live.session.play(m)  # the game's refusal changes nothing
                 try:
-                    number = self._append(row.id, live, m, seat, client_move_id)
+                    self._commit(row.id, live, before, {before: (seat, client_move_id)}, touch=seat)
                 except _Conflict:
                     continue
-            count = live.count
+                count = live.count
             if bots:
-                self.advance_bots(row.code)
-                count = self._live[row.id].count if row.id in self._live else count
-            self._touch(row.id, seat)
-            return Played(number, count)
+                self._advance(row)
+                live = self._live.get(row.id)
+                count = live.count if live is not None else count
+            return Played(before + 1, count)
         raise IllegalMove(f"the table {row.code} is too busy: try again", rule="stale")
 
     def advance_bots(self, code: str, max_moves: int = 10_000) -> int:
         """Let the bot seats move while only bots are waited for; returns how many moves they made.
 
-        Each decision's bot is made afresh, seeded by the table's seed, its seat and the move number.
+        Each decision's bot is made afresh, seeded by the table's seed, its seat and the move
+        number; the answers of one call are committed together, before it returns.
         """
-        played = 0
-        while played < max_moves:
-            row = self._table_row(normalize_code(code))
+        return self._advance(self._table_row(normalize_code(code)), max_moves)
+
+    def _advance(self, row, max_moves: int = 10_000) -> int:
+        for _ in range(10):
             if row.ended_at is not None:
-                return played
+                return 0
+            with self._reader.connect() as c:
+                bots = {r.seat: r for r in c.execute(select(seats).where(seats.c.table_id == row.id,
+                                                                          seats.c.kind == "bot"))}
+            if not bots:
+                return 0
             with self._table_lock(row.id):
-                live = self._catch_up(row)
-                s = live.session
-                g = s.game
-                if g.is_over(s.state):
-                    return played
-                seat_rows = {x.seat: x for x in self._seats(row.id, None)}
-                waiting = [p for p in g.to_move(s.state) if seat_rows[p].kind == "bot"]
-                if not waiting:
-                    return played
-                p = waiting[0]
-                sr = self._seat_row(row.id, p)
-                opts = json.loads(sr.bot_options) if sr.bot_options else {}
-                bot = _bots.make_bot(g.name, sr.bot_level, seed=f"{row.seed}:{p}:{live.count}", **opts)
-                m = bot.choose(g, g.view(s.state, p), p)
+                live = self._live.get(row.id) or self._catch_up(row)
+                s, g = live.session, live.session.game
+                before, firsts = live.count, {}
                 try:
-                    self._append(row.id, live, m, p, None)
+                    while len(firsts) < max_moves and not g.is_over(s.state):
+                        waiting = [p for p in g.to_move(s.state) if p in bots]
+                        if not waiting:
+                            break
+                        p = waiting[0]
+                        opts = json.loads(bots[p].bot_options) if bots[p].bot_options else {}
+                        depth = s.current.depth
+                        bot = _bots.make_bot(g.name, bots[p].bot_level, seed=f"{row.seed}:{p}:{depth}", **opts)
+                        s.play(bot.choose(g, g.view(s.state, p), p))
+                        firsts[depth] = (p, None)
+                except BaseException:
+                    self._drop(row.id)
+                    raise
+                if not firsts:
+                    return 0
+                try:
+                    self._commit(row.id, live, before, firsts)
                 except _Conflict:
+                    row = self._table_row(row.code)
                     continue
-                played += 1
-        return played
+                return len(firsts)
+        raise IllegalMove(f"the table {row.code} is too busy: try again", rule="stale")
 
     def view(self, code: str, token: Optional[str] = None) -> Any:
         """What the token's seat may see of the current state (``game.view``); no token: a spectator's."""
@@ -680,7 +697,7 @@ class Store:
             count = live.count
         bid = None
         if browser is not None:
-            with self.engine.connect() as c:
+            with self._reader.connect() as c:
                 bid = self._browser_id(c, browser)
         seat_list = self._seats(row.id, seat, bid)
         if seat is None and bid is not None:
@@ -768,7 +785,7 @@ class Store:
 
     def progress(self, browser: str, game: Optional[str] = None) -> dict:
         """``{(game, step, part): {"wrong": n, "solved": bool, "shown": bool}}`` of the browser."""
-        with self.engine.connect() as c:
+        with self._reader.connect() as c:
             bid = self._browser_id(c, browser)
             if bid is None:
                 return {}
@@ -791,7 +808,7 @@ class Store:
     def is_teacher(self, token: Any) -> bool:
         if not isinstance(token, str) or not token:
             return False
-        with self.engine.connect() as c:
+        with self._reader.connect() as c:
             h = c.execute(select(classes.c.teacher_hash).where(classes.c.id == self.class_id)).scalar()
         return h is not None and secrets.compare_digest(h, hash_secret(token))
 
@@ -802,7 +819,7 @@ class Store:
     def all_tables(self, teacher: str, include_ended: bool = True) -> list[TableStatus]:
         """Every table of the class (game, seats and names, moves, whose turn, idle time), newest first."""
         self._check_teacher(teacher)
-        with self.engine.connect() as c:
+        with self._reader.connect() as c:
             q = select(tables.c.code).where(tables.c.class_id == self.class_id).order_by(tables.c.id.desc())
             if not include_ended:
                 q = q.where(tables.c.ended_at.is_(None))
@@ -814,7 +831,7 @@ class Store:
         "solved", "solved_shown"}}}``. ``steps_done`` counts steps whose parts are all solved or shown,
         ``solved`` the parts solved without *Show me*, ``solved_shown`` those after it."""
         self._check_teacher(teacher)
-        with self.engine.connect() as c:
+        with self._reader.connect() as c:
             people = c.execute(select(browsers.c.id, browsers.c.name, browsers.c.seen_at)
                                .where(browsers.c.class_id == self.class_id).order_by(browsers.c.id)).all()
             rows = c.execute(select(progress).join(browsers, browsers.c.id == progress.c.browser_id)
@@ -835,7 +852,7 @@ class Store:
     def misreadings(self, teacher: str, top: int = 3) -> dict:
         """Per ``(game, step)``: the misreadings most met, ``[(misreading id, count), ...]``."""
         self._check_teacher(teacher)
-        with self.engine.connect() as c:
+        with self._reader.connect() as c:
             rows = c.execute(select(answers.c.game, answers.c.step, answers.c.misreading, func.count())
                              .join(browsers, browsers.c.id == answers.c.browser_id)
                              .where(browsers.c.class_id == self.class_id, answers.c.misreading.is_not(None))
@@ -848,7 +865,7 @@ class Store:
     def export_progress_csv(self, teacher: str) -> str:
         """The class's lesson progress as CSV: name, game, step, part, tries, solved, shown."""
         self._check_teacher(teacher)
-        with self.engine.connect() as c:
+        with self._reader.connect() as c:
             rows = c.execute(select(browsers.c.name, progress.c.game, progress.c.step, progress.c.part,
                                     progress.c.wrong, progress.c.solved, progress.c.shown)
                              .join(browsers, browsers.c.id == progress.c.browser_id)
@@ -885,7 +902,7 @@ class Store:
 
     def _table_row(self, code: str):
         code = normalize_code(code)
-        with self.engine.connect() as c:
+        with self._reader.connect() as c:
             row = c.execute(select(tables).where(tables.c.code == code, tables.c.class_id == self.class_id)).first()
         if row is None:
             raise InvalidInput(f"no table has the code {code}", rule="code")
@@ -896,18 +913,18 @@ class Store:
         code = normalize_code(code)
         if not isinstance(token, str) or not token:
             raise InvalidInput("a seat token is the text that joining gave", rule="token")
-        with self.engine.connect() as c:
-            r = c.execute(select(tokens.c.seat, tokens.c.revoked_at, tables.c.id)
-                          .join(tables, tables.c.id == tokens.c.table_id)
-                          .where(tokens.c.hash == hash_secret(token), tables.c.code == code,
-                                 tables.c.class_id == self.class_id)).first()
-        row = self._table_row(code)
-        if r is None:
+        j = tables.outerjoin(tokens, sa.and_(tokens.c.table_id == tables.c.id, tokens.c.hash == hash_secret(token)))
+        with self._reader.connect() as c:
+            row = c.execute(select(tables, tokens.c.seat.label("token_seat"), tokens.c.revoked_at.label("token_revoked"))
+                            .select_from(j).where(tables.c.code == code, tables.c.class_id == self.class_id)).first()
+        if row is None:
+            raise InvalidInput(f"no table has the code {code}", rule="code")
+        if row.token_seat is None:
             raise IllegalMove(f"this token holds no seat at table {code}", rule="token")
-        if r.revoked_at is not None:
-            raise IllegalMove(f"this token no longer acts at table {code}: seat {r.seat + 1} was given to "
+        if row.token_revoked is not None:
+            raise IllegalMove(f"this token no longer acts at table {code}: seat {row.token_seat + 1} was given to "
                               f"another player or a bot", rule="token")
-        return row, r.seat
+        return row, row.token_seat
 
     def _state_for(self, code: str, token: Optional[str]):
         if token is not None:
@@ -923,22 +940,18 @@ class Store:
             return self._catch_up(row).session
 
     def _seats(self, tid: int, you: Optional[int], browser_id: Optional[int] = None) -> tuple[SeatStatus, ...]:
-        with self.engine.connect() as c:
+        with self._reader.connect() as c:
             rows = c.execute(select(seats).where(seats.c.table_id == tid).order_by(seats.c.seat)).all()
         return tuple(SeatStatus(r.seat, r.kind, r.name, r.bot_level, r.seen_at,
                                 you=(r.seat == you) or (browser_id is not None and r.browser_id == browser_id))
                      for r in rows)
-
-    def _seat_row(self, tid: int, seat: int):
-        with self.engine.connect() as c:
-            return c.execute(select(seats).where(seats.c.table_id == tid, seats.c.seat == seat)).first()
 
     def _touch(self, tid: int, seat: int) -> None:
         with self.engine.begin() as c:
             c.execute(update(seats).where(seats.c.table_id == tid, seats.c.seat == seat).values(seen_at=time.time()))
 
     def _rebuild(self, row) -> _Live:
-        with self.engine.connect() as c:
+        with self._reader.connect() as c:
             texts = list(c.execute(select(moves.c.text).where(moves.c.table_id == row.id)
                                    .order_by(moves.c.number)).scalars())
         data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": row.game, "options": json.loads(row.options),
@@ -955,7 +968,7 @@ class Store:
         if live is not None and (live.count > row.move_count or live.session.current.depth != live.count):
             live = None  # the store was erased under us, or somebody played on the session directly
         if live is not None and live.count < row.move_count:
-            with self.engine.connect() as c:
+            with self._reader.connect() as c:
                 new = c.execute(select(moves.c.number, moves.c.text).where(moves.c.table_id == row.id,
                                                                             moves.c.number > live.count)
                                 .order_by(moves.c.number)).all()
@@ -995,33 +1008,36 @@ class Store:
                               f"a token acts only for its own seat", rule="seat", move=text)
         return m
 
-    def _append(self, tid: int, live: _Live, move: Any, seat: int, client_move_id: Optional[str]) -> int:
-        """Play ``move`` on the live session and store it (and chance's answer); its number.
+    def _drop(self, tid: int) -> None:
+        with self._lock:
+            self._live.pop(tid, None)
+
+    def _commit(self, tid: int, live: _Live, before: int, firsts: Mapping[int, tuple], touch: Optional[int] = None):
+        """Store the moves the live session holds past ``before`` (the table's count when they were
+        played). ``firsts[i] = (seat, client move id)`` of the move at index ``i``; the rest are chance's.
         Raises :class:`_Conflict` (the live session dropped) when another process appended first."""
-        s = live.session
-        before = live.count
-        s.play(move)  # a GameError here changes nothing
-        nodes = s.current.path()[before:]
+        nodes = live.session.current.path()[before:]
         now = time.time()
+        rows = []
+        for i, node in enumerate(nodes, before):
+            seat, cmid = firsts.get(i, (None, None))
+            rows.append(self._row(tid, i + 1, node, seat, cmid, now))
         try:
             with self.engine.begin() as c:
                 r = c.execute(update(tables).where(tables.c.id == tid, tables.c.move_count == before)
                               .values(move_count=before + len(nodes), moved_at=now))
                 if r.rowcount != 1:
                     raise _Conflict()
-                c.execute(insert(moves), [self._row(tid, before + 1 + i, node, seat if i == 0 else None,
-                                                    client_move_id if i == 0 else None, now)
-                                          for i, node in enumerate(nodes)])
+                c.execute(insert(moves), rows)
+                if touch is not None:
+                    c.execute(update(seats).where(seats.c.table_id == tid, seats.c.seat == touch).values(seen_at=now))
         except (_Conflict, IntegrityError):
-            with self._lock:
-                self._live.pop(tid, None)
+            self._drop(tid)
             raise _Conflict() from None
         except BaseException:
-            with self._lock:
-                self._live.pop(tid, None)
+            self._drop(tid)
             raise
         live.count = before + len(nodes)
-        return before + 1
 
     @staticmethod
     def _row(tid, number, node, seat, client_move_id, now) -> dict:
@@ -1030,7 +1046,7 @@ class Store:
                 "client_move_id": client_move_id}
 
     def _client_move(self, tid: int, seat: int, client_move_id: str):
-        with self.engine.connect() as c:
+        with self._reader.connect() as c:
             return c.execute(select(moves.c.number, moves.c.text).where(
                 moves.c.table_id == tid, moves.c.seat == seat, moves.c.client_move_id == client_move_id)).first()
 
@@ -1051,7 +1067,7 @@ class Store:
         if self.is_teacher(by):
             return
         if isinstance(by, str) and row.creator_id is not None and 16 <= len(by) <= 200:
-            with self.engine.connect() as c:
+            with self._reader.connect() as c:
                 if self._browser_id(c, by) == row.creator_id:
                     return
         raise IllegalMove(f"only the teacher or the creator of table {row.code} may change its seats or end it",
@@ -1064,7 +1080,7 @@ class Store:
 
     def _check_rate(self, key: str) -> None:
         since = time.time() - JOIN_WINDOW
-        with self.engine.connect() as c:
+        with self._reader.connect() as c:
             n = c.execute(select(func.count()).select_from(join_attempts).where(
                 join_attempts.c.class_id == self.class_id, join_attempts.c.who == key, join_attempts.c.at > since,
                 join_attempts.c.ok.is_(False))).scalar()
