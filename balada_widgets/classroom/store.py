@@ -44,7 +44,7 @@ import secrets
 import threading
 import time
 import unicodedata
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
@@ -76,6 +76,8 @@ CLIENT_ID_CHARS = 80
 #: a table's options are at most this long as JSON
 OPTIONS_CHARS = 64_000
 TABLE_KINDS = ("table", "hotseat", "bots")
+#: how many tables' live sessions a process keeps (the others are replayed from the database when used)
+LIVE_TABLES = 256
 
 
 def data_dir() -> Path:
@@ -307,7 +309,7 @@ class Store:
             raise
         self._lock = threading.RLock()
         self._table_locks: dict[int, threading.RLock] = {}
-        self._live: dict[int, _Live] = {}
+        self._live: OrderedDict[int, _Live] = OrderedDict()
 
     def __repr__(self) -> str:
         return f"<Store {self.engine.url.render_as_string(hide_password=True)} class {self.class_name!r}>"
@@ -989,6 +991,9 @@ class Store:
             live = self._rebuild(row)
         with self._lock:
             self._live[row.id] = live
+            self._live.move_to_end(row.id)
+            while len(self._live) > LIVE_TABLES:  # the least recently used table is replayed when it comes back
+                self._live.popitem(last=False)
         return live
 
     def _own_move(self, session: Session, seat: int, move: Any):

@@ -389,3 +389,16 @@ def test_default_url_and_data_dir(monkeypatch, tmp_path):
             assert c.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
     monkeypatch.setenv("BALADA_DB", f"sqlite:///{tmp_path / 'other.db'}")
     assert store_mod.default_url().endswith("other.db")
+
+
+def test_a_process_keeps_few_live_tables_and_replays_the_others(store, monkeypatch):
+    monkeypatch.setattr(store_mod, "LIVE_TABLES", 1)
+    a, b = store.create_table("balda", seed=1), store.create_table("balda", seed=2)
+    ta = [store.join(a.code, "Ana"), store.join(a.code, "Ben")]
+    tb = [store.join(b.code, "Cleo"), store.join(b.code, "Dan")]
+    for _ in range(2):
+        play_first_legal(store, a.code, ta, 1)
+        play_first_legal(store, b.code, tb, 1)
+    assert len(store._live) == 1
+    assert store.table(a.code).move_count == store.table(b.code).move_count == 3
+    assert len(store.table(a.code).session.history) == 3
