@@ -1,6 +1,6 @@
 """Balda's lab page: set up any position, play both sides and branch it, ask for analysis.
 
-- **Set up**: paste a position text (``5/1S3/TABLE/4D/5 used=table,stab,bled
+- **Set up**: paste a position text (``5/S4/TABLE/H4/5 used=table,bath,stab
   turn=1 scores=4,4 passes=0``, as the share panel and
   :meth:`~.rules.BaldaGame.state_to_text` write it); a position that breaks a
   rule is refused with every problem named.
@@ -36,7 +36,7 @@ from .view import BaldaApp, BaldaRoot
 __all__ = ["BaldaLab", "DEFAULT_POSITION", "best_line", "heat_text"]
 
 #: the lab's first position: the middle of a game (the share panel writes this form)
-DEFAULT_POSITION = "5/1S3/TABLE/4D/5 used=table,stab,bled turn=1 scores=4,4 passes=0"
+DEFAULT_POSITION = "5/S4/TABLE/H4/5 used=table,bath,stab turn=1 scores=4,4 passes=0"
 _PANEL = {"gap": "10px", "align-items": "center", "flex-wrap": "wrap"}
 
 

@@ -29,7 +29,7 @@ def test_set_up_a_position_refusal_then_play_both_sides_and_branch(render):
     field.v_model = "5/1S3/TABLE/4D/5 used=table turn=7"
     ui.click("bw-balda-lab-load")
     assert "invalid position: no player 7 (rule D6)" in ui.text()
-    field.v_model = "5/1S3/TABLE/4D/5 used=table,stab,bled turn=2 scores=4,4 passes=0"
+    field.v_model = "5/S4/TABLE/H4/5 used=table,bath,stab turn=2 scores=4,4 passes=0"
     ui.click("bw-balda-lab-load")
     assert "invalid position" not in ui.text()
     assert "With best play" not in ui.text() and 'data-id="cell-' in ui.board("bw-balda-grid").svg
