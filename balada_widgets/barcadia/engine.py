@@ -2,7 +2,7 @@
 
 A state's ``stack`` holds the pending steps (frames of :mod:`.state`), the
 top last. :func:`run` resolves every step that needs nobody (moving in,
-battle results, a window's players with nothing to play...) and stops at the
+battle results, a window's players with an empty hand...) and stops at the
 first one that waits for a decision or for chance: the state "at rest".
 :func:`waiting` reads who that is; :func:`legal` lists the moves;
 :func:`outcomes` lists chance's; :func:`act` plays one move and runs on.
@@ -332,6 +332,12 @@ def window_options(game, state, w: Window, p: int) -> list:
         card = game.content.loot.get(c)
         if card is not None and card.window == w.window and card_playable(game, state, p, card):
             out.append(Move(p, "play", (c,)))
+    return out + public_options(game, state, w, p)
+
+
+def public_options(game, state, w: Window, p: int) -> list:
+    """``p``'s moves in window ``w`` that come from public facts (Power-Ups, the trap pouch), not from the hand."""
+    out = []
     if w.window == "after_loss":
         b = state.stack[-2] if len(state.stack) >= 2 else None
         if (isinstance(b, Battle) and b.battle in ("monster", "team") and p in rollers(b) and p not in state.rerolled
@@ -340,6 +346,17 @@ def window_options(game, state, w: Window, p: int) -> list:
     elif w.window == "between_turns":
         out += rig_moves(game, state, p)
     return out
+
+
+def asked(game, state, w: Window, p: int) -> bool:
+    """Is ``p`` asked when priority reaches them in window ``w``? (ruling H19)
+
+    Only public facts count: a hand that holds at least one Loot Card
+    (hand sizes are public, H16), whatever the cards are, or a move that
+    comes from a Power-Up or the trap pouch. So who is asked, and in what
+    order, is the same in every player's view and says nothing about a hand.
+    """
+    return bool(state.players[p].hand) or bool(public_options(game, state, w, p))
 
 
 # ================================================================ legal moves and chance
@@ -538,9 +555,7 @@ def _step_window(game, state, f: Window):
     if f.passes >= len(f.order):
         return pop(state)
     p = f.order[f.idx]
-    if state.masked and p != state.viewer:
-        return None
-    if not window_options(game, state, f, p):  # nothing to play: passes without being asked (ruling P3)
+    if not asked(game, state, f, p):  # an empty hand (public) is passed over (ruling H19)
         return set_top(state, replace(f, idx=(f.idx + 1) % len(f.order), passes=f.passes + 1))
     return None
 

@@ -72,7 +72,7 @@ def why_illegal(game, state, m) -> tuple:
     if m.player != p:
         f = state.top
         if f is not None and f.kind == "window":
-            return "H12", f"{who(p)} has priority in the {WINDOW_WORDS[f.window]} window"
+            return "H12", f"{who(p)} has priority in this window ({WINDOW_WORDS[f.window]})"
         return "H4", f"it is {who(p)}'s decision, not {who(m.player)}'s"
     f = state.top
     if f is None:
@@ -85,7 +85,7 @@ def why_illegal(game, state, m) -> tuple:
             return "H6", "the Lucky Bottle Cap rerolls your own die once a turn, after a lost Monster or Team battle"
         if m.verb == "rig":
             return "H13", "a trap from the pouch goes into an empty room that is not START, with fewer than 3 traps"
-        return "H12", f"in the {WINDOW_WORDS[f.window]} window you may play a card or pass"
+        return "H12", f"in this window ({WINDOW_WORDS[f.window]}) you may play a Loot Card or pass"
     if k == "resolve":
         card = game.content.loot[f.card]
         if m.verb != "pick":
@@ -202,8 +202,11 @@ def _why_idle(game, state, m):
         if state.dueled:
             return "H-DUEL7", "one duel a turn"
         j = a[0]
-        if j == START or j == at:
+        if j == START:
             return "P22", "nobody duels on the Starting Point: it holds everybody, just enter it"
+        if j == at:  # one cup a room but START: nobody else is where you stand
+            return "H-DUEL1", (f"you stand in {room_name(j)} yourself and nobody else can: a duel is against "
+                               f"a cup in a room next to yours")
         if not any(q != p and o.at == j for q, o in enumerate(state.players)):
             return "H-DUEL1", f"nobody is in {room_name(j)}"
         if a[1]:
@@ -214,11 +217,11 @@ def _why_idle(game, state, m):
     if v == "end":
         return "H4", "take your action first: each turn has exactly one action"
     if v == "scout":
-        return "H-PWR2", "the Periscope Straw looks once a turn at a face-down room next to you"
+        return _why_scout(game, state, p, a[0] if a else None)
     if v == "disarm":
         return "H17", "only a Power-Up of yours under a Power Trap, once a turn"
     if v == "mark":
-        return "H-SIG2", "Pocket Pourtal: once a game, in a face-up room that is not START or the Hoard"
+        return _why_mark(game, state, p)
     if v == "rig":
         if not pl.pouch:
             return "H13", "your pouch is empty"
@@ -226,6 +229,66 @@ def _why_idle(game, state, m):
     if v == "pass":
         return "H12", "no Loot window is open: it is your turn"
     return "H4", f"'{v}' is not possible now"
+
+
+def _holders(game, kind) -> tuple:
+    """``(characters, power_ups)`` that have ability ``kind``: ``(["Wizard"], [])``, ``([], ["Periscope Straw"])``."""
+    chars = [ch.cls for ch in game.content.characters.values() if any(ab[0] == kind for ab in ch.abilities)]
+    pus = [pu.name for pu in game.content.powerups.values() if any(ab[0] == kind for ab in pu.abilities)]
+    return chars, pus
+
+
+def _or(names) -> str:
+    return " or the ".join(names)
+
+
+def _blocked(game, state, p, kind) -> list:
+    """Names of ``p``'s Power-Ups with ability ``kind`` that a Power Trap blocks now."""
+    return [game.content.powerups[pu].name for pu in sorted(set(state.players[p].power_traps))
+            if any(ab[0] == kind for ab in game.content.powerups[pu].abilities)]
+
+
+def _why_scout(game, state, p, j):
+    from .ops import ability_total
+
+    if not ability_total(game, state, p, "scout"):
+        blocked = _blocked(game, state, p, "scout")
+        if blocked:
+            return "H17", f"your {blocked[0]} is under a Power Trap: free it first"
+        chars, pus = _holders(game, "scout")
+        what = f"no {_or(pus) or 'Power-Up that peers into rooms'}"
+        return "H-PWR2", f"you hold {what}" + (f" and you do not play the {_or(chars)}" if chars else "")
+    if state.scouted:
+        return "H-PWR2", "you have already peered into a room this turn (once a turn)"
+    at = state.players[p].at
+    if j is None or not 0 < j < len(state.rooms):
+        return "H1", f"there is no room {room_name(j) if j is not None else ''} in this dungeon".replace("  ", " ")
+    if j not in state.layout.neighbours(at):
+        return "H-PWR2", f"{room_name(j)} is not next to your room"
+    r = state.rooms[j]
+    if r.up:
+        return "H-PWR2", f"{room_name(j)} is face up: there is nothing hidden to look at"
+    return "H-PWR2", f"you already know what {room_name(j)} holds"
+
+
+def _why_mark(game, state, p):
+    from .ops import ability_total
+
+    if not ability_total(game, state, p, "pocket_pourtal"):
+        blocked = _blocked(game, state, p, "pocket_pourtal")
+        if blocked:
+            return "H17", f"your {blocked[0]} is under a Power Trap: free it first"
+        chars, pus = _holders(game, "pocket_pourtal")
+        return "H-SIG2", (f"only the {_or(chars + pus) or 'nobody'} has the Pocket Pourtal; you play the "
+                          f"{game.character(p).cls}")
+    if state.players[p].pocket_used:
+        return "H-SIG2", "your Pocket Pourtal is marked already: once a game"
+    at = state.players[p].at
+    if at == START:
+        return "H-SIG2", "the Pocket Pourtal is not marked on the Starting Point (it is one already)"
+    if is_hoard(game, state, at):
+        return "H-SIG2", "the Pocket Pourtal is not marked in the Drink Hoard"
+    return "H-SIG2", "the Pocket Pourtal is marked in a face-up room you stand in"
 
 
 # ================================================================ describing moves
@@ -319,6 +382,22 @@ def describe_move(game, state, m: Move, viewer=None) -> str:
 # ================================================================ the pending decision
 
 
+def window_question(game, state, w, p) -> str:
+    """What ``p`` is asked in window ``w``, from public facts only (H19): the same words in every view.
+
+    "Player 2 may play a Loot Card or pass" whatever the hand holds (a hand that
+    is asked is never empty); a Lucky Bottle Cap's reroll or a trap in the pouch
+    (public) are named too.
+    """
+    parts = ["play a Loot Card"] if state.players[p].hand else []
+    verbs = {m.verb for m in engine.public_options(game, state, w, p)}
+    if "reroll" in verbs:
+        parts.append("roll again with the Lucky Bottle Cap")
+    if "rig" in verbs:
+        parts.append("set a trap from the pouch")
+    return f"{Who(p)} may {', '.join(parts)} or pass"
+
+
 def pending(game, state):
     """``{"player", "kind", "text"}``: who must decide what now (None when the game is over or chance moves)."""
     w = engine.waiting(game, state)
@@ -335,7 +414,7 @@ def pending(game, state):
         return {"player": p, "kind": "turn", "text": text}
     k = f.kind
     if k == "window":
-        return {"player": p, "kind": f.window, "text": f"{Who(p)} may play a card {WINDOW_WORDS[f.window]}, or pass"}
+        return {"player": p, "kind": f.window, "text": window_question(game, state, f, p)}
     if k == "resolve":
         return {"player": p, "kind": "pick", "text": f"{Who(p)}: choose the target of {card_name(game, f.card)}"}
     if k == "battle":

@@ -414,6 +414,7 @@ def test_game_record_counts_a_forced_death():
                     rooms={3: "puddle-pup", 17: {"card": "cola-colossus", "up": False, "public": True}})
     s = Session(g, seed=0, state=s0, auto_chance=False)
     s.play("p1 reveal r17")
+    s.play("p1 pass")  # p1 holds cards: asked in the battle window (H19)
     s.play_chance("roll p1 3")
     while g.legal_moves(s.state) and not g.is_chance(s.state) and s.state.active == 0 and s.state.stack:
         s.play(g.legal_moves(s.state)[0])

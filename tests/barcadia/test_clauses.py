@@ -87,12 +87,13 @@ def test_a_power_up_works_every_time_while_held(g2):
     s = g2.position(players={0: {"powerups": ["fizzing-gauntlets"]}})
     s = play(g2, s, "p1 reveal r3", "room r3 lime-lich")
     assert g2.battle_odds(s).bonus == 2
-    s = play(g2, s, "roll p1 9", "draw p1 dash", "draw p1 peek", "p1 end",
-             "p2 reveal r1", "room r1 puddle-pup", "roll p2 3")
+    # p1 holds two cards from then on: asked in every window (H19), and passes
+    s = play(g2, s, "roll p1 9", "draw p1 dash", "draw p1 peek", "p1 end", "p1 pass",
+             "p2 reveal r1", "room r1 puddle-pup", "p1 pass", "roll p2 3", "p1 pass")
     assert s.active == 0 and s.players[0].at == 3
     s = play(g2, s, "p1 reveal r16", "room r16 steeping-sphinx")
     assert g2.battle_odds(s).bonus == 2
-    s = play(g2, s, "roll p1 9")  # 9 + 2 = 11 meets level 11
+    s = play(g2, s, "p1 pass", "roll p1 9")  # 9 + 2 = 11 meets level 11
     assert s.players[0].at == 16
 
 
@@ -118,12 +119,16 @@ def test_your_turn_cards_only_between_your_own_moves(g2):
     with pytest.raises(IllegalMove, match=r"played during your turn, not in a battle, before the roll"):
         g2.apply(s, "p1 play dash")
     s = play(g2, s, "p1 pass")
-    assert g2.is_chance(s)  # p2 holds only a Dash: not asked (P3)
+    assert g2.to_move(s) == (1,) and texts(g2, s) == ["p2 pass"]  # p2 holds only a Dash: asked all the same (H19)
+    s = play(g2, s, "p2 pass")
+    assert g2.is_chance(s)
     s = play(g2, s, "roll p1 15", "draw p1 trap", "draw p1 peek")
     assert not s.stack and "p1 play dash" in texts(g2, s)  # back between p1's own moves
     s = play(g2, s, "p1 end")  # between turns: the Trap may be played, the Dash not
     assert s.top.kind == "window" and "p1 play trap" in texts(g2, s) and "p1 play dash" not in texts(g2, s)
     s = play(g2, s, "p1 pass")
+    assert g2.to_move(s) == (1,) and "p2 play dash" not in texts(g2, s)  # not p2's turn yet: no Dash
+    s = play(g2, s, "p2 pass")
     assert s.active == 1 and not texts(g2, s, 0)
 
 

@@ -97,8 +97,8 @@ def test_green_cards_retreat_shortcut_shove():
     assert s2.players[0].at == 17 and s2.ported == 1
     assert not any(m.verb == "teleport" for m in g.legal_moves(s2))
     # Shove between turns: the opponent goes into an open room next to them
-    s3 = play(g, s, "p1 reveal r16", "room r16 puddle-pack", "roll p1 20", "roll p2 20",
-              "draw p1 dash", "draw p2 dash", "p1 end")
+    s3 = play(g, s, "p1 reveal r16", "room r16 puddle-pack", "p1 pass", "p2 pass", "roll p1 20", "roll p2 20",
+              "draw p1 dash", "draw p2 dash", "p1 end", "p1 pass")
     assert g.to_move(s3) == (1,)
     s3 = g.apply(s3, "p2 play shove")
     assert texts(g, s3) == ["p2 pick r3", "p2 pick r17"]  # open rooms next to player 1 in r16
@@ -113,11 +113,11 @@ def test_red_cards_splash_kills_between_turns_and_pickpocket():
                    rooms={3: "puddle-pup", 4: "fizzle-bat"})
     s = play(g, s, "p1 play pickpocket")
     assert g.is_chance(s) and s.top.kind == "steal"  # the only opponent near: picked at once (P5)
-    s = play(g, s, "steal p1 p2 trap", "p1 reveal r16", "room r16 bubble-goblin", "roll p1 20", "draw p1 redo",
-             "p1 end")
+    s = play(g, s, "steal p1 p2 trap", "p1 reveal r16", "room r16 bubble-goblin", "p1 pass", "p2 pass", "roll p1 20",
+             "draw p1 redo", "p1 end")
     s = play(g, s, "p1 pass", "p2 play splash")  # player 1 holds the stolen Trap: asked first
     assert s.top.kind == "death" and s.top.who == 0
-    s = g.apply(s, "p1 keep redo")
+    s = play(g, s, "p1 keep redo", "p1 pass")  # p1 holds the Redo: asked again after the Splash (H19, P4)
     assert s.players[0].hp == 100 and s.rooms[16].powerups == ("bubble-boots",) and s.active == 1
 
 
@@ -183,10 +183,10 @@ def test_diy_cards_are_played_like_the_shipped_ones():
     s = g.position(players={0: {"hand": ["diy-pep-talk", "diy-water-break"]}, 1: {"hand": ["diy-booby-prize"]}})
     s = play(g, s, "p1 reveal r3", "room r3 lime-lich", "p1 play diy-pep-talk")
     assert g.battle_odds(s).bonus == 2 and "Pep Talk played by player 1" in g.battle_odds(s).bonuses[0][0]
-    s = play(g, s, "roll p1 8")
+    s = play(g, s, "p1 pass", "p2 pass", "roll p1 8", "p1 pass")
     assert s.players[0].hp == 90
-    s = play(g, s, "p1 play diy-water-break", "draw p1 dash")
+    s = play(g, s, "p1 play diy-water-break", "draw p1 dash", "p1 pass")
     assert s.players[0].hp == 100 and s.players[0].hand == ("dash",)
-    s = play(g, s, "p2 play diy-booby-prize", "p2 pick r20", "draw p2 redo")
+    s = play(g, s, "p2 play diy-booby-prize", "p2 pick r20", "draw p2 redo", "p2 pass", "p1 pass")
     assert s.rooms[20].traps == 1 and s.players[1].hand == ("redo",) and s.active == 1
     assert sum(g.loot_total.values()) == 78

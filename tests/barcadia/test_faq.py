@@ -117,8 +117,10 @@ def test_redo_cancels_an_opponents_mega_boost():
     g = BarcadiaGame(players=2, dungeon="cozy", characters=["ranger", "wizard"])
     s = g.position(players={0: {"hand": ["redo"]}, 1: {"hand": ["mega-boost"]}})
     s = play(g, s, "p1 reveal r3", "room r3 mini-fizzicorn")
-    assert g.to_move(s) == (1,)  # player 1 holds no battle card and is passed over (P3)
-    s = play(g, s, "p2 play mega-boost")
+    assert g.to_move(s) == (0,) and texts(g, s) == ["p1 pass"]  # p1 holds no battle card, but is asked (H19)
+    s = play(g, s, "p1 pass", "p2 play mega-boost")
+    assert g.to_move(s) == (0,)  # a card was played: p1 may answer (P4)
+    s = play(g, s, "p1 pass")
     odds = g.battle_odds(s)
     assert odds.level == 11 and odds.p_win == Fraction(1, 2)
     assert odds.level_changes == [("Mega Boost played by player 2", 4, "H6")]
@@ -134,12 +136,12 @@ def test_redo_cancels_an_opponents_mega_boost():
 
 def test_thirst_aid_after_damage_drink_first_then_heal(g2):
     s = g2.position(players={0: {"hand": ["thirst-aid"]}})
-    s = play(g2, s, "p1 reveal r3", "room r3 mini-fizzicorn", "roll p1 2")
+    s = play(g2, s, "p1 reveal r3", "room r3 mini-fizzicorn", "p1 pass", "roll p1 2", "p1 pass")
     assert s.players[0].hp == 90  # the damage is drunk in full first (H-FAQ8, H9)
     assert s.top.kind == "window" and s.top.window == "between_turns" and g2.to_move(s) == (0,)
     s = g2.apply(s, "p1 play thirst-aid")
     assert s.players[0].hp == 100
-    # at FULL HP nothing to heal: the card is not offered (P3) and healing never passes FULL (H9)
+    # at FULL HP nothing to heal: the card is not offered (P23) and healing never passes FULL (H9)
     with pytest.raises(IllegalMove):
         g2.apply(g2.position(players={0: {"hand": ["thirst-aid"]}}), "p1 play thirst-aid")
 
@@ -151,7 +153,7 @@ def test_a_dash_won_mid_turn_is_used_the_same_turn(g2):
     assert "p1 reveal r16" not in texts(g2, s)
     s = g2.apply(s, "p1 play dash")
     assert "p1 reveal r16" in texts(g2, s)
-    s = play(g2, s, "p1 reveal r16", "room r16 puddle-pup", "roll p1 20", "draw p1 peek")
+    s = play(g2, s, "p1 reveal r16", "room r16 puddle-pup", "p1 pass", "roll p1 20", "draw p1 peek")
     assert s.players[0].at == 16
 
 

@@ -165,7 +165,9 @@ def test_trap_damage_can_kill_before_the_door():
     s = g.apply(s, "p1 keep dash")
     assert s.players[0].hand == ("dash",) and s.players[0].hp == 100 and "trap" in s.discard
     assert s.rooms[3].traps == 1 and not s.rooms[3].up  # never revealed: the trap stopped them at the door
-    assert s.active == 1  # the active player's turn ends (G34)
+    # the active player's turn ends (G34); the between-turns window asks p1, who holds a card (H19)
+    assert s.top.window == "between_turns" and g.to_move(s) == (0,)
+    assert g.apply(s, "p1 pass").active == 1
 
 
 def test_death_in_a_room_drops_the_chosen_power_up_there(g2):
@@ -196,22 +198,32 @@ def test_a_fourth_power_up_is_placed_at_once(g2):
     assert len(s.players[0].powerups) == 3 and s.rooms[20].powerups == ("magnet-mitts",) and not s.rooms[20].up
 
 
-# ---------------------------------------------------------------- windows (H12, P3, P4)
+# ---------------------------------------------------------------- windows (H12, H19, P4)
 
 
 def test_windows_priority_skips_and_keeps_priority():
     g = BarcadiaGame(players=3, dungeon="cozy", characters=["ranger", "wizard", "rogue"])
     s = g.position(players={0: {"hp": 50}, 1: {"hand": ["trap", "trap"]}, 2: {"hand": ["boost"]}})
     s = play(g, s, "p1 reveal r3", "room r3 puddle-pup")
-    assert g.to_move(s) == (2,)  # battle window: p1, p2 have no battle card (P3)
+    # battle window: p1's hand is empty (passed over); p2 is asked although Traps are no battle cards (H19)
+    assert g.to_move(s) == (1,) and texts(g, s) == ["p2 pass"]
+    s = g.apply(s, "p2 pass")
+    assert g.to_move(s) == (2,) and texts(g, s) == ["p3 play boost", "p3 pass"]
     s = g.apply(s, "p3 pass")
+    assert g.is_chance(s)  # everyone asked has passed: now the die
     s = play(g, s, "roll p1 12")
     s = play(g, s, "draw p1 dash")
     s = g.apply(s, "p1 end")
-    assert s.top.window == "between_turns" and g.to_move(s) == (1,)  # p1 has nothing for between turns
+    # p1 holds a Dash now, no between-turns card, and is asked first all the same (H19)
+    assert s.top.window == "between_turns" and g.to_move(s) == (0,) and texts(g, s) == ["p1 pass"]
+    s = g.apply(s, "p1 pass")
     s = play(g, s, "p2 play trap", "p2 pick r20")
     assert g.to_move(s) == (1,)  # keeps priority after a play (P4)
-    s = play(g, s, "p2 play trap", "p2 pick r21")  # no card left: the window closes
+    s = play(g, s, "p2 play trap", "p2 pick r21")  # p2's hand is empty now: passed over
+    assert g.to_move(s) == (2,)
+    s = g.apply(s, "p3 pass")
+    assert g.to_move(s) == (0,)  # a card was played since p1 passed: p1 is asked again (P4)
+    s = g.apply(s, "p1 pass")
     assert s.active == 1 and s.rooms[20].traps == 1 and s.rooms[21].traps == 1
     with pytest.raises(IllegalMove, match="player 2's decision"):
         g.apply(s, "p1 pass")
@@ -225,8 +237,12 @@ def test_battle_cards_name_sides_and_levels():
     s = play(g, s, "p2 play jinx", "p2 pick p1")  # Jinx on the hero's side
     odds = g.battle_odds(s)
     assert odds.bonus == -2 and odds.p_win == Fraction(153, 382)
-    # the Boss has no level: Drain cannot be played (H7) so player 3 is skipped
+    # the Boss has no level: Drain would do nothing (H7); player 3 is asked all the same and the card refused
     s = g.apply(s, "p2 pass")
+    assert g.to_move(s) == (2,) and texts(g, s) == ["p3 pass"]
+    with pytest.raises(IllegalMove, match=r"Drain has nothing to work on now.*\(rule H-LOOT2\)"):
+        g.apply(s, "p3 play drain")
+    s = g.apply(s, "p3 pass")
     assert g.is_chance(s)
 
 
@@ -239,16 +255,19 @@ def test_sneak_away_ends_your_own_battle_before_the_roll(g2):
 
 def test_thirst_aid_is_not_offered_at_full_hp(g2):
     s = g2.position(players={0: {"hand": ["thirst-aid"]}})
-    s = play(g2, s, "p1 reveal r3", "room r3 puddle-pup", "roll p1 19", "draw p1 dash")
+    s = play(g2, s, "p1 reveal r3", "room r3 puddle-pup", "p1 pass", "roll p1 19", "draw p1 dash")
     s = g2.apply(s, "p1 end")
-    assert s.active == 1 and s.players[0].hand == ("dash", "thirst-aid")  # skipped: nothing to heal
+    assert g2.to_move(s) == (0,) and texts(g2, s) == ["p1 pass"]  # asked (H19), but nothing to heal (P23)
+    s = g2.apply(s, "p1 pass")
+    assert s.active == 1 and s.players[0].hand == ("dash", "thirst-aid")
 
 
 def test_a_card_that_would_do_nothing_is_not_offered(g2):
     """P23: no heal at FULL HP (a heal that heals nothing only throws the card away); below FULL it is offered."""
     for hp, offered in ((100, False), (90, True)):
         s = g2.position(players={0: {"hp": hp, "hand": ["big-refill", "thirst-aid"]}})
-        s = play(g2, s, "p1 reveal r3", "room r3 puddle-pup", "roll p1 19", "draw p1 dash", "p1 end")
+        s = play(g2, s, "p1 reveal r3", "room r3 puddle-pup", "p1 pass", "roll p1 19", "draw p1 dash", "p1 end")
+        assert g2.to_move(s) == (0,) and s.top.kind == "window"  # asked either way (H19)
         assert (s.top is not None and s.top.kind == "window" and "p1 play thirst-aid" in texts(g2, s)) is offered
         assert ("p1 play big-refill" in texts(g2, s)) is offered  # 30 from 90 stops at FULL (H9)
     s = play(g2, s, "p1 play big-refill")
@@ -318,9 +337,9 @@ def test_spectator_position_text_loads_with_hidden_cards_dealt_again(g2):
 def test_crits_give_and_draw():
     g = BarcadiaGame(players=2, dungeon="cozy", characters=["ranger", "wizard"], crits=True)
     s = g.position(players={0: {"hand": ["dash", "trap"]}})
-    s = play(g, s, "p1 reveal r3", "room r3 puddle-pup", "roll p1 1")
+    s = play(g, s, "p1 reveal r3", "room r3 puddle-pup", "p1 pass", "roll p1 1")
     assert s.top.kind == "critgive" and "p1 give trap p2" in texts(g, s)
-    s = g.apply(s, "p1 give trap p2")
+    s = play(g, s, "p1 give trap p2", "p1 pass")  # no Redo after the loss (H19: p1 still holds a Dash)
     assert s.players[1].hand == ("trap",) and s.players[0].hp == 90  # the result is unchanged
     s = play(g, g.position(), "p1 reveal r3", "room r3 puddle-pup", "roll p1 20")
     assert s.top.kind == "draw" and s.top.who == 0  # a 20 draws a card (automatic, P8)
@@ -332,12 +351,13 @@ def test_crits_give_and_draw():
 def test_power_traps_block_and_are_disarmed_on_the_owners_turn():
     g = BarcadiaGame(players=2, dungeon="cozy", characters=["ranger", "wizard"], power_traps=True)
     s = g.position(players={0: {"powerups": ["fizzing-gauntlets"]}, 1: {"hand": ["trap"]}})
-    s = play(g, s, "p1 reveal r3", "room r3 puddle-pup", "roll p1 15")
-    s = play(g, s, "draw p1 dash", "p1 end")
+    s = play(g, s, "p1 reveal r3", "room r3 puddle-pup", "p2 pass", "roll p1 15")
+    s = play(g, s, "draw p1 dash", "p1 end", "p1 pass")
     assert "p2 pick p1:fizzing-gauntlets" in texts(g, g.apply(s, "p2 play trap"))
-    s = play(g, s, "p2 play trap", "p2 pick p1:fizzing-gauntlets")
+    s = play(g, s, "p2 play trap", "p2 pick p1:fizzing-gauntlets", "p1 pass")
     assert s.players[0].power_traps == ("fizzing-gauntlets",)
-    s = play(g, s, "p2 reveal r4", "room r4 fizzle-bat", "roll p2 15", "draw p2 dash", "p2 end")
+    s = play(g, s, "p2 reveal r4", "room r4 fizzle-bat", "p1 pass", "roll p2 15", "draw p2 dash", "p2 end",
+             "p2 pass", "p1 pass")
     assert s.active == 0 and "p1 disarm fizzing-gauntlets" in texts(g, s)
     s2 = g.apply(s, "p1 reveal r16")
     s2 = g.apply(s2, "room r16 kettle-imp")
@@ -433,7 +453,7 @@ def test_words_for_moves_and_the_pending_decision():
     assert g.describe_move(s, g.parse_move("p1 choose p3")) == "Player 1 picks player 3 as teammate"
     s = g.apply(s, "p1 choose p3")
     assert g.pending(s) == {"player": 1, "kind": "battle",
-                            "text": "Player 2 may play a card in a battle, before the roll, or pass"}
+                            "text": "Player 2 may play a Loot Card or pass"}  # whatever the hand holds (H19)
     assert g.describe_move(s, g.parse_move("p2 play boost")) == "Player 2 plays Boost: +2 to the Monster's level"
     assert g.describe_move(s, g.parse_move("roll p3 17")) == "Player 3 rolls 17"
     assert g.describe_move(s, g.parse_move("p1 keep dash"), 2) == "Player 1 keeps one Loot Card"
