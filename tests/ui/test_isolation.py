@@ -220,6 +220,22 @@ def test_the_balda_tutorials_last_step_is_each_students_own_game(server):
     assert "pass" in a.snapshot().lower() or a.snapshot() != b.snapshot()
 
 
+def test_on_the_balda_learn_page_each_student_plays_the_last_steps_game_alone(server):
+    route = next(r for r in app.routes if r.path == "balda-learn")
+    a, b = server("a").open(route.component()), server("b").open(route.component())
+    for s in (a, b):  # both go to the last step, a game against the bot
+        s.run(lambda s=s: s.ui.board("bw-lesson-steps").emit_click("step-play"))
+        s.settle()
+    assert "Step 11 of 11" in a.snapshot()
+    pass_a = [w for w in a.ui.all_widgets() if "bw-balda-pass" in (getattr(w, "class_", "") or "").split()]
+    assert pass_a, "no Pass button on the last step"
+    b_before = b.settle()
+    a_before = a.settle()
+    a.run(pass_a[0].click)  # A passes; the bot answers on A's board
+    assert a.settle() != a_before
+    assert b.settle() == b_before, "a move on one student's last-step game showed on the other's"
+
+
 def test_lesson_progress_is_each_students_own(server):
     from balada_widgets.barcadia import tutorial as T
     from balada_widgets.ui.tutorial import LessonRoot
