@@ -22,7 +22,7 @@ refused with an :class:`~balada_widgets.core.errors.InvalidPosition` listing
 every problem (ruling B1: each side is 12 spaces holding the deck's landscape
 counts, in a different order on day and night); custom data is capped
 (:data:`SHEET_CAP`, :data:`DECKS_CAP` bytes as JSON, texts of
-:data:`MAX_TEXT` characters, :data:`MAX_DEPTH` levels).
+:data:`~balada_widgets.core.files.MAX_TEXT` characters, :data:`~balada_widgets.core.files.MAX_DEPTH` levels).
 
 >>> s = load_sheet("standard")
 >>> s.title, len(s.day), s.day[:3]
@@ -42,15 +42,13 @@ balada_widgets.core.errors.InvalidInput: invalid input: cannot read the map shee
 from __future__ import annotations
 
 import json
-import os
-import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from ..core.errors import GameError, InvalidInput, InvalidPosition, short_text
-from ..core.files import read_data_text, read_user_text
+from ..core.files import given_content, read_data_text, shown_name
 from ..core.resources import graphs_dir
 from .scoring import EVENT_NAMES, LANDSCAPES, SIDE_LENGTH
 
@@ -85,13 +83,13 @@ def decks_choice(source=None) -> tuple:
     shipped ones, else their data: never a path) and the checked :class:`Decks`."""
     if source is None or (isinstance(source, str) and source == "standard"):
         return None, _shipped_decks()
-    data, text = _given_data(source, "decks", "decks file", DECKS_CAP, ("standard",))
+    data, text = given_content(source, "decks", "decks file", DECKS_CAP, ("standard",))
     try:  # one label for the same data, however given: the game rebuilt from its options is the same
         return data, _decks_from_text(text, "custom decks")
     except GameError:
         if isinstance(source, dict):
             raise
-        return data, _decks_from_text(text, _base(source))  # raises, naming the file
+        return data, _decks_from_text(text, shown_name(source))  # raises, naming the file
 
 
 @lru_cache(maxsize=1)
@@ -143,76 +141,8 @@ def decks_from_data(data, source: str = "decks") -> Decks:
 #: the caps of custom content (a save carries it): bytes as JSON, one text, nesting, cards, nodes
 SHEET_CAP = 64 * 1024
 DECKS_CAP = 16 * 1024
-MAX_TEXT = 2000
-MAX_DEPTH = 20
 MAX_DECK_CARDS = 100
 MAX_SHEET_NODES = 100
-_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
-
-
-def _base(path) -> str:
-    """A file's base name for messages (never the folder: a message shows no absolute path)."""
-    name = os.path.basename(os.fspath(path)) or "?"
-    return name if len(name) <= 60 else name[:40] + "…"
-
-
-def json_data(value, what: str, cap: int) -> tuple:
-    """``(data, text)``: ``value`` as plain JSON data (a fresh copy) and its compact JSON text.
-
-    Refused with :class:`InvalidInput`: anything JSON can't hold (a set, an object, NaN), more than
-    ``cap`` bytes, nesting deeper than :data:`MAX_DEPTH`, a text longer than :data:`MAX_TEXT`.
-    """
-    try:
-        text = json.dumps(value, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
-        size = len(text.encode("utf-8"))
-    except RecursionError:
-        raise InvalidInput(f"the {what} is nested too deeply") from None
-    except (TypeError, ValueError):
-        raise InvalidInput(f"the {what} must be plain JSON data (objects, lists, texts, numbers, "
-                           f"true, false, null)") from None
-    if size > cap:
-        raise InvalidInput(f"the {what} is {size:,} bytes as JSON: the limit is {cap:,} bytes")
-    data = json.loads(text)
-    stack = [(data, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise InvalidInput(f"the {what} is nested deeper than {MAX_DEPTH} levels")
-        if isinstance(item, str):
-            if len(item) > MAX_TEXT:
-                raise InvalidInput(f"the {what} holds a text of {len(item):,} characters: the limit is {MAX_TEXT:,}")
-        elif isinstance(item, dict):
-            stack.extend((k, depth + 1) for k in item)
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-    return data, text
-
-
-def _given_data(source, option: str, what: str, cap: int, names) -> tuple:
-    """``(data, text)`` of custom content given as data or, from Python, as a file path.
-
-    A path is read with :func:`~balada_widgets.core.files.read_user_text` (refused while a save
-    file loads); a short name that is not shipped is refused as an unknown name.
-    """
-    if isinstance(source, dict):
-        return json_data(source, what, cap)
-    if isinstance(source, str) and _NAME.fullmatch(source):
-        raise InvalidInput(f"no {option} {source!r}; shipped: {', '.join(names)} (or give the {what}'s data, "
-                           f"or from Python a file path such as \"./{source}.json\")")
-    if isinstance(source, (str, os.PathLike)):
-        text = read_user_text(source, what=what, cap=cap)
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise InvalidInput(f"the {what} {_base(source)!r} is not JSON: {e.msg} at line {e.lineno}, "
-                               f"column {e.colno}") from None
-        except (RecursionError, ValueError):
-            raise InvalidInput(f"the {what} {_base(source)!r} is not JSON: nested too deeply or a number "
-                               f"too long") from None
-        return json_data(data, what, cap)
-    raise InvalidInput(f"the {option} option is a shipped name ({', '.join(names)}) or the {what}'s data "
-                       f"(a JSON object), not {type(source).__name__}")
 
 
 @dataclass(frozen=True)
@@ -328,13 +258,13 @@ def sheet_choice(source="standard", decks: Decks | None = None) -> tuple:
     paths = sheet_paths()
     if isinstance(source, str) and source in paths:
         return source, _sheet_from_text(read_data_text(paths[source], what="map sheet"), paths[source].name, decks)
-    data, text = _given_data(source, "sheet", "map sheet", SHEET_CAP, list(paths))
+    data, text = given_content(source, "sheet", "map sheet", SHEET_CAP, list(paths))
     try:  # one label for the same data, however given: the game rebuilt from its options is the same
         return data, _sheet_from_text(text, "custom sheet", decks)
     except GameError:
         if isinstance(source, dict):
             raise
-        return data, _sheet_from_text(text, _base(source), decks)  # raises, naming the file
+        return data, _sheet_from_text(text, shown_name(source), decks)  # raises, naming the file
 
 
 @lru_cache(maxsize=32)

@@ -70,7 +70,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from ..core.errors import InvalidInput, short_text
-from ..core.files import DATA_FILE_CAP, USER_FILE_CAP, read_data_bytes, read_data_text, read_user_text, \
+from ..core.files import DATA_FILE_CAP, read_data_bytes, read_data_text, read_user_bytes, read_user_text, \
     refuse_path_in_untrusted
 
 __all__ = ["Lexicon", "TIERS", "ENGLISH_ALPHABET", "RUSSIAN_ALPHABET", "MAX_WORDS", "MAX_WORD_LENGTH",
@@ -564,7 +564,7 @@ def read_word_list(path, *, alphabet=None, alphabet_name: str = "game's", what: 
     name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
     if isinstance(name, str) and name.endswith(".gz"):
         shown = os.path.basename(name)
-        data = _gunzip(read_data_bytes(path, what=what, cap=USER_FILE_CAP), what, shown)
+        data = _gunzip(read_user_bytes(path, what=what), what, shown)
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as e:

@@ -1662,7 +1662,8 @@ def _edit_remove(game, s: BGState, node) -> BGState:
 def check_files(content=None, city=None) -> list:
     """Every problem of a teacher's content file and/or city file (paths, or the parsed JSON / a networkx graph),
     as ``(rule, text)`` pairs; an empty list: both are fine (and fit each other)."""
-    from .city import check_city_graph, city_from_graph, load_city, read_graph, shown_name
+    from ..core.files import shown_name
+    from .city import check_city_graph, city_from_graph, load_city, read_graph
     from .content import check_content_city, load_content
 
     problems: list = []

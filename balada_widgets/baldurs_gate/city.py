@@ -33,7 +33,7 @@ given (``load_city("./our_city.json")``), read once through
 :func:`~balada_widgets.core.files.read_user_text`. It is checked on load and
 refused with an :class:`~balada_widgets.core.errors.InvalidPosition` listing
 every problem; its size is capped (:data:`CITY_CAP` bytes as JSON,
-:data:`MAX_NODES` nodes, :data:`MAX_EDGES` edges, texts of :data:`MAX_TEXT`
+:data:`MAX_NODES` nodes, :data:`MAX_EDGES` edges, texts of :data:`~balada_widgets.core.files.MAX_TEXT`
 characters).
 
 >>> c = load_city()
@@ -49,14 +49,13 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ..core.errors import GameError, InvalidInput, InvalidPosition
-from ..core.files import read_data_text, read_user_text
+from ..core.files import given_content, read_data_text, shown_name
 from ..core.resources import graphs_dir
 
 CITY_FILE = "baldurs-gate-city.json"
@@ -242,75 +241,7 @@ def city_from_graph(g, source: str = "city") -> City:
 CITY_CAP = 1024 * 1024
 MAX_NODES = 2000
 MAX_EDGES = 20000
-MAX_TEXT = 2000
-MAX_DEPTH = 20
 SHIPPED_NAMES = ("standard", "baldurs-gate-city")
-_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
-
-
-def shown_name(path) -> str:
-    """A file's base name for messages (never its folder: a message shows no absolute path)."""
-    name = os.path.basename(os.fspath(path)) or "?"
-    return name if len(name) <= 60 else name[:40] + "…"
-
-
-def json_data(value, what: str, cap: int) -> tuple:
-    """``(data, text)``: ``value`` as plain JSON data (a fresh copy) and its compact JSON text.
-
-    Refused with :class:`InvalidInput`: anything JSON can't hold (a set, an object, NaN), more than
-    ``cap`` bytes, nesting deeper than :data:`MAX_DEPTH`, a text longer than :data:`MAX_TEXT`.
-    """
-    try:
-        text = json.dumps(value, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
-        size = len(text.encode("utf-8"))
-    except RecursionError:
-        raise InvalidInput(f"the {what} is nested too deeply") from None
-    except (TypeError, ValueError):
-        raise InvalidInput(f"the {what} must be plain JSON data (objects, lists, texts, numbers, "
-                           f"true, false, null)") from None
-    if size > cap:
-        raise InvalidInput(f"the {what} is {size:,} bytes as JSON: the limit is {cap:,} bytes")
-    data = json.loads(text)
-    stack = [(data, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise InvalidInput(f"the {what} is nested deeper than {MAX_DEPTH} levels")
-        if isinstance(item, str):
-            if len(item) > MAX_TEXT:
-                raise InvalidInput(f"the {what} holds a text of {len(item):,} characters: the limit is {MAX_TEXT:,}")
-        elif isinstance(item, dict):
-            stack.extend((k, depth + 1) for k in item)
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-    return data, text
-
-
-def given_data(source, option: str, what: str, cap: int, names) -> tuple:
-    """``(data, text)`` of custom content given as data (a dict) or, from Python, as a file path.
-
-    A path is read with :func:`~balada_widgets.core.files.read_user_text` (refused while a save
-    file loads); a short name that is not shipped is refused as an unknown name.
-    """
-    if isinstance(source, dict):
-        return json_data(source, what, cap)
-    if isinstance(source, str) and _NAME.fullmatch(source):
-        raise InvalidInput(f"no {option} {source!r}; shipped: {', '.join(names)} (or give the {what}'s data, "
-                           f"or from Python a file path such as \"./{source}.json\")")
-    if isinstance(source, (str, os.PathLike)):
-        text = read_user_text(source, what=what, cap=cap)
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise InvalidInput(f"the {what} {shown_name(source)!r} is not JSON: {e.msg} at line {e.lineno}, "
-                               f"column {e.colno}") from None
-        except (RecursionError, ValueError):
-            raise InvalidInput(f"the {what} {shown_name(source)!r} is not JSON: nested too deeply or a number "
-                               f"too long") from None
-        return json_data(data, what, cap)
-    raise InvalidInput(f"the {option} option is a shipped name ({', '.join(names)}) or the {what}'s data "
-                       f"(a JSON object), not {type(source).__name__}")
 
 
 def graph_from_data(data, source: str = "city"):
@@ -334,7 +265,7 @@ def graph_from_data(data, source: str = "city"):
 
 def read_graph(path: str | Path):
     """Read a networkx node-link JSON file a Python caller names (checked: regular file, size cap)."""
-    data, _ = given_data(path, "city", "city file", CITY_CAP, SHIPPED_NAMES)
+    data, _ = given_content(path, "city", "city file", CITY_CAP, SHIPPED_NAMES)
     return graph_from_data(data, "city" if isinstance(path, dict) else shown_name(path))
 
 
@@ -370,7 +301,7 @@ def city_choice(source=None) -> tuple:
             source = nx.node_link_data(source, edges="edges")
         except (TypeError, ValueError, AttributeError, KeyError) as e:
             raise InvalidInput(f"the city graph can't be written as node-link data ({type(e).__name__})") from None
-    data, text = given_data(source, "city", "city file", CITY_CAP, SHIPPED_NAMES)
+    data, text = given_content(source, "city", "city file", CITY_CAP, SHIPPED_NAMES)
     try:  # one label for the same data, however given: the game rebuilt from its options is the same
         return data, _city_from_text(text, "custom city")
     except GameError:

@@ -53,7 +53,7 @@ from typing import Any
 
 from ..core.errors import GameError, InvalidInput, InvalidPosition
 from ..core.files import read_data_text
-from .city import given_data, shown_name
+from ..core.files import given_content, shown_name
 from .effects import parse_cost, parse_effect
 from .i18n import LANGUAGES
 
@@ -522,7 +522,7 @@ def content_choice(source=None) -> tuple:
     """
     if source is None or (isinstance(source, str) and source == "standard"):
         return None, _content_from_text(_shipped_text(), CONTENT_FILE.name)
-    data, text = given_data(source, "content", "content file", CONTENT_CAP, ("standard",))
+    data, text = given_content(source, "content", "content file", CONTENT_CAP, ("standard",))
     try:  # one label for the same data, however given: the game rebuilt from its options is the same
         return data, _content_from_text(text, "custom content")
     except GameError:

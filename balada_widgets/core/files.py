@@ -46,7 +46,9 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import json
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Iterator
@@ -83,12 +85,16 @@ def refuse_path_in_untrusted(what: str) -> None:
         raise InvalidInput(f"{source} never names a file: the {what} must be given by name or carried as its content")
 
 
-def _shown_name(path) -> str:
+def shown_name(path) -> str:
+    """A file's base name for messages (never its folder: a message shows no absolute path)."""
     try:
         name = os.path.basename(os.fspath(path)) or "?"
     except TypeError:
         return "?"
     return name if len(name) <= 60 else name[:40] + "…"
+
+
+_shown_name = shown_name
 
 
 def _kind(mode: int) -> str:
@@ -163,6 +169,12 @@ def read_user_text(path, what: str, cap: int = USER_FILE_CAP) -> str:
     return _decode(_read_bytes(path, what, cap), what, _shown_name(path))
 
 
+def read_user_bytes(path, what: str, cap: int = USER_FILE_CAP) -> bytes:
+    """The bytes of a file a Python caller named (a gzipped word list), checked like :func:`read_user_text`."""
+    refuse_path_in_untrusted(what)
+    return _read_bytes(path, what, cap)
+
+
 def read_data_text(path: Path | str, what: str = "data file", cap: int = DATA_FILE_CAP) -> str:
     """The text of a file shipped with the package, with the same checks as :func:`read_user_text`."""
     return _decode(_read_bytes(path, what, cap), what, _shown_name(path))
@@ -171,3 +183,77 @@ def read_data_text(path: Path | str, what: str = "data file", cap: int = DATA_FI
 def read_data_bytes(path: Path | str, what: str = "data file", cap: int = DATA_FILE_CAP) -> bytes:
     """The bytes of a file shipped with the package (a gzipped word list), checked."""
     return _read_bytes(path, what, cap)
+
+
+# ------------------------------------------------------------------ custom content carried as data
+
+#: the longest text and the deepest nesting custom content (a sheet, a deck, a city) may hold
+MAX_TEXT = 2000
+MAX_DEPTH = 20
+_NAME = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+def plain_json(value, what: str, cap: int) -> tuple:
+    """``(data, text)``: ``value`` as plain JSON data (a fresh copy) and its compact JSON text.
+
+    Refused with :class:`InvalidInput`: anything JSON can't hold (a set, an object, NaN), more than
+    ``cap`` bytes, nesting deeper than :data:`MAX_DEPTH`, a text longer than :data:`MAX_TEXT`.
+
+    >>> plain_json({"name": "mine", "cards": [1, 2]}, "decks", 100)
+    ({'name': 'mine', 'cards': [1, 2]}, '{"name":"mine","cards":[1,2]}')
+    >>> plain_json({"x": {1, 2}}, "decks", 100)
+    Traceback (most recent call last):
+    ...
+    balada_widgets.core.errors.InvalidInput: invalid input: the decks must be plain JSON data (objects, lists, texts, numbers, true, false, null)
+    """
+    try:
+        text = json.dumps(value, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+        size = len(text.encode("utf-8"))
+    except RecursionError:
+        raise InvalidInput(f"the {what} is nested too deeply") from None
+    except (TypeError, ValueError):
+        raise InvalidInput(f"the {what} must be plain JSON data (objects, lists, texts, numbers, "
+                           f"true, false, null)") from None
+    if size > cap:
+        raise InvalidInput(f"the {what} is {size:,} bytes as JSON: the limit is {cap:,} bytes")
+    data = json.loads(text)
+    stack = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise InvalidInput(f"the {what} is nested deeper than {MAX_DEPTH} levels")
+        if isinstance(item, str):
+            if len(item) > MAX_TEXT:
+                raise InvalidInput(f"the {what} holds a text of {len(item):,} characters: the limit is {MAX_TEXT:,}")
+        elif isinstance(item, dict):
+            stack.extend((k, depth + 1) for k in item)
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, depth + 1) for v in item)
+    return data, text
+
+
+def given_content(source, option: str, what: str, cap: int, names) -> tuple:
+    """``(data, text)`` of custom content given as data (a dict) or, from Python, as a file path.
+
+    A path is read with :func:`read_user_text` (refused while a save file loads); a short name
+    that is not among the shipped ``names`` is refused as an unknown name.
+    """
+    if isinstance(source, dict):
+        return plain_json(source, what, cap)
+    if isinstance(source, str) and _NAME.fullmatch(source):
+        raise InvalidInput(f"no {option} {source!r}; shipped: {', '.join(names)} (or give the {what}'s data, "
+                           f"or from Python a file path such as \"./{source}.json\")")
+    if isinstance(source, (str, os.PathLike)):
+        text = read_user_text(source, what=what, cap=cap)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise InvalidInput(f"the {what} {shown_name(source)!r} is not JSON: {e.msg} at line {e.lineno}, "
+                               f"column {e.colno}") from None
+        except (RecursionError, ValueError):
+            raise InvalidInput(f"the {what} {shown_name(source)!r} is not JSON: nested too deeply or a number "
+                               f"too long") from None
+        return plain_json(data, what, cap)
+    raise InvalidInput(f"the {option} option is a shipped name ({', '.join(names)}) or the {what}'s data "
+                       f"(a JSON object), not {type(source).__name__}")

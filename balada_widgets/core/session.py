@@ -361,7 +361,9 @@ def _make_game(cls: type[Game], options: dict) -> Game:
     except GameError:
         raise
     except (TypeError, ValueError, KeyError, AttributeError, OSError):
-        raise InvalidInput(f"the save file's options {_shown(options)} do not make a game of {cls.name!r}") from None
+        # the values are not quoted: an option may carry a whole custom content (or a pasted path)
+        raise InvalidInput(f"the save file's options ({', '.join(sorted(map(str, options)))}) do not make a game "
+                           f"of {cls.name!r}") from None
 
 
 _GAMES: dict[str, type[Game]] = {}
