@@ -115,6 +115,7 @@ class GameApp:
 
         Raises :class:`~balada_widgets.core.errors.GameError` naming what is wrong.
         """
+        from ..core.files import untrusted
         from ..core.session import Session
 
         text = (text or "").strip()
@@ -132,8 +133,9 @@ class GameApp:
             # the same options: keep this game (and whatever it holds that a save does not, e.g. a word list)
             same = isinstance(data, dict) and data.get("options") == self.game.options
             session = Session.from_dict(data, game=self.game if same else None)
-        else:
-            session = Session(self.game, seed=self.session.seed, state=self.game.state_from_text(text))
+        else:  # a pasted position is untrusted data too: nothing in it names a file
+            with untrusted("a pasted position"):
+                session = Session(self.game, seed=self.session.seed, state=self.game.state_from_text(text))
         self._adopt(session)
 
     def _adopt(self, session) -> None:  # pragma: no cover - abstract
