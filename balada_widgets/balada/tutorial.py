@@ -1889,7 +1889,13 @@ _BUILDERS = {"goal": _step_goal, "draw": _step_draw, "obstacle": _step_obstacle,
 
 @lru_cache(maxsize=None)
 def lesson() -> Lesson:
-    """The tutorial as a :class:`~balada_widgets.ui.lesson.Lesson` (built once, on first use)."""
+    """The tutorial as a :class:`~balada_widgets.ui.lesson.Lesson` (built once, on first use).
+
+    Built once and shared by every learner (every page of the app): immutable data, its positions and
+    its caches (``lru_cache`` above: positions, the last step's game as a function of the clicks) are the
+    same for everybody. What one learner does lives in their own tutorial (its progress, and
+    :func:`~balada_widgets.ui.lesson.learner_store`), never here.
+    """
     return Lesson("Balada", tuple(_BUILDERS[s.id]() for s in STEPS))
 
 

@@ -2901,7 +2901,13 @@ def _step_play(L: str) -> LessonStep:
 
 @lru_cache(maxsize=None)
 def lesson(language: str = "en") -> Lesson:
-    """The tutorial in ``language`` (``"en"`` or ``"cs"``) as a :class:`~balada_widgets.ui.lesson.Lesson`."""
+    """The tutorial in ``language`` (``"en"`` or ``"cs"``) as a :class:`~balada_widgets.ui.lesson.Lesson`.
+
+    Built once and shared by every learner (every page of the app): immutable data, its positions and
+    its caches (``lru_cache`` above: positions, the last step's game as a function of the clicks) are the
+    same for everybody. What one learner does lives in their own tutorial (its progress, and
+    :func:`~balada_widgets.ui.lesson.learner_store`), never here.
+    """
     L = check_language(language)
     return Lesson(w(L, "lesson.title"), tuple(_BUILDERS[s.id](L) for s in STEPS if s.id in _BUILDERS))
 

@@ -2467,7 +2467,13 @@ _BUILDERS = {"goal": _step_goal, "build": _step_build, "turn": _step_turn, "ente
 
 @lru_cache(maxsize=None)
 def lesson() -> Lesson:
-    """The tutorial as a :class:`~balada_widgets.ui.lesson.Lesson` (built once, on first use)."""
+    """The tutorial as a :class:`~balada_widgets.ui.lesson.Lesson` (built once, on first use).
+
+    Built once and shared by every learner (every page of the app): immutable data, its positions and
+    its caches (``lru_cache`` above: positions, the last step's game as a function of the clicks) are the
+    same for everybody. What one learner does lives in their own tutorial (its progress, and
+    :func:`~balada_widgets.ui.lesson.learner_store`), never here.
+    """
     return Lesson("Heroes of Barcadia", tuple(_BUILDERS[s.id]() for s in STEPS))
 
 
