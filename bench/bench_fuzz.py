@@ -27,7 +27,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from balada_widgets.core.fuzz import fuzz_chunk, make_game, random_options, registered_games
+from balada_widgets.core.fuzz import fuzz_chunk, fuzz_saves, make_game, random_options, registered_games
 from balada_widgets.core.errors import GameError
 
 GAMES = 10_000
@@ -104,6 +104,10 @@ def run(quick: bool = False, games: int | None = None, names=None, workers: int 
                 "refused": sum(p["refused"] for p in parts),
                 "failures": len(failures),
             }
+            saves = max(20, games // 10)  # hostile save files: options naming paths, wrong types (issue 12)
+            save_fails = fuzz_saves([name], saves=saves, seed=games)[name]
+            row["hostile_saves"], row["save_failures"] = saves, len(save_fails)
+            failures += [str(f) for f in save_fails]
             rows.append(row)
             for f in failures[:20] if not progress else ():
                 print("   FAILURE", f[:600], flush=True)
@@ -120,4 +124,4 @@ if __name__ == "__main__":
     out = run(quick="--quick" in argv, games=n, names=chosen or None, workers=w, progress=True)
     for r in out:
         print("  " + "  ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v}" for k, v in r.items()))
-    sys.exit(1 if any(r["failures"] for r in out) else 0)
+    sys.exit(1 if any(r["failures"] or r["save_failures"] for r in out) else 0)

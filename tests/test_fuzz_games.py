@@ -281,3 +281,13 @@ def test_found_positions_are_game_errors():
     bad = re.sub(r"pending=\S+", "pending=swap_40961_12", text)
     with pytest.raises(InvalidPosition, match=r"pending choice 'p1 swap 40961 12' is not a legal move.*P5"):
         balada.state_from_text(bad)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_hostile_save_files_are_game_errors(name):
+    """Saves whose options name paths of this machine, hold wrong types, huge numbers or deep values
+    (issue 12): each loads or is refused with a GameError, nothing else."""
+    from balada_widgets.core.fuzz import fuzz_saves
+
+    fails = fuzz_saves([name], saves=40, seed=3)[name]
+    assert not fails, "\n".join(str(f) for f in fails[:8])

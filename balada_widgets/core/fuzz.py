@@ -430,3 +430,73 @@ def fuzz_chunk(args: tuple) -> dict:
         "refused": sum(r.refused for r in reports),
         "failures": [str(f) for r in reports for f in r.failures],
     }
+
+
+# ------------------------------------------------------------------ hostile save files (issue 12)
+
+#: values a pasted save may carry in any option: paths of this machine (a file, a device, a folder,
+#: a relative name, a URL), wrong types, huge numbers, deep or long values
+HOSTILE_VALUES: list = [
+    "/etc/passwd", "/dev/zero", "/dev/stdin", "/proc/self/environ", "/", "/tmp", "../../../../etc/hostname",
+    "./words.txt", "~/.ssh/id_rsa", "file:///etc/passwd", "C:\\Windows\\win.ini", "\\\\server\\share", "\x00",
+    "", " ", "standard\x00/etc/passwd", "a" * 5000, 0, -1, 10 ** 40, 1.5, float("inf"), True, False, None,
+    [], [1, 2], ["/etc/passwd"], {}, {"nodes": "/etc/passwd"}, {"path": "/etc/passwd"}, [[[[[]]]]],
+]
+
+
+def hostile_saves(game: Game, rng: random.Random, count: int = 20) -> list[str]:
+    """``count`` save files of a short played game of ``game`` whose options are damaged.
+
+    Each sets one to three options (the game's own names and unknown ones) to a
+    :data:`HOSTILE_VALUES` value. Loading one must give a :class:`GameError` or a game that
+    loads: nothing else (no ``OSError``, ``MemoryError``, a stall on a FIFO).
+    """
+    import json
+    import math
+
+    session = Session(game, seed=rng.randrange(1000))
+    for _ in range(rng.randint(0, 6)):
+        if game.is_over(session.state) or not game.legal_moves(session.state):
+            break
+        session.play(rng.choice(game.legal_moves(session.state)))
+    base = session.to_dict()
+    names = list(base["options"]) + ["word_list", "content", "city", "sheet", "decks", "dungeon", "start", "path"]
+    out = []
+    for _ in range(count):
+        data = json.loads(json.dumps(base))
+        for _ in range(rng.randint(1, 3)):
+            value = rng.choice(HOSTILE_VALUES)
+            if isinstance(value, float) and not math.isfinite(value):
+                value = 1e308  # JSON holds no infinity; the largest float stands for it
+            data["options"][rng.choice(names)] = value
+        out.append(json.dumps(data))
+    return out
+
+
+def fuzz_saves(names: Iterable[str] | None = None, saves: int = 20, seed: int = 0) -> dict[str, list[Failure]]:
+    """Load :func:`hostile_saves` of each registered game (or of ``names``); failures per game."""
+    classes = registered_games()
+    out: dict[str, list[Failure]] = {}
+    for name in names or classes:
+        cls = classes[name]
+        rng = random.Random(f"saves:{name}:{seed}")
+        game = make_game(cls, {"players": max(2, cls.min_players)})
+        out[name] = fails = []
+        for text in hostile_saves(game, rng, saves):
+            try:
+                Session.from_json(text)
+            except GameError:
+                pass
+            except Exception as e:  # noqa: BLE001 - reported, not raised
+                fails.append(Failure(name, json_options(text), seed, 0, "crash", "loading a save: " + _crash(e),
+                                     text[:300]))
+    return out
+
+
+def json_options(text: str) -> dict:
+    import json
+
+    try:
+        return json.loads(text).get("options", {})
+    except Exception:  # noqa: BLE001
+        return {}
