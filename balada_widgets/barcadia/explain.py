@@ -463,6 +463,8 @@ class BattleOdds:
     damage: dict = field(default_factory=dict)
     expected_loss: dict = field(default_factory=dict)
     explanation: object = None
+    #: ``(player, value)`` of the dice already rolled for this attempt (a battle in its Redo window), else ``()``
+    rolled: tuple = ()
 
     def text(self) -> str:
         return f"{self.title}\n" + (self.explanation.text() if self.explanation is not None else "")
@@ -548,7 +550,8 @@ def _battle(game, state, b: Battle, odds):
             loss[b.other] = p * do
         exp = odds.explain_odds("boss", bonus_sources=hero_src, opponent_bonus_sources=other_src, damage=dh)
         title = f"{Who(b.hero)} against {card.name} (Boss" + (f", played by {who(b.other)})" if b.other >= 0 else ")")
-        return BattleOdds("boss", title, p, None, hb, ob, hero_src, other_src, [], damage, loss, exp)
+        return BattleOdds("boss", title, p, None, hb, ob, hero_src, other_src, [], damage, loss, exp,
+                          _rolled(b))
     if b.battle == "team" and b.other >= 0:
         hero_src = hero_src + _sources(n["other_bonus"])
     level = n["level"] + sum(x[1] for x in level_src)
@@ -565,7 +568,118 @@ def _battle(game, state, b: Battle, odds):
     kind_words = ROOM_TYPE_WORDS[b.battle]
     title = f"{Who(b.hero)}" + (f" and {who(b.other)}" if b.battle == "team" and b.other >= 0 else "") + \
         f" against {card.name} ({kind_words}, level {card.level})"
-    return BattleOdds(b.battle, title, p, level, hb, 0, hero_src, [], level_src, damage, loss, exp)
+    return BattleOdds(b.battle, title, p, level, hb, 0, hero_src, [], level_src, damage, loss, exp, _rolled(b))
+
+
+def _signed(a: int) -> str:
+    return f"+{a}" if a >= 0 else f"−{-a}"
+
+
+def _sum(dice, bonus: int) -> str:
+    """"7 + 2 = 9", "7 + 12 = 19", "7"."""
+    terms = [str(d) for d in dice] + ([f"{bonus}"] if bonus > 0 else [])
+    text = " + ".join(terms) + (f" − {-bonus}" if bonus < 0 else "")
+    return text + (f" = {sum(dice) + bonus}" if len(terms) > 1 or bonus < 0 else "")
+
+
+def _rolled(b: Battle) -> tuple:
+    return tuple(zip(engine.rollers(b), b.dice)) if engine.dice_done(b) else ()
+
+
+# ================================================================ a window's cards, a roll's result, in words
+
+
+def _battle_words(game, state, b: Battle):
+    """``(foe, fighter)``: "the Teabag Troll", "Player 2" (the battle's own words for its two sides)."""
+    card = game.content.rooms.get(state.rooms[b.room].card) if state.rooms[b.room].card else None
+    return (f"the {card.name}" if card else room_name(b.room)), Who(b.hero)
+
+
+def mod_words(game, state, b: Battle, mod, viewer=None) -> str:
+    """One card played in a battle window, as it changed the battle: "Boost +2 for the Teabag Troll".
+
+    ``mod`` is a level change ``(amount, card, by)`` or a roll change
+    ``(side, amount, card, by)`` of the :class:`~.state.Battle` frame.
+    """
+    foe, _ = _battle_words(game, state, b)
+    if len(mod) == 3:  # the Monster's level
+        amount, cid, by = mod
+        side = f"for {foe}" if amount > 0 else f"against {foe}"
+    else:
+        who_, amount, cid, by = mod
+        boss_side = b.battle == "boss" and who_ != b.hero
+        target = f"{foe} (played by {who(who_)})" if boss_side else (
+            "your side" if viewer == who_ else f"{who(who_)}'s side")
+        side = f"for {target}" if amount > 0 else f"against {target}"
+    return f"{card_name(game, cid)} {amount:+d} {side} (played by {'you' if by == viewer else who(by)})"
+
+
+def offer_words(game, state, cid, viewer=None) -> str:
+    """What playing card ``cid`` now would do, and whom it helps: "-3 to the Teabag Troll that Player 2 is fighting".
+
+    In a battle's windows the effects name the battle and its sides; elsewhere ``""`` (the card's own
+    words, :func:`~.effects.card_words`, are on the card).
+    """
+    from .effects import battle_in_play
+
+    card = game.content.loot.get(cid)
+    _, b = battle_in_play(state)
+    if card is None or b is None or state.rooms[b.room].card is None:
+        return ""
+    foe, fighter = _battle_words(game, state, b)
+    fighting = "you are fighting" if viewer == b.hero else f"{fighter} is fighting"
+    parts = []
+    for verb, amount in card.effects:
+        if verb == "level_mod":
+            parts.append(f"{amount:+d} to {foe} that {fighting}")
+        elif verb == "roll_mod":
+            sides = [("you" if q == viewer else who(q)) for q in ((b.hero,) if b.battle != "boss" else (b.hero, b.other))]
+            parts.append(f"{amount:+d} to the roll of a side you choose against {foe}: " + " or ".join(sides)
+                         if len(sides) > 1 else f"{amount:+d} to the roll of {sides[0]} against {foe}")
+        elif verb == "flee":
+            parts.append(f"leave the battle against {foe} before the roll")
+        elif verb == "redo":
+            parts.append(f"forget the lost attempt against {foe} and fight again")
+        else:
+            parts.append(VERBS[verb].words(amount))
+    return "; ".join(parts)
+
+
+def roll_outcome(odds: BattleOdds, dice) -> str:
+    """What a roll did, in words: won or lost, against what level or roll, and the damage (``dice``: the values).
+
+    "Lost: 7 + 2 = 9 against level 14 (Teabag Troll 12, Boost +2): player 1 drinks 20 HP."
+    """
+    dice = tuple(dice)
+    k = odds.kind
+    if k in ("monster", "team"):
+        total = sum(dice) + odds.bonus
+        won = total >= odds.level
+        base = odds.level - sum(a for _, a, _ in odds.level_changes)
+        changes = "".join(f", {name.split(' played by ')[0]} {_signed(a)}" for name, a, _ in odds.level_changes)
+        foe = odds.title.split(" against ", 1)[-1].split(" (")[0]
+        head = f"{'Won' if won else 'Lost'}: {_sum(dice, odds.bonus)} against level {odds.level}" + (
+            f" ({foe} {base}{changes})" if changes else "")
+        losers = () if won else tuple(odds.damage)
+    elif k in ("boss", "duel"):
+        a, d = dice[0] + odds.bonus, dice[1] + odds.opponent_bonus
+        if a == d:
+            return f"Tie: {a} against {d}: both roll again with the same bonuses."
+        won = a > d
+        sides = list(odds.damage)
+        head = f"{'Won' if won else 'Lost'}: {_sum(dice[:1], odds.bonus)} against {_sum(dice[1:], odds.opponent_bonus)}"
+        loser = (sides[1] if len(sides) > 1 else None) if won else sides[0]
+        losers = (loser,) if loser is not None else ()
+    elif k == "guardian":
+        won = dice[0] >= odds.level
+        head = f"{'Won' if won else 'Lost'}: a plain {dice[0]} against {odds.level} or more"
+        losers = () if won else tuple(odds.damage)
+    else:  # a trap or a Power Trap
+        won = dice[0] + odds.bonus >= odds.level
+        head = f"{'Disarmed' if won else 'Failed'}: {_sum(dice, odds.bonus)} against {odds.level}"
+        losers = () if won else tuple(odds.damage)
+    hurt = [f"{who(q)} drinks {odds.damage[q]} HP" for q in losers if odds.damage.get(q)]
+    return head + (": " + ", ".join(hurt) if hurt else "" if won else ": no damage") + "."
 
 
 # ================================================================ the result

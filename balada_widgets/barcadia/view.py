@@ -16,11 +16,18 @@ so ``import balada_widgets.barcadia`` stays free of Solara.
   decision in words with a numbered button per choice that is not on the
   board; the battle (or trap, duel, Guardian) panel with the chance to win,
   the expected HP loss and every bonus with its source, walked step by step
-  by the kit's ``Explain``; the traps on the rooms one may go to, with their
-  odds, before the move that sets them off; when a roll came at once (no
-  card window, P3), what its chance was; the hand of the player deciding
+  by the kit's ``Explain``; in a battle's card window, how the chance moved
+  with each card played so far ("now 35%: Boost +2 for the Teabag Troll",
+  H19); a card's button says whom it helps; after a roll, what its chance
+  was and what it did (won or lost, against what level, the damage); the
+  traps on the rooms one may go to, with their
+  odds, before the move that sets them off; the hand of the player deciding
   (never another's: hot-seat shows the kit's pass screen, and nothing
-  secret is in the page behind it); the players; the log in words as this
+  secret is in the page behind it) and, under it, that seat's auto-pass
+  toggle (H19: pass at once in the windows outside its own turn; the
+  setting is this page's, not the game's, see :class:`~.bots.Seats`, and a
+  seat with auto-pass on gets no pass screen for those windows); the
+  players; the log in words as this
   seat may know it (hidden draws masked), undo/redo and branches; save,
   share, load and the new-game form (the kit's ``GameRoot``).
 - :func:`BarcadiaPage`: the app's page (``solara run balada_widgets/app.py``).
@@ -48,6 +55,7 @@ from typing import Callable, Optional
 import reacton.core
 import solara
 
+from ..core.bots import run_bots
 from ..core.errors import InvalidInput
 from ..core.session import Session
 from ..ui import svg as S
@@ -61,19 +69,20 @@ from ..ui.reminder import Reminder
 from ..ui.root import GameRoot
 from ..ui.seat import PassScreen, use_seat
 from .board import dungeon_names
-from .bots import BOT_LEVELS, make_bot
+from .bots import BOT_LEVELS, Seats, make_bot
 from .drawing import (
     CSS, DEFS, HAND_CSS, PLAYER_COLOURS, dungeon_svg, hand_svg, parse_id, players_markup, target_centres, target_id,
 )
 from .effects import WINDOW_WORDS, roll_bonuses
-from .explain import card_name, room_words
+from .engine import next_die, rollers
+from .explain import card_name, mod_words, offer_words, roll_outcome, room_words
 from .odds import explain_odds, format_hp, format_percent
 from .rules import BarcadiaGame
-from .state import START, Move, room_name
+from .state import START, Battle, Move, room_name
 
 __all__ = ["KEYS", "BarcadiaApp", "BarcadiaPage", "BarcadiaRoot", "BarcadiaView", "NewGameForm", "Settings",
            "board_moves", "button_label", "button_moves", "enter_path", "last_roll_odds", "last_rolls", "natural_move",
-           "traps_ahead"]
+           "traps_ahead", "window_steps"]
 
 #: The dungeon board's keys, while it has the focus (click it, or Tab to it).
 KEYS = (
@@ -149,7 +158,8 @@ def button_label(game, view, m: Move, viewer=None) -> str:
         boss = getattr(top, "battle", "") == "boss"
         return f"Player {a[0] + 1} plays the Boss" if boss else f"Player {a[0] + 1} as teammate"
     if v == "play":
-        return f"Play {card_name(game, a[0])}"
+        offer = offer_words(game, view, a[0], viewer)
+        return f"Play {card_name(game, a[0])}" + (f": {offer}" if offer else "")
     if v == "drop":
         return f"Leave {card_name(game, a[0])} behind"
     if v == "keep":
@@ -253,20 +263,80 @@ def last_rolls(session, within: int = 14) -> list:
 
 
 def last_roll_odds(game, session, viewer, within: int = 40):
-    """The odds the latest roll had, as ``viewer`` knew them just before it, and its dice; ``None`` if none.
+    """The latest roll: ``(odds, dice, result)``, the odds as ``viewer`` knew them just before it, its dice
+    ``(player, value)`` and what it did in words (:func:`~.explain.roll_outcome`); ``None`` if none.
 
-    A roll comes at once when nobody holds a card for its window (P3); this
-    shows after the fact what the chance was.
+    A roll comes at once when nobody asked holds a card (H19: empty hands
+    are passed over); this shows after the fact what the chance was.
     """
     node, seen = session.current, 0
     while node.parent is not None and seen < within:
         if node.by_chance and node.move.verb == "roll":
             odds = game.battle_odds(game.view(node.parent.state, viewer))
             if odds is not None:
-                return odds, tuple(last_rolls_at(node))
+                values = roll_values(node.parent.state, node.move)
+                return odds, tuple(last_rolls_at(node)), roll_outcome(odds, values) if values else ""
         node = node.parent
         seen += 1
     return None
+
+
+def roll_values(state, roll: Move) -> tuple:
+    """The dice of the whole roll that ``roll`` (chance's move in ``state``) completes; ``()`` if it does not.
+
+    A team battle's second die, a Boss battle's or duel's second die, a
+    Lucky Bottle Cap's reroll, a single die: the values compared (H5).
+    """
+    f = state.top
+    x = roll.args[1]
+    if isinstance(f, Battle):
+        i = next_die(f)
+        dice = f.dice[:i] + (x,) + f.dice[i + 1:]
+        return dice if len(dice) == len(rollers(f)) and 0 not in dice else ()
+    if f is not None and f.kind == "duel":
+        return f.dice + (x,) if len(f.dice) == 1 else ()
+    return (x,)
+
+
+def window_steps(game, session, viewer, within: int = 120) -> tuple:
+    """How the chance of the coming battle roll moved in its card window, card by card, as ``viewer`` sees it.
+
+    ``((None, p0), (words, p1), ...)``: the chance before any card, then for
+    each card played so far its words (:func:`~.explain.mod_words`, e.g.
+    "Boost +2 for the Teabag Troll (played by player 2)") and the chance
+    with every card up to it (H19: the chance shown is the chance with
+    every card played so far). Empty when no battle waits for its dice.
+    """
+    def battle(st):
+        return next((f for f in reversed(st.stack) if isinstance(f, Battle)), None)
+
+    b = battle(session.state)
+    if b is None or b.stage != "roll" or b.dice or b.other < 0 and b.battle != "monster":
+        return ()
+    key = (b.room, b.hero, b.attempt)
+    chain, node = [], session.current
+    while node is not None and len(chain) < within:
+        nb = battle(node.state)
+        if nb is None or (nb.room, nb.hero, nb.attempt) != key or nb.stage == "choose":
+            break
+        chain.append(node.state)
+        node = node.parent
+    out, seen = [], ((), ())
+    for st in reversed(chain):
+        nb = battle(st)
+        mods = (nb.level_mods, nb.roll_mods)
+        if out and mods == seen:
+            continue
+        odds = game.battle_odds(game.view(st, viewer))
+        if odds is None:
+            continue
+        if not out:
+            out.append((None, odds.p_win))
+        else:
+            new = nb.level_mods[len(seen[0]):] + nb.roll_mods[len(seen[1]):]
+            out += [(mod_words(game, st, nb, m, viewer), odds.p_win) for m in new]
+        seen = mods
+    return tuple(out)
 
 
 def last_rolls_at(node) -> list:
@@ -456,16 +526,24 @@ def Decision(text: str, buttons: list, on_choose: Callable[[int], None], note: s
 
 
 @solara.component
-def BattlePanel(odds, open_explain: bool, on_toggle: Callable[[], None], last=None):
+def BattlePanel(odds, open_explain: bool, on_toggle: Callable[[], None], last=None, steps: tuple = ()):
     """The coming roll: chance to win, expected HP loss, every bonus with its source; the explanation walked.
 
-    With no roll pending, ``last`` (``(odds, dice)`` of the latest roll) is shown the same way, as what the
-    chance was.
+    In a battle's card window, ``steps`` (:func:`window_steps`) say how the
+    chance moved with each card played so far ("now 35%: Boost +2 for the
+    Teabag Troll"). With no roll pending, ``last`` (``(odds, dice, result)``
+    of the latest roll) is shown the same way, as what the chance was, with
+    what the roll did: won or lost, against what level, the damage. A battle
+    waiting in its Redo window shows its dice and result the same way.
     """
     step, set_step = solara.use_state(None)
-    before = odds is not None
-    if odds is None and last is not None:
-        odds, dice = last
+    before = odds is not None and not odds.rolled
+    result = ""
+    if odds is not None and odds.rolled:
+        dice = odds.rolled
+        result = roll_outcome(odds, [v for _, v in dice]) + " (a Redo may still cancel the attempt)"
+    elif odds is None and last is not None:
+        odds, dice, result = last
     if odds is None:
         return solara.Div(classes=["bw-bc-battle-none"])
     title = odds.title if before else f"Last roll: {odds.title} — rolled " + ", ".join(
@@ -479,6 +557,14 @@ def BattlePanel(odds, open_explain: bool, on_toggle: Callable[[], None], last=No
         solara.HTML(tag="div", unsafe_innerHTML=f"{chance}: <b>{format_percent(odds.p_win)}</b> · expected HP "
                                                 f"loss: {S.escape(losses or 'none')}",
                     classes=["bw-bc-odds"], style={"font-size": "15px"})
+        if result:
+            solara.HTML(tag="div", unsafe_innerHTML=f"<b>{S.escape(result)}</b>", classes=["bw-bc-roll-result"],
+                        style={"font-size": "14px"})
+        if before and len(steps) > 1:
+            lines = [f"before any card: {format_percent(steps[0][1])}"]
+            lines += [f"now {format_percent(p)}: {words}" for words, p in steps[1:]]
+            solara.HTML(tag="div", unsafe_innerHTML="<br>".join(S.escape(t) for t in lines),
+                        classes=["bw-bc-window-steps"], style={"font-size": "13px", "color": "#5a4300"})
         rows = [f"{name}: {amount:+d}" for name, amount, _ in odds.bonuses]
         rows += [f"other side, {name}: {amount:+d}" for name, amount, _ in odds.opponent_bonuses]
         rows += [f"level, {name}: {amount:+d}" for name, amount, _ in odds.level_changes]
@@ -558,6 +644,20 @@ def HandPanel(game, hand: tuple, viewer: int, playable: tuple, window: Optional[
     return col
 
 
+AUTO_PASS_WORDS = {False: "Auto-pass is off: turn it on to pass at once in every card window outside your turn",
+                   True: "Auto-pass is on: you pass at once in every card window outside your turn (turn it off)"}
+
+
+@solara.component
+def AutoPassToggle(on: bool, on_toggle: Callable[[], None]):
+    """The seat's own auto-pass (H19), drawn in its own view only: its passes look like any other pass."""
+    words = AUTO_PASS_WORDS[bool(on)]
+    return solara.Button(words, on_click=on_toggle, small=True, text=not on, outlined=on,
+                         icon_name="mdi-fast-forward" if on else "mdi-hand-back-left",
+                         classes=["bw-bc-autopass", "bw-bc-autopass-on" if on else "bw-bc-autopass-off"],
+                         attributes={"aria-label": words, "aria-pressed": "true" if on else "false"})
+
+
 @solara.component
 def LogSection(session, game, viewer, on_goto: Callable[[int], None], version: int):
     """The moves in words as this viewer may know them (hidden draws masked), with branches; shown on request."""
@@ -617,8 +717,12 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
     game: BarcadiaGame = session.game
     selected, set_selected = solara.use_state((None, None))  # (node id, data-id)
     explain_open, set_explain_open = solara.use_state(False)
-    play = use_play(session, bots, on_move=lambda: set_selected((None, None)))
-    seat = use_seat(game, session, bots)
+    # H19: the seats whose auto-pass is on (this page's setting, never the game's: see bots.Seats)
+    auto_held, set_auto = solara.use_state((None, frozenset()))
+    auto = auto_held[1] if auto_held[0] is session else frozenset()
+    seats = solara.use_memo(lambda: Seats(session, bots, auto), [session, id(bots), auto])
+    play = use_play(session, seats, on_move=lambda: set_selected((None, None)))
+    seat = use_seat(game, session, seats)
     state = session.state
     node_id = session.current.id
     chosen = selected[1] if selected[0] == node_id else None
@@ -688,12 +792,22 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
                 set_selected((None, None))
                 play.clear_message()
 
+    def toggle_auto() -> None:
+        if actor is None or actor in bots:
+            return
+        new = auto ^ {actor}
+        with rc:
+            set_auto((session, new))
+            run_bots(session, Seats(session, bots, new))  # a window asking this seat now passes at once
+
     click, key, choose, card = use_latest(click), use_latest(key), use_latest(choose), use_latest(card)
+    toggle_auto = use_latest(toggle_auto)
     toggle_explain = use_latest(lambda: set_explain_open(lambda shown: not shown))
     path = solara.use_memo(lambda: tuple(enter_path(session)), [node_id])
     dice = solara.use_memo(lambda: tuple(last_rolls(session)), [node_id])
     last = solara.use_memo(lambda: last_roll_odds(game, session, viewer), [node_id, viewer])
     odds = solara.use_memo(lambda: game.battle_odds(view), [view])
+    steps = solara.use_memo(lambda: window_steps(game, session, viewer), [node_id, viewer])
     window = current_window(view) if mine else None
     over = game.is_over(state)
 
@@ -704,15 +818,18 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
                         _board_label(pending), play, on_new_game)
             SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_board, play, explain_open,
                        seat.passing, seat.next, seat.ready, over, playable, window, choose, card, toggle_explain,
-                       last, odds)
+                       last, odds, steps, viewer in auto, toggle_auto if viewer is not None and viewer not in bots
+                       else None)
         LogSection(session, game, viewer, play.goto, play.version)
     return main
 
 
 @solara.component
 def SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_board, play, explain_open, passing,
-               next_seat, ready, over, playable, window, choose, card, toggle_explain, last=None, odds=None):
-    """Beside the board: the pass screen, or the decision, the battle panel and the hand; the players."""
+               next_seat, ready, over, playable, window, choose, card, toggle_explain, last=None, odds=None,
+               steps=(), auto_on=False, toggle_auto=None):
+    """Beside the board: the pass screen, or the decision, the battle panel and the hand (with the seat's
+    auto-pass toggle); the players."""
     viewer = view.viewer if view.viewer >= 0 else None
     with solara.Column(gap="10px", style={"flex": "1 1 340px", "max-width": "480px", "min-width": "300px"}) as col:
         if passing:
@@ -721,9 +838,11 @@ def SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_boar
             ResultPanel(game, state, names)
         else:
             SidePanel(game, view, pending, names, mine, buttons, choose, chosen, on_board, play, explain_open,
-                      toggle_explain, last, odds)
+                      toggle_explain, last, odds, steps)
             if viewer is not None:
                 HandPanel(game, view.players[viewer].hand, viewer, playable, window, card)
+                if toggle_auto is not None:
+                    AutoPassToggle(auto_on, toggle_auto)
         Players(game, view, names)
     return col
 
@@ -756,7 +875,7 @@ def Status(game, view, pending, names, over: bool):
 
 @solara.component
 def SidePanel(game, view, pending, names, mine: bool, buttons: list, choose, chosen, on_board, play, explain_open,
-              toggle_explain, last=None, odds=None):
+              toggle_explain, last=None, odds=None, steps=()):
     """The decision (words and buttons) and the battle panel."""
     with solara.Column(gap="8px") as col:
         if pending is None:
@@ -777,7 +896,7 @@ def SidePanel(game, view, pending, names, mine: bool, buttons: list, choose, cho
                 note = f"Click a glowing {'hex' if any(t.startswith('h') for t in on_board) else 'room'} on the " \
                        f"board ({len(on_board)} to choose from)" + (", or a button below." if buttons else ".")
             Decision(pending["text"], labels, choose, note)
-        BattlePanel(odds, explain_open, toggle_explain, last)
+        BattlePanel(odds, explain_open, toggle_explain, last, steps)
         if mine:
             TrapPanel(game, traps_ahead(game, view, pending["player"], on_board),
                       tuple(roll_bonuses(game, view, pending["player"], "disarm")))

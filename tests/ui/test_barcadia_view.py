@@ -282,7 +282,10 @@ def test_hot_seat_hides_the_next_hand_behind_the_pass_screen(render):
     assert "Dash" in page_text(ui) and "Big Refill" not in page_text(ui)
     ui.board("bw-barcadia-board").emit_click("r2")
     ui.click("bw-bc-end")
-    assert ui.has("bw-pass-screen")
+    # the between-turns window asks player 1 first (a card in hand, H19): the device stays, no pass screen
+    assert not ui.has("bw-pass-screen") and "Player 1 may play a Loot Card or pass" in page_text(ui)
+    ui.click("bw-bc-pass")
+    assert ui.has("bw-pass-screen")  # now player 2 is asked
     text = page_text(ui)
     assert "I am Player 2: show my hand" in text
     assert "Big Refill" not in text and "Mega Boost" not in text and "Dash" not in text
