@@ -44,7 +44,7 @@ def run_bots(session, bots: Mapping[int, Bot], max_moves: int = 100_000) -> int:
     game = session.game
     played = 0
     while played < max_moves and not game.is_over(session.state):
-        waiting = [p for p in game.to_move(session.state) if p in bots]
+        waiting = [p for p in game.to_move(session.state) if p in bots and not is_remote(bots[p])]
         if not waiting:
             break
         p = waiting[0]
@@ -72,13 +72,19 @@ def mover(game, node) -> int | None:
     return p
 
 
+def is_remote(bot) -> bool:
+    """A seat played on another device (a classmate at a class table, ``remote = True``): it sits with
+    the bots, so this page shows one seat and no pass screen, but no bot loop here ever moves it."""
+    return bool(getattr(bot, "remote", False))
+
+
 def only_bots_wait(session, bots: Mapping[int, Bot]) -> bool:
-    """True when the game waits for bots alone (nothing for a human to do)."""
+    """True when the game waits for bots alone (nothing for a human to do); a remote seat is not a bot here."""
     game = session.game
     if game.is_over(session.state):
         return False
     waiting = game.to_move(session.state)
-    return bool(waiting) and all(p in bots for p in waiting)
+    return bool(waiting) and all(p in bots and not is_remote(bots[p]) for p in waiting)
 
 
 def play_human(session, bots: Mapping[int, Bot], move) -> str | None:

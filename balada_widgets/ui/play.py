@@ -164,7 +164,8 @@ def use_play(session, bots: Mapping = {}, on_move: Optional[Callable[[], None]] 
         return act, undo, redo, restart, goto, let_bots_play, set_message, lambda: set_message(None)
 
     act, undo, redo, restart, goto, let_bots_play, say, clear = solara.use_memo(handlers, [session, id(bots)])
-    return Play(message=message, version=version, can_undo=human_decisions(session, bots) > 0,
+    # a class table's session (ui: classroom.live.TableSession) takes nothing back: can_undo() is False there
+    return Play(message=message, version=version, can_undo=human_decisions(session, bots) > 0 and session.can_undo(),
                 can_redo=session.can_redo(), bots_to_move=only_bots_wait(session, bots),
                 human_to_move=_human_to_move(session, bots), act=act, undo=undo, redo=redo, restart=restart,
                 goto=goto, let_bots_play=let_bots_play, say=say, clear_message=clear)
