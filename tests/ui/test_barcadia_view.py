@@ -293,6 +293,61 @@ def test_hot_seat_hides_the_next_hand_behind_the_pass_screen(render):
     assert "Big Refill" in page_text(ui) and "Dash" not in page_text(ui)
 
 
+def test_auto_pass_is_the_seats_own_toggle_and_its_windows_need_no_pass_screen(render):
+    """H19: every hand with a card is asked; a seat's auto-pass answers the windows outside its turn."""
+    g = cozy()
+    st = g.position(players={0: {"hand": ["dash"]}, 1: {"hand": ["big-refill", "mega-boost"]}},
+                    rooms={1: "puddle-pup", 2: "mini-fizzicorn"})
+    app = app_at(g, st, bots=0)
+    ui = render(app.element())
+    ui.click("bw-pass-ready")
+    assert ui.has("bw-bc-autopass-off") and not ui.has("bw-bc-autopass-on")
+    ui.board("bw-barcadia-board").emit_click("r2")
+    ui.click("bw-bc-end")
+    ui.click("bw-bc-pass")  # player 1, asked first between turns (a Dash in hand)
+    assert ui.has("bw-pass-screen")  # player 2 is asked: the device goes to player 2
+    ui.click("bw-pass-ready")
+    assert "Player 2 may play a Loot Card or pass" in page_text(ui)
+    ui.click("bw-bc-autopass")  # on: the window asking player 2 now passes at once, like a click on Pass
+    assert app.session.history[-3:] == ["p1 end", "p1 pass", "p2 pass"]
+    assert ui.has("bw-bc-autopass-on") and not ui.has("bw-pass-screen")  # player 2's turn, same device
+    ui.board("bw-barcadia-board").emit_click("r1")
+    ui.click("bw-bc-end")
+    # between turns player 2 is asked first and passes by itself; player 1 is asked: the pass screen
+    assert app.session.history[-2:] == ["p2 end", "p2 pass"] and ui.has("bw-pass-screen")
+    ui.click("bw-pass-ready")
+    text = page_text(ui)  # player 1's page: its own toggle (off), nothing of player 2's setting
+    assert ui.has("bw-bc-autopass-off") and not ui.has("bw-bc-autopass-on") and "Auto-pass is on" not in text
+    log = [g.describe_move(n.parent.state, n.move, 0) for n in app.session.current.path()[1:]]
+    assert log.count("Player 2 passes") == 2  # an auto-pass is logged as any pass
+
+
+def test_the_battle_panel_follows_each_card_and_then_says_what_the_roll_did(render):
+    g = cozy()
+    st = g.position(players={0: {"hand": ["boost", "drain", "peek"]}},
+                    rooms={1: {"card": "teabag-troll", "up": False, "public": True}})
+    app = app_at(g, st, bots=1)
+    ui = render(app.element())
+    ui.board("bw-barcadia-board").emit_click("r1")  # a Monster of level 6: player 1's own battle window
+    assert "1. Play Boost: +2 to the Teabag Troll that you are fighting" in choices(ui)
+    assert "2. Play Drain: -3 to the Teabag Troll that you are fighting" in choices(ui)
+    ui.click("bw-bc-choice-1")
+    steps = page_text(ui)
+    assert f"before any card: {format_percent(win_probability('monster', level=6))}" in steps
+    assert f"now {format_percent(win_probability('monster', level=8))}: Boost +2 for the Teabag Troll " \
+           f"(played by you)" in steps
+    assert f"Chance to win: <b>{format_percent(win_probability('monster', level=8))}</b>" in steps
+    ui.click("bw-bc-choice-1")  # Drain: now level 5
+    assert f"now {format_percent(win_probability('monster', level=5))}: Drain -3 against the Teabag Troll" \
+        in page_text(ui)
+    app.play("p1 pass")  # the window closes (the bot holds nothing): the die
+    roll = next(t for t in app.session.history if t.startswith("roll p1 "))
+    value = int(roll.split()[-1])
+    word = "Won" if value >= 5 else "Lost"
+    assert f"{word}: {value} against level 5 (Teabag Troll 6, Boost +2, Drain −3)" in page_text(ui)
+    assert ui.has("bw-bc-last-roll")
+
+
 def test_the_log_masks_another_players_draws(render):
     app = BarcadiaApp(players=2, bots=1, seed=3, dungeon="cozy")
     ui = render(app.element())
