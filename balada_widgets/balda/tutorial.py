@@ -4,7 +4,19 @@ Pure Python (no Solara import; the kit's lesson player and the live board are
 imported only when a step is shown). A notebook cell is one line::
 
     from balada_widgets import balda
-    balda.tutorial.step("readable")         # Step 5 of 11: A word must be new on the grid
+    balda.tutorial.step("readable")                  # Step 5 of 11: A word must be new on the grid
+    balda.tutorial.step("readable", language="ru")   # the same step in Russian, on a Russian grid
+
+This module holds only the lesson's *oracles*: for each step the position,
+the right answer and how each wrong answer is read, all computed by the
+engine. Its *words* (titles, prose, prompts, hints, the misreadings, the
+answers' explanations, the board's captions and the kit's buttons) and its
+*material* (the start word, the moves of a finished game, the words to sort,
+in that language's dictionary) are data: one file per language,
+``balda/lessons/<language>.yaml``, read and checked by
+:mod:`balada_widgets.core.lesson_words` (format: ``docs/lessons.md``). The
+Russian lesson plays Russian words on Russian grids of the engine's Russian
+dictionary.
 
 The lesson follows the GUIDE's standard for tutorials (theme, goal, do it):
 
@@ -12,17 +24,20 @@ The lesson follows the GUIDE's standard for tutorials (theme, goal, do it):
   exactly like the live board (:func:`.drawing.board_svg`, letters above the
   path lines), press an answer under a board, or play a game;
 - nothing on a board gives an answer away: no highlighted target, no score, no
-  traced path until the learner traces it; no prompt holds an example that is
-  itself a right answer;
+  numbered path, no traced path until the learner traces it; no prompt holds
+  an example that is itself a right answer; no question has only two options
+  (a second try would be right by elimination);
 - every verdict comes from the engine: a traced move is judged by
-  :func:`~.rules.judge_in_words` (the engine's checks, told in words), words
+  :func:`~.movegen.judge_path` (its checks, told in the lesson's words), words
   by the game's dictionary, readability by :func:`~.movegen.readable_path`,
-  the end and the winner by :class:`~.rules.BaldaGame`. A wrong answer that a
-  known misreading explains is named with its rule (:data:`MISCONCEPTIONS`),
-  never with the answer;
+  spellings by :func:`~.lexicon.normalise_word`, the end and the winner by
+  :class:`~.rules.BaldaGame`. A wrong answer that a known misreading explains
+  is named with its rule (:data:`MISCONCEPTIONS`), never with the answer;
 - the kit (:mod:`balada_widgets.ui.lesson`) gives the tiers: first wrong answer,
   the misreading and its rule; second, the hint; third or *Show me*, the answer
-  with its explanation (and, on a board, the answer drawn).
+  with its explanation (and, on a board, the answer drawn). The rule ids are
+  this project's rulings (the rule text has no numbers), so the kit names them
+  "our ruling D4".
 
 Moves are described in words ("the letter S on a4, reading STABLE"), never in
 move notation; cells keep their names (columns ``a``-``e`` from the left, rows
@@ -36,51 +51,49 @@ True
 >>> fb = ex.check(frozenset({"tab"}))
 >>> fb.misconception, fb.rule
 ('readable-backwards', 'D4')
+>>> lesson("ru").find("readable").parts[0].check(frozenset({"рог", "род"})).ok
+True
 """
 
 from __future__ import annotations
 
 import importlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Callable, Optional, Sequence
+from pathlib import Path
+from typing import Any, Callable, NamedTuple, Optional, Sequence
 
+from ..core import lesson_words
 from ..core.errors import InvalidInput
 from ..core.feedback import Feedback, Step, find_step
 from ..ui.grid import GridPath, chess_name, grid_svg as _grid_svg
 from ..ui.lesson import Choose, Custom, Lesson, LessonStep, NotebookFace, Pick, Solution, learner_store
 from ..ui.paths import Trace
 from .drawing import CSS, LOOK, board_svg
-from .movegen import Move, readable_path
-from .position import Position, cell_name, parse_path, to_cell
-from .rules import BaldaGame, judge_in_words, reason_in_words
+from .lexicon import normalise_word
+from .movegen import Move, judge_path, readable_path
+from .position import Position, cell_name, parse_path, path_text, to_cell
+from .rules import BaldaGame
 
-__all__ = ["MISCONCEPTIONS", "Misconception", "RULES", "STEPS", "GridPicture", "grid_svg", "lesson",
-           "rulings_taught", "step", "step_by_id", "tutorial"]
+__all__ = ["LANGUAGES", "LESSONS", "MISCONCEPTIONS", "Misconception", "RULES", "STEPS", "GridPicture", "grid_svg",
+           "kit_words", "lesson", "misconceptions", "rulings", "rulings_taught", "step", "step_by_id", "steps",
+           "tutorial"]
+
+#: the folder of the lesson's files, one per language (``en.yaml``, ``ru.yaml``)
+LESSONS = Path(__file__).resolve().parent / "lessons"
+
+#: the steps in order, each with the rulings it teaches (its words are ``steps.<id>`` of the files)
+STEP_RULES = tuple((s.split()[0], tuple(s.split()[1:])) for s in (
+    "idea D5 D8, grid D1 P1, move D2, dictionary D2 D3, readable D4, score D5, end D6 P2 P3, letters D7, "
+    "winner D8, variants D1 D7, play D2 D3 D4 D5 D6 D8").split(", "))
+
+def languages() -> tuple:
+    """The languages the lesson has files in, English first."""
+    return tuple(lesson_words.language_files(LESSONS))
 
 
-#: The rulings in our own words, as the steps and the feedback remind them.
-RULES: dict[str, str] = {
-    "D1": "the grid is a square with an odd side (5 unless you choose 7); the start word fills its middle "
-          "row, one letter a cell, so it has exactly as many letters as the side.",
-    "D2": "a move writes one letter into an empty cell that touches a letter (up, down, left or right), "
-          "then reads a dictionary word of two letters or more along touching cells, each cell at most "
-          "once, in any direction; the new letter has to be on that path.",
-    "D3": "every word scores once per game: the start word and each word already made are used up, "
-          "whatever path you read them along.",
-    "D4": "if a word can already be read on the grid before your letter goes in, it is not yours; "
-          "your new letter has to be what makes it.",
-    "D5": "a word earns one point for each of its letters.",
-    "D6": "you may always pass; the game stops when the grid is full, when no legal word is left, or "
-          "when everybody has passed one after the other.",
-    "D7": "capital or small letters make no difference, and in Russian ё is read as е.",
-    "D8": "the highest score wins; equal top scores share the win (two players level: a draw).",
-    "P1": "when nobody picks the start word, chance draws one of the right length, from the common "
-          "words when there are some; the draw is seeded and recorded, so a replay gives the same word.",
-    "P2": "a player with no legal word can only pass.",
-    "P3": "'everybody passed' means as many passes in a row as there are players.",
-}
+LANGUAGES = languages()
 
 
 # ============================================================================ misreadings
@@ -96,86 +109,69 @@ class Misconception:
     message: str
 
 
-_M = (
-    ("idea-words-counted", "idea", "D5", "Points are not counted per word: every letter of a word earns a point, "
-                                         "so one long word can beat two short ones."),
-    ("grid-column", "grid", "D1", "The start word runs across, from left to right: it lies in a row, not a column."),
-    ("grid-edge-row", "grid", "D1", "The start word lies in the middle row, with as much room above it as below."),
-    ("grid-length", "grid", "D1", "The start word fills the middle row exactly, one letter a cell: its length is "
-                                  "the side of the grid."),
-    ("grid-not-a-word", "grid", "D1", "The start word must be a word of the game's dictionary, a noun in its "
-                                      "singular form."),
-    ("grid-chance-unseeded", "grid", "P1", "Chance draws the start word with a seeded generator: the same seed "
-                                           "draws the same word, so a game can be replayed exactly."),
-    ("move-cell-taken", "move", "D2", "The new letter goes into an empty cell; a cell holding a letter keeps it."),
-    ("move-not-touching", "move", "D2", "The new letter must touch a letter already on the grid, up, down, left "
-                                        "or right."),
-    ("move-diagonal", "move", "D2", "A word runs from cell to touching cell, up, down, left or right: never "
-                                    "corner to corner, never jumping."),
-    ("move-gap", "move", "D2", "A word is read over letters only: its path cannot cross an empty cell."),
-    ("move-cell-twice", "move", "D2", "A word uses each cell at most once."),
-    ("move-not-through", "move", "D2", "The word has to run through your new letter: a word that leaves it out "
-                                       "is not your move."),
-    ("move-not-a-word", "move", "D2", "The letters along the path must spell a word of the dictionary, read in "
-                                      "the order you clicked them."),
-    ("move-used", "move", "D3", "That word is used up: the start word and the words made before score only once."),
-    ("move-readable", "move", "D4", "That word could already be read before your letter: your letter has to make it."),
-    ("dict-plural", "dictionary", "D2", "The dictionary holds nouns in the singular: a plural is not in it."),
-    ("dict-name", "dictionary", "D2", "Names of people and places are not in the dictionary."),
-    ("dict-not-a-noun", "dictionary", "D2", "Only nouns are in the dictionary: no verbs, adjectives or adverbs."),
-    ("dict-start-word-free", "dictionary", "D3", "The start word counts as made before the first turn: nobody may "
-                                                 "make it again."),
-    ("dict-made-word-free", "dictionary", "D3", "A word made earlier is used up for everybody, its maker included, "
-                                                "along any path."),
-    ("dict-free-word-used", "dictionary", "D3", "Only the start word and the words already made are used up; a "
-                                                "word nobody has made yet is still free."),
-    ("readable-backwards", "readable", "D4", "A word may be read backwards and around corners too: reading "
-                                             "right to left counts."),
-    ("readable-apart", "readable", "D4", "Letters that are on the grid but do not touch one after the other do "
-                                         "not make a word that can be read."),
-    ("readable-through-new", "readable", "D4", "Running the path through the new letter is not enough: a word that "
-                                               "could be read before the move is not made by it."),
-    ("score-per-word", "score", "D5", "A word does not score one point: it scores a point for each of its letters."),
-    ("score-new-only-old", "score", "D5", "Every letter of the word scores, the new one and those already on the "
-                                          "grid."),
-    ("score-grid-letters", "score", "D5", "Only the letters of the word score, not the other letters on the grid."),
-    ("score-not-longest", "score", "D5", "That word is legal, but your letter can make a longer one, and a longer "
-                                         "word earns more."),
-    ("end-one-pass", "end", "P3", "One pass does not end the game: every player has to pass, one after the other."),
-    ("end-target", "end", "D6", "There is no target score: the game runs until the grid is full, nobody can make "
-                                "a word, or everybody passed in a row."),
-    ("end-full-missing", "end", "D6", "A full grid has no empty cell left for a letter: the game is over."),
-    ("end-stuck-missing", "end", "P2", "When no legal word is left, nobody can do more than pass: the game ends "
-                                       "at once."),
-    ("end-passes-missing", "end", "P3", "When every player has passed, one after the other, the game ends."),
-    ("letters-case", "letters", "D7", "Capital or small letters make no difference."),
-    ("letters-yo", "letters", "D7", "In Russian ё is read as е: a word with ё and the same word with е are one word."),
-    ("letters-order", "letters", "D7", "Only case and ё make no difference: letters in another order make another "
-                                       "word."),
-    ("winner-tie-broken", "winner", "D8", "Equal top scores share the win: nothing breaks the tie."),
-    ("winner-draw-for-all", "winner", "D8", "Only the players with the top score share the win; a draw is when "
-                                            "every player is level."),
-    ("winner-first", "winner", "D8", "The order of play does not matter at the end: only the scores do."),
-    ("variants-length", "variants", "D1", "On the big grid the middle row has seven cells: the start word has "
-                                          "seven letters."),
-    ("variants-yo", "variants", "D7", "In Russian ё is read as е, so the two spellings are one word, and a word "
-                                      "scores once."),
-)
-
-#: Every misreading the checks recognise, by id (``docs/balda.md`` lists them).
-MISCONCEPTIONS: dict[str, Misconception] = {m[0]: Misconception(*m) for m in _M}
+def words_of(L) -> str:
+    return f"{L.words.source}: material"
 
 
-def _ruled(text: str, rule: Optional[str]) -> str:
-    if not rule:
-        return text
-    return f"{text} ({'rules' if ',' in rule else 'rule'} {rule})"
+def _step_of(mid: str) -> str:
+    head = mid.split("-")[0]
+    return "dictionary" if head == "dict" else head
 
 
-def _mis(mid: str) -> Feedback:
-    """The feedback naming misreading ``mid`` with its rule (never the answer)."""
-    m = MISCONCEPTIONS[mid]
-    return Feedback(False, _ruled(m.message, m.rule), m.rule, misconception=mid)
+# ============================================================================ the lesson in one language
+
+
+class _Lang:
+    """One language's lesson being built: its words, its material, its games and the feedback helpers."""
+
+    def __init__(self, words: lesson_words.LessonWords):
+        self.words, self.language = words, words.language
+        self.stuff = words.scope("material")
+        self.common = words.scope("words")
+        say = words.scope("board")
+        self.label, self.empty_label, self.press, self.press_first, self.trace_first, self.back, self.clear = (
+            say(k) for k in ("label", "empty-label", "press", "press-first", "trace-first", "back", "clear"))
+        self.your_answer = say.template("your-answer", "answer")
+        self.click_cell, self.click_path = say.template("click-cell", "letter"), say.template("click-path", "letter",
+                                                                                             "cell")
+        verdict = words.scope("verdict")
+        self.verdicts = {key: verdict.template(key, *fields) for key, fields in _VERDICT_FIELDS.items()}
+        self.start = normalise_word(self.stuff("start"))
+        # misreadings.<ruling>.<id>: the misreadings of each ruling the checks recognise, in words
+        self.misreadings = {key.split(".")[1]: (key.split(".")[0], text)
+                            for key, text in words.section("misreadings").items()}
+        self.rules = words.section("rules")
+        self.kit = words.section("kit")
+
+    @lru_cache(maxsize=None)
+    def game(self, players: int = 2) -> BaldaGame:
+        """The lesson's game: this language's dictionary, the material's start word in the middle row."""
+        return BaldaGame(players=players, language=self.language, start_word=self.start)
+
+    def play(self, moves, players: int = 2):
+        g = self.game(players)
+        state = g.initial_state()
+        for m in moves:
+            state = g.apply(state, m)
+        return state
+
+    def join(self, items: Sequence[str], pairs: bool = False) -> str:
+        """``a, b and c`` in the lesson's words (``words.list``: the separator and the last one); ``pairs``:
+        items that hold the last word themselves (``A and a, B and b``), the separator only."""
+        sep, last = self.common.list("list")
+        items = list(items)
+        return sep.join(items[:-1]) + (sep if pairs else last) + items[-1] if len(items) > 1 else "".join(items)
+
+    def points(self, n: int) -> str:
+        return f"{n} {self.common.plural('points', n)}"
+
+    def player(self, p: int) -> str:
+        return self.common("player", n=p + 1)
+
+    def mis(self, mid: str) -> Feedback:
+        """The feedback naming misreading ``mid`` (the kit adds its rule); never the answer."""
+        rule, text = self.misreadings[mid]
+        return Feedback(False, text, rule, misconception=mid)
 
 
 def _right(text: str, rule: Optional[str] = None, expected=None) -> Feedback:
@@ -184,85 +180,8 @@ def _right(text: str, rule: Optional[str] = None, expected=None) -> Feedback:
 
 
 def _no(text: str, rule: Optional[str] = None) -> Feedback:
-    """A wrong answer no misreading explains (the kit names the step's rules when ``rule`` is None)."""
-    return Feedback(False, _ruled(text, rule), rule)
-
-
-# ============================================================================ the steps: static description
-
-STEPS: tuple[Step, ...] = (
-    Step("idea", "The idea: one letter, one word, a shared grid", ("D5", "D8"),
-         "read a finished game and say who won"),
-    Step("grid", "The grid and the start word", ("D1", "P1"),
-         "click where the start word goes; tell start words that fit; chance and its seed"),
-    Step("move", "Placing a letter and tracing a word", ("D2",),
-         "write a letter on the grid and trace a word through it"),
-    Step("dictionary", "The dictionary and words already played", ("D2", "D3"),
-         "tell dictionary words from others; find the words used up"),
-    Step("readable", "A word must be new on the grid", ("D4",),
-         "find the words that can already be read; judge a move through a new letter"),
-    Step("score", "Scoring", ("D5",), "count a move's points; make the longest word with a letter"),
-    Step("end", "Passing and the end of the game", ("D6", "P2", "P3"),
-         "say whether a game is over; choose what ends a game"),
-    Step("letters", "Capitals and ё", ("D7",), "choose the spellings that are one word"),
-    Step("winner", "Who wins", ("D8",), "name the winners of finished games, a shared win and a draw"),
-    Step("variants", "The 7x7 grid and Russian", ("D1", "D7"), "a start word for 7 by 7; ё in a Russian game"),
-    Step("play", "A whole game against a bot", ("D2", "D3", "D4", "D5", "D6", "D8"),
-         "play a game to the end against the greedy bot"),
-)
-
-
-def step_by_id(step_id: str) -> Step:
-    """The :class:`~balada_widgets.core.feedback.Step` of this tutorial with that id (``KeyError`` if none).
-
-    >>> step_by_id("readable").rules
-    ('D4',)
-    """
-    return find_step(STEPS, step_id)
-
-
-def rulings_taught(steps: Sequence[Step] = STEPS) -> list[str]:
-    """Every ruling some step teaches, sorted.
-
-    >>> rulings_taught()
-    ['D1', 'D2', 'D3', 'D4', 'D5', 'D6', 'D7', 'D8', 'P1', 'P2', 'P3']
-    """
-    return sorted({r for s in steps for r in s.rules})
-
-
-def _rules(step_id: str) -> tuple:
-    return step_by_id(step_id).rules
-
-
-def _title(step_id: str) -> str:
-    return step_by_id(step_id).title
-
-
-# ============================================================================ positions
-
-
-@lru_cache(maxsize=None)
-def _game(players: int = 2) -> BaldaGame:
-    """The tutorial's game: the English dictionary, TABLE in the middle row."""
-    return BaldaGame(players=players, start_word="table")
-
-
-def _play(game: BaldaGame, moves) -> Any:
-    state = game.initial_state()
-    for m in moves:
-        state = game.apply(state, m)
-    return state
-
-
-def _words_of(game: BaldaGame, moves: Sequence[str]) -> list[Move]:
-    return [game.parse_move(m) for m in moves if m != "pass"]
-
-
-# the finished game of the first step: player 1 makes three short words, player 2 two long ones, then both pass
-IDEA_MOVES = ("b4=s sat b4-b3-a3", "e4=t tablet a3-b3-c3-d3-e3-e4", "a4=e set b4-a4-a3", "b2=c cable b2-b3-c3-d3-e3",
-              "a5=a tea a3-a4-a5", "pass", "pass")
-# the second step's position: TABLET, then SAT
-USED_MOVES = ("e4=t tablet a3-b3-c3-d3-e3-e4", "b4=s sat b4-b3-a3")
+    """A wrong answer no misreading explains (the kit names the rule, or the step's rules)."""
+    return Feedback(False, text, rule)
 
 
 # ============================================================================ drawing
@@ -278,47 +197,15 @@ def _still(svg: str) -> str:
     return re.sub(r' data-id="cell-[^"]*"', "", svg)
 
 
+def _unnumbered(svg: str) -> str:
+    """A played word's path as a player at the table sees it traced: the line, without its step numbers."""
+    return re.sub(r'<circle[^>]*class="stepbg"[^>]*/>|<text[^>]*class="stepno"[^>]*>[^<]*</text>', "", svg)
+
+
 def _board(game: BaldaGame, state, trace: Trace = Trace(), shown: Optional[int] = None, caption: str = "") -> str:
     """The grid as the live board draws it, nothing highlighted; ``caption`` under it."""
     footer = (caption, caption) if caption else None
     return board_svg(game, state, trace, (), shown=shown, show_targets=False, footer=footer)
-
-
-# ============================================================================ exercise kinds on a board
-
-
-@dataclass(frozen=True)
-class BoardChoice(Pick):
-    """A question about a board: the answers are the buttons under it (``many``: several, a frozenset).
-
-    The board only shows the position (its cells take no clicks); the caption
-    under it says what the learner chose so far.
-    """
-
-    picture: Callable[[], str] = None  # type: ignore[assignment]
-    words: Any = ()  # (id, label) pairs: the buttons
-
-    def read(self, raw):
-        ids = {i for i, _ in self.words}
-        got = tuple(r for r in (raw or ()) if r in ids)
-        if not got:
-            return None, "Press an answer under the board, then press Check."
-        return (frozenset(got) if self.mode == "set" else got[-1]), None
-
-
-def _choice_board(prompt: str, picture: Callable[[], str], options, check, hint: str, solution,
-                  many: bool = False, label: str = "Balda grid") -> BoardChoice:
-    labels = dict(options)
-
-    def draw(sel):
-        chosen = [labels[s] for s in sel if s in labels]
-        if not many:
-            chosen = chosen[-1:]
-        caption = ("Your answer: " + ", ".join(chosen)) if chosen else "Press your answer under the board."
-        return _with_caption(_still(picture()), caption)
-
-    return BoardChoice(prompt, check, hint=hint, solution=solution, draw=draw, mode="set" if many else "one",
-                       buttons=tuple(options), label=label, picture=picture, words=tuple(options))
 
 
 def _with_caption(svg: str, caption: str) -> str:
@@ -337,6 +224,45 @@ def _with_caption(svg: str, caption: str) -> str:
     return svg[: svg.rindex("</svg>")] + band + "</svg>"
 
 
+# ============================================================================ exercise kinds on a board
+
+
+@dataclass(frozen=True)
+class BoardChoice(Pick):
+    """A question about a board: the answers are the buttons under it (``many``: several, a frozenset).
+
+    The board only shows the position (its cells take no clicks); the caption
+    under it says what the learner chose so far.
+    """
+
+    picture: Callable[[], str] = None  # type: ignore[assignment]
+    words: Any = ()  # (id, label) pairs: the buttons
+    unread: str = ""  # why an empty answer is not read, in the lesson's words
+
+    def read(self, raw):
+        ids = {i for i, _ in self.words}
+        got = tuple(r for r in (raw or ()) if r in ids)
+        if not got:
+            return None, self.unread
+        return (frozenset(got) if self.mode == "set" else got[-1]), None
+
+
+def _choice_board(L: _Lang, prompt: str, picture: Callable[[], str], options, check, hint: str, solution,
+                  many: bool = False) -> BoardChoice:
+    labels = dict(options)
+
+    def draw(sel):
+        chosen = [labels[s] for s in sel if s in labels]
+        if not many:
+            chosen = chosen[-1:]
+        caption = L.your_answer(answer=", ".join(chosen)) if chosen else L.press
+        return _with_caption(_still(picture()), caption)
+
+    return BoardChoice(prompt, check, hint=hint, solution=solution, draw=draw, mode="set" if many else "one",
+                       buttons=tuple(options), label=L.label, picture=picture, words=tuple(options),
+                       unread=L.press_first)
+
+
 @dataclass(frozen=True)
 class TraceOnBoard(Pick):
     """Write a given letter and trace a word, on a board drawn like the live one.
@@ -348,6 +274,7 @@ class TraceOnBoard(Pick):
 
     position: Position = None  # type: ignore[assignment]
     letter: str = ""
+    unread: str = ""
 
     def click(self, selected: tuple, id_: str) -> tuple:
         return selected + (id_,)  # every click counts: the ids carry the click number (see _suffixed)
@@ -355,8 +282,7 @@ class TraceOnBoard(Pick):
     def read(self, raw):
         cell, path = fold_clicks(raw or ())
         if cell is None or not path:
-            return None, ("Click an empty cell for your letter, then the cells of your word in order, "
-                          "then press Check.")
+            return None, self.unread
         return (cell, path), None
 
 
@@ -386,8 +312,8 @@ def fold_clicks(clicks) -> tuple:
     return cell, tuple(path)
 
 
-def _trace_exercise(prompt: str, game: BaldaGame, state, letter: str, check, hint: str, solution) -> TraceOnBoard:
-    pos = state.position
+def _trace_exercise(L: _Lang, prompt: str, state, letter: str, check, hint: str, solution) -> TraceOnBoard:
+    game, pos = L.game(), state.position
     n = pos.size
 
     def draw(sel):
@@ -400,16 +326,16 @@ def _trace_exercise(prompt: str, game: BaldaGame, state, letter: str, check, hin
             except InvalidInput:  # pragma: no cover - ids come from the drawing
                 trace = Trace()
         if cell is None:
-            caption = f"Click the empty cell for your {letter.upper()}."
+            caption = L.click_cell(letter=letter.upper())
         elif not path:
-            caption = f"{letter.upper()} on {cell}: now click your word's cells, in order."
+            caption = L.click_path(letter=letter.upper(), cell=cell)
         else:
-            caption = judge_in_words(pos, game.lexicon, cell, letter, path).message.split(":")[0]
+            caption = _move_in_words(L, pos, cell, letter, path)
         return _suffixed(_with_caption(_board(game, state, trace), caption), len(sel))
 
     return TraceOnBoard(prompt, check, hint=hint, solution=solution, draw=draw, mode="sequence",
-                        buttons=(("back", "Take back a click"), ("clear", "Start again")), label="Balda grid",
-                        position=pos, letter=letter)
+                        buttons=(("back", L.back), ("clear", L.clear)), label=L.label,
+                        position=pos, letter=letter, unread=L.trace_first)
 
 
 def _clicks_for(move: Move, n: int) -> tuple:
@@ -418,27 +344,74 @@ def _clicks_for(move: Move, n: int) -> tuple:
     return tuple(f"cell-{name}@{k}" for k, name in enumerate(names))
 
 
-_CHECK_MISREADING = {"taken": "move-cell-taken", "no occupied neighbour": "move-not-touching",
-                     "not neighbours": "move-diagonal", "crosses the empty cell": "move-gap",
-                     "twice": "move-cell-twice", "does not go through the new letter": "move-not-through",
-                     "is not in the": "move-not-a-word", "needs at least": "move-not-a-word",
-                     "already played": "move-used", "is the start word": "move-used",
-                     "could already be read": "move-readable", "already holds": "move-cell-taken"}
+# ============================================================================ the engine's verdict, in words
+
+#: the engine's reasons (``movegen.check_move``): what its message says -> (the words' key, the misreading shown)
+_REASONS = (("holds", "taken", "move-cell-taken"), ("occupied", "lonely", "move-not-touching"),
+            ("twice", "twice", "move-cell-twice"), ("neighbours", "apart", "move-diagonal"),
+            ("crosses", "gap", "move-gap"), ("go through", "not-through", "move-not-through"),
+            ("at least", "short", "move-not-a-word"), ("is not in", "unknown", "move-not-a-word"),
+            ("start word", "start", "move-used"), ("played", "played", "move-used"),
+            ("could already", "readable", "move-readable"))
+#: the fields a reason's words may use: the cells it names (``cell``; ``a``, ``b``), the letter, the word, the
+#: number and the path (``c3 → b3 → a3``)
+_FIELDS = ("cell", "a", "b", "letter", "word", "n", "path")
+_VERDICT_FIELDS = {"move": ("letter", "cell", "word"), "letter": ("letter", "cell"), "scores": ("word", "points"),
+                   **{key: _FIELDS for _, key, _ in _REASONS}}
 
 
-def _judge(game: BaldaGame, state, letter: str, answer) -> tuple:
-    """The engine's verdict on the learner's ``(cell, path)`` in words, and the misreading it shows (or None)."""
-    cell, path = answer
-    v = judge_in_words(state.position, game.lexicon, cell, letter, path)
+def _reason_fields(reason: str) -> dict:
+    """What an engine reason names, as the lesson's words take it."""
+    path = re.search(r"\(along ([\w-]+)\)", reason)
+    cells = re.findall(r"\b[a-z]\d{1,2}\b", re.sub(r"\(along [^)]*\)", "", reason)) + ["", ""]
+    quoted = re.findall(r"'(\w+)'", reason) + [""]
+    number = re.findall(r"\b\d+\b", re.sub(r"\b[a-z]\d+\b", "", reason)) + [""]
+    return dict(cell=cells[0], a=cells[0], b=cells[1], letter=quoted[0].upper(), word=quoted[0].upper(),
+                n=number[0], path=_arrows(path.group(1)) if path else "")
+
+
+class Verdict(NamedTuple):
+    """The engine's verdict on a traced move, told in the lesson's words, and the misreading it shows."""
+
+    ok: bool
+    rule: Optional[str]
+    message: str
+    move: Optional[Move]
+    misreading: Optional[str]
+
+
+def _move_in_words(L: _Lang, pos: Position, cell: str, letter: str, path) -> str:
+    """``The letter S on a4, reading STABLE`` (what the path spells so far)."""
+    n = pos.size
+    spot = to_cell(cell, n)
+    cells = parse_path(path, n) if path else ()
+    word = "".join((letter if c == spot else pos.cell(c) or "?") for c in cells).upper()
+    text = (L.verdicts["move"](letter=letter.upper(), cell=cell, word=word) if cells else
+            L.verdicts["letter"](letter=letter.upper(), cell=cell))
+    return text[:1].upper() + text[1:]
+
+
+def _arrows(path: str) -> str:
+    return " → ".join(path.split("-"))
+
+
+def judge(L: _Lang, pos: Position, cell: str, letter: str, path) -> Verdict:
+    """The engine's :func:`~.movegen.judge_path` on the learner's move, in the lesson's words (verdict.*)."""
+    v = judge_path(pos, L.game().lexicon, cell, letter, path)
+    head = _move_in_words(L, pos, cell, letter, path)
     if v.ok:
-        return v, None
-    mid = next((m for key, m in _CHECK_MISREADING.items() if key in v.message), None)
-    return v, mid
+        said = L.verdicts["scores"](word=v.move.word.upper(), points=L.points(v.move.score))
+        return Verdict(True, v.rule, f"{head}: {said}", v.move, None)
+    reason = v.message.split("': ", 1)[-1]
+    for said, key, mid in _REASONS:
+        if said in reason:
+            return Verdict(False, v.rule, f"{head}: {L.verdicts[key](**_reason_fields(reason))}", None, mid)
+    return Verdict(False, v.rule, f"{head}: {v.message}", None, None)  # pragma: no cover - a new engine reason
 
 
-def _move_feedback(v, mid) -> Feedback:
-    """A refused move: what the engine says about it (in words, with its rule), named as a misreading."""
-    return Feedback(False, v.message, v.rule, misconception=mid)
+def _move_feedback(v: Verdict) -> Feedback:
+    """A refused move: what the engine says about it, in words, named as a misreading (the kit adds its rule)."""
+    return Feedback(False, v.message, v.rule, misconception=v.misreading)
 
 
 def _walk(move: Move, position: Position) -> str:
@@ -447,437 +420,425 @@ def _walk(move: Move, position: Position) -> str:
                       for c in move.path)
 
 
+def _options(w, key: str, ids: Sequence) -> tuple:
+    """``(id, label)`` of a question's options, the labels from ``<key>.<id>``."""
+    return tuple((i, w(f"{key}.{i}")) for i in ids)
+
+
 # ============================================================================ 1. idea
 
 
-def _step_idea() -> LessonStep:
-    g = _game()
-    end = _play(g, IDEA_MOVES)
+def _step_idea(L: _Lang, w) -> tuple:
+    g = L.game()
+    end = L.play(L.stuff.list("idea"))
     made = {0: [], 1: []}
     for p, m in end.words:
         made[p].append(m.word.upper())
     winner = g.winners(end)
     right = winner[0] if len(winner) == 1 else "draw"
     most_words = max((0, 1), key=lambda p: len(made[p]))
+    s1, s2 = end.scores
+    said_right, other = w("right", first=L.points(s1), second=L.points(s2)), w("other")
 
     def check(ans):
         if ans == right:
-            return _right(f"Player 1 scored {end.scores[0]} and player 2 scored {end.scores[1]}: a point a letter, "
-                          f"the higher total wins.", "D8", expected=right)
+            return _right(said_right, "D8", expected=right)
         if ans == most_words:
-            return _mis("idea-words-counted")
-        return _no("Add up each player's points, a point for every letter of every word: the higher total wins.",
-                   "D8")
+            return L.mis("idea-words-counted")
+        return _no(other, "D8")
 
-    words = "; ".join(f"player {p + 1} made {', '.join(ws)}" for p, ws in made.items())
-    explanation = (f"Player 1: {' + '.join(str(len(w)) for w in made[0])} = {end.scores[0]} points. "
-                   f"Player 2: {' + '.join(str(len(w)) for w in made[1])} = {end.scores[1]} points. "
-                   "More words is not more points: the letters count.")
-    ex = _choice_board(
-        f"Two players played this game: {words}. Then both passed, and the game was over. **Who won?**",
-        lambda: _board(g, end), ((0, "Player 1"), (1, "Player 2"), ("draw", "A draw")), check,
-        hint="Count the letters of each player's words and add them up.",
-        solution=Solution(f"Player {right + 1}" if right != "draw" else "A draw", explanation))
-    text = ("**Balda** is a word game for two to four players around a small square grid. On your turn you write "
-            "**one letter** into the grid and read **one word** through it; the word earns a point for each of its "
-            "letters (D5). The grid is shared: your letter stays for the next player too. When the game ends, the "
-            "most points wins (D8). The bar under each new letter shows who wrote it: blue for player 1, orange "
-            "for player 2.")
-    return LessonStep("idea", _title("idea"), _rules("idea"), text, ex)
+    said = [w("made", n=p + 1, words=L.join(made[p])) for p in (0, 1)]
+    sums = [" + ".join(str(len(x)) for x in made[p]) for p in (0, 1)]
+    explanation = w("explain", sum1=sums[0], sum2=sums[1], first=L.points(s1), second=L.points(s2))
+    options = ((0, L.player(0)), (1, L.player(1)), ("draw", L.common("draw")))
+    ex = _choice_board(L, w("prompt", first=said[0], second=said[1]), lambda: _board(g, end), options, check,
+                       w("hint"), Solution(dict(options)[right], explanation))
+    return (ex,)
 
 
 # ============================================================================ 2. grid
 
 
-def _empty_grid(selected=()) -> str:
+def _empty_grid(label: str, selected=()) -> str:
     n = 5
-    classes = {}
-    for name in selected:
-        rc = to_cell(name.replace("cell-", ""), n)
-        classes[rc] = ["chosen"]
-    return _grid_svg(n, n, classes=classes, look=LOOK, css=CSS, label="an empty Balda grid 5 by 5")
+    classes = {to_cell(name.replace("cell-", ""), n): ["chosen"] for name in selected}
+    return _grid_svg(n, n, classes=classes, look=LOOK, css=CSS, label=label)
 
 
-def _step_grid() -> LessonStep:
-    lex = _game().lexicon
+def _step_grid(L: _Lang, w) -> tuple:
+    lex = L.game().lexicon
     row = frozenset(f"cell-{c}3" for c in "abcde")
     column = frozenset(f"cell-c{r}" for r in range(1, 6))
     edges = [frozenset(f"cell-{c}{r}" for c in "abcde") for r in (1, 2, 4, 5)]
+    cells = sorted(x[5:] for x in row)
+    a_ = w.scope("row")
+    said_right, other = a_("right", first=cells[0], last=cells[-1]), a_("other")
 
     def check_row(ans):
         if ans == row:
-            return _right("The start word lies across the middle row, a3 to e3, one letter a cell.", "D1")
+            return _right(said_right, "D1")
         if ans == column:
-            return _mis("grid-column")
+            return L.mis("grid-column")
         if ans in edges:
-            return _mis("grid-edge-row")
-        return _no("The start word fills one whole row, one letter a cell.", "D1")
+            return L.mis("grid-edge-row")
+        return _no(other, "D1")
 
-    a = Pick("**Click the cells the start word fills** on a new 5 by 5 grid (click a cell again to take it back).",
-             check_row, draw=lambda sel: _empty_grid(sel), mode="set", label="an empty Balda grid",
-             hint="It is a row, and it has as much room above it as below.",
-             solution=Solution("a3, b3, c3, d3 and e3: the middle row", "Row 3 is the middle of rows 1 to 5; the "
-                               "start word runs along it from left to right.", picks=tuple(sorted(row))),
-             css=CSS)
+    label = L.empty_label
+    a = Pick(a_("prompt"), check_row, draw=lambda sel: _empty_grid(label, sel), mode="set", label=label,
+             hint=a_("hint"), solution=Solution(a_("answer", cells=L.join(cells)), a_("explain"),
+                                                picks=tuple(sorted(row))), css=CSS)
 
-    options = ("table", "house", "kitchen", "books", "ox")
-    right = frozenset(w for w in options if len(w) == 5 and w in lex)
+    b_ = w.scope("start")
+    options = tuple(normalise_word(x) for x in L.stuff.list("grid"))
+    right = frozenset(x for x in options if len(x) == 5 and x in lex)
+    said = L.join([x.upper() for x in options if x in right])
+    said_b, other_b = b_("right", words=said), b_("other")
 
     def check_words(ans):
         if ans == right:
-            return _right("TABLE and HOUSE: five letters for five cells, and both are nouns of the dictionary.",
-                          "D1", expected=right)
-        for w in sorted(ans - right):
-            return _mis("grid-length" if len(w) != 5 else "grid-not-a-word")
-        return _no("There is more than that: every word of the right length that is in the dictionary fits.",
-                   "D1")
+            return _right(said_b, "D1", expected=right)
+        for x in sorted(ans - right):
+            return L.mis("grid-length" if len(x) != 5 else "grid-not-a-word")
+        return _no(other_b, "D1")
 
-    b = Choose("**Which of these may start a game on the 5 by 5 grid?** (choose every one that may)", check_words,
-               options=tuple((w, w.upper()) for w in options), many=True,
-               hint="Count the letters, and ask whether each is a noun in the singular.",
-               solution=Solution("TABLE and HOUSE", "KITCHEN (7) and OX (2) do not fill a row of five; BOOKS is a "
-                                 "plural, and the dictionary holds singular nouns only."))
+    b = Choose(b_("prompt"), check_words, options=tuple((x, x.upper()) for x in options), many=True,
+               hint=b_("hint"), solution=Solution(said, b_("explain")))
+
+    c_ = w.scope("seed")
+    g = L.game()
+    same = _seeded_start(g, 7) == _seeded_start(g, 7)
+    said_c = c_("right")
 
     def check_seed(ans):
-        if ans is True:
-            return _right("The same seed draws the same start word, and the draw is written into the game's "
-                          "record, so a saved game replays exactly.", "P1")
-        return _mis("grid-chance-unseeded")
+        if ans == ("same" if same else "other"):
+            return _right(said_c, "P1")
+        return L.mis("grid-chance-unseeded")
 
-    c = Choose("Nobody picks a start word, so chance draws one. Two classes start a game **with the same seed**. "
-               "**Do they get the same start word?**", check_seed, options=((True, "Yes"), (False, "No")),
-               hint="Think of a seed as the number that starts the shuffling.",
-               solution=Solution("Yes", "Chance here is a seeded draw: same seed, same word; another seed, most "
-                                 "likely another word."))
-    text = ("The grid is a square, **5 by 5** unless the players choose **7 by 7**; its side is odd, so it has a "
-            "middle row (D1). Before the first turn a word is written along that middle row, one letter a cell: "
-            "the **start word**. The cells are named like a chessboard: columns a to e from the left, rows 1 to 5 "
-            "from the bottom. When nobody picks the start word, chance draws one of the right length (P1).")
-    return LessonStep("grid", _title("grid"), _rules("grid"), text, (a, b, c))
+    options_c = _options(c_, "options", ("same", "other", "length"))
+    c = Choose(c_("prompt"), check_seed, options=options_c, hint=c_("hint"),
+               solution=Solution(dict(options_c)["same" if same else "other"], c_("explain")))
+    return (a, b, c)
+
+
+def _seeded_start(game: BaldaGame, seed) -> str:
+    """The start word chance draws with ``seed`` (rule P1), as the engine draws it."""
+    from .rules import random_start
+
+    return random_start(game, seed)
 
 
 # ============================================================================ 3. move
 
 
-def _step_move() -> LessonStep:
-    g = _game()
+def _step_move(L: _Lang, w) -> tuple:
+    g = L.game()
     s = g.initial_state()
-    letter = "s"
+    letter = normalise_word(L.stuff("move"))
     best = sorted((m for m in g.word_moves(s) if m.letter == letter), key=lambda m: (-m.score, m.path))[0]
 
-    def check(ans):
-        v, mid = _judge(g, s, letter, ans)
-        if v.ok:
-            return _right(v.message + ".", "D2", expected=v.move)
-        return _move_feedback(v, mid)
+    said = w.template("right", "verdict")
 
-    ex = _trace_exercise(
-        "You hold the letter **S**. **Write it on the grid and read a word through it**: click the empty cell "
-        "for your S, then click the cells of your word in order, your S included. Any legal word will do.",
-        g, s, letter, check,
-        hint="Put the S next to a letter at one end of TABLE, and read along the row through it.",
-        solution=Solution(f"S on {cell_name(best.cell, 5)}, reading {best.word.upper()}",
-                          f"{_walk(best, s.position)}: each step goes to a touching cell, the path runs through the "
-                          f"new S, and {best.word.upper()} is in the dictionary.", picks=_clicks_for(best, 5)))
-    text = ("A turn has two halves that only count together (D2). First, **write one letter** into an empty cell "
-            "that touches a letter already on the grid: left, right, above or below, never only at a corner. "
-            "Then **read a word** along a chain of touching cells, each cell at most once: it may start anywhere, "
-            "turn, and run backwards, but it must pass through your new letter. The word has two letters or more "
-            "and is in the dictionary. If your path breaks a rule, the board tells you which.")
-    return LessonStep("move", _title("move"), _rules("move"), text, ex)
+    def check(ans):
+        v = judge(L, s.position, ans[0], letter, ans[1])
+        if v.ok:
+            return _right(said(verdict=v.message), "D2", expected=v.move)
+        return _move_feedback(v)
+
+    fields = dict(letter=letter.upper(), cell=cell_name(best.cell, 5), word=best.word.upper())
+    ex = _trace_exercise(L, w("prompt"), s, letter, check, w("hint"),
+                         Solution(w("answer", **fields), w("explain", walk=_walk(best, s.position), **fields),
+                                  picks=_clicks_for(best, 5)))
+    return (ex,)
 
 
 # ============================================================================ 4. dictionary
 
 
-def _step_dictionary() -> LessonStep:
-    g = _game()
+def _step_dictionary(L: _Lang, w) -> tuple:
+    g = L.game()
     lex = g.lexicon
-    kinds = {"chair": None, "chairs": "dict-plural", "paris": "dict-name", "quickly": "dict-not-a-noun",
-             "bread": None}
-    right = frozenset(w for w in kinds if w in lex)
+    shown = L.stuff.list("dictionary")
+    kinds = {normalise_word(k): v for k, v in L.stuff.section("dictionary-not").items()}
+    options = tuple(normalise_word(x) for x in shown)
+    right = frozenset(x for x in options if x in lex)
+    odd = sorted((set(options) - right) ^ set(kinds)) + [k for k, v in kinds.items() if
+                                                        f"dict-{v}" not in L.misreadings]
+    if odd:  # the material says why each word outside the dictionary is not in it, and only those
+        raise InvalidInput(f"{words_of(L)}: dictionary-not: {', '.join(odd)}")
+    a_ = w.scope("words")
+    said = L.join([x for x, o in zip(shown, options) if o in right])
+    said_a, other = a_("right", words=said), a_("other")
 
     def check_words(ans):
         if ans == right:
-            return _right("CHAIR and BREAD are nouns in the singular: both are in the dictionary.", "D2",
-                          expected=right)
-        for w in sorted(ans - right):
-            if kinds[w]:
-                return _mis(kinds[w])
-        return _no("There is more than that: every singular noun of the list is in the dictionary.", "D2")
+            return _right(said_a, "D2", expected=right)
+        for x in sorted(ans - right):
+            return L.mis(f"dict-{kinds[x]}")
+        return _no(other, "D2")
 
-    a = Choose("**Which of these are words of the game's English dictionary?** (choose every one)", check_words,
-               options=tuple((w, "Paris" if w == "paris" else w) for w in kinds), many=True,
-               hint="Ask of each: is it a thing's name, in the singular, and not a person's or a place's name?",
-               solution=Solution("chair and bread", "chairs is a plural, Paris a place's name, quickly an adverb."))
+    a = Choose(a_("prompt"), check_words, options=tuple(zip(options, shown)), many=True, hint=a_("hint"),
+               solution=Solution(said, a_("explain")))
 
-    s = _play(g, USED_MOVES)
-    options = ("table", "tablet", "sat", "stab", "cable")
-    used = frozenset(w for w in options if w in s.position.used)
+    s = L.play(L.stuff.list("used"))
+    b_ = w.scope("used")
+    options_b = tuple(normalise_word(x) for x in L.stuff.list("used-options"))
+    used = frozenset(x for x in options_b if x in s.position.used)
+    said_b = b_("right")
 
     def check_used(ans):
         if ans == used:
-            return _right("TABLE is the start word, TABLET and SAT were made: all three are used up; STAB and "
-                          "CABLE are still free.", "D3", expected=used)
+            return _right(said_b, "D3", expected=used)
         if ans - used:
-            return _mis("dict-free-word-used")
-        if "table" not in ans:
-            return _mis("dict-start-word-free")
-        return _mis("dict-made-word-free")
+            return L.mis("dict-free-word-used")
+        if L.start not in ans:
+            return L.mis("dict-start-word-free")
+        return L.mis("dict-made-word-free")
 
-    b = _choice_board(
-        "Player 1 made TABLET, then player 2 made SAT. **Which of these can nobody make any more in this game?** "
-        "(choose every one)", lambda: _board(g, s), tuple((w, w.upper()) for w in options), check_used,
-        hint="Which words were on the grid, or made, before now?",
-        solution=Solution("TABLE, TABLET and SAT", "The start word counts as made before the first turn, and a "
-                          "word scores once per game, whoever made it and along whatever path."), many=True)
-    text = ("Which words count (D2): ordinary **nouns**, in the singular and in their dictionary form. The game "
-            "ships an English and a Russian list of such nouns, and a teacher can add or remove words. And every "
-            "word scores **once per game** (D3): the start word counts as already made, and once somebody makes "
-            "a word nobody can make it again, along any path.")
-    return LessonStep("dictionary", _title("dictionary"), _rules("dictionary"), text, (a, b))
+    b = _choice_board(L, b_("prompt"), lambda: _board(g, s), tuple((x, x.upper()) for x in options_b), check_used,
+                      b_("hint"), Solution(L.join([x.upper() for x in options_b if x in used]), b_("explain")),
+                      many=True)
+    return (a, b)
 
 
 # ============================================================================ 5. readable
 
 
-def _step_readable() -> LessonStep:
-    g = _game()
+def _step_readable(L: _Lang, w) -> tuple:
+    g = L.game()
     s = g.initial_state()
     pos = s.position
-    options = ("tab", "bat", "lab", "bleat", "cab")
-    right = frozenset(w for w in options if readable_path(pos, w) is not None)
+    a_ = w.scope("read")
+    options = tuple(normalise_word(x) for x in L.stuff.list("readable"))
+    right = frozenset(x for x in options if readable_path(pos, x) is not None)
+    said_a = a_("right")
 
     def check_read(ans):
         if ans == right:
-            return _right("TAB reads along a3 → b3 → c3, and BAT along the same cells backwards.", "D4",
-                          expected=right)
+            return _right(said_a, "D4", expected=right)
         if ans - right:
-            return _mis("readable-apart")
-        return _mis("readable-backwards")
+            return L.mis("readable-apart")
+        return L.mis("readable-backwards")
 
-    a = _choice_board("**Which of these words can already be read on this grid?** (choose every one)",
-                      lambda: _board(g, s), tuple((w, w.upper()) for w in options), check_read,
-                      hint="Follow touching letters in both directions, left to right and right to left.",
-                      solution=Solution("TAB and BAT", "TAB along a3 → b3 → c3, BAT along c3 → b3 → a3. LAB and "
-                                        "BLEAT have their letters on the grid, but not touching in that order; "
-                                        "there is no C."), many=True)
-    move = Move(to_cell("b4", 5), "t", "bat", parse_path("c3-b3-b4", 5))
-    tried = Trace(move.cell, "t", move.path)
+    a = _choice_board(L, a_("prompt"), lambda: _board(g, s), tuple((x, x.upper()) for x in options), check_read,
+                      a_("hint"), Solution(L.join([x.upper() for x in options if x in right]), a_("explain")),
+                      many=True)
+    move = g.parse_move(L.stuff("readable-move"))
+    tried = Trace(move.cell, move.letter, move.path)
+    cell, path = cell_name(move.cell, 5), path_text(move.path, 5)
+    v = judge(L, pos, cell, move.letter, path)
+    b_ = w.scope("through")
+    right_b = "yes" if v.ok else "no"
 
     def check_move(ans):
-        if ans is False:
-            v = judge_in_words(pos, g.lexicon, "b4", "t", "c3-b3-b4")
-            return _right(reason_in_words(v.message.split(": ", 1)[1]), "D4")
-        return _mis("readable-through-new")
+        if ans == right_b:
+            return _right(v.message.split(": ", 1)[1], "D4")
+        return L.mis("readable-through-new" if ans == "yes" else "readable-corner")
 
-    b = _choice_board("A player writes **T on b4** and reads **BAT** along c3 → b3 → b4, through the new T. "
-                      "**Does the move count?**", lambda: _board(g, s, tried), ((True, "Yes"), (False, "No")),
-                      check_move, hint="Was BAT on the grid before the T was written?",
-                      solution=Solution("No", "BAT could already be read along c3 → b3 → a3 before the move: the "
-                                        "new T does not make it."))
-    text = ("A word must be **new on the grid** (D4). If it can already be read before your letter goes in, it "
-            "is not yours, even when your path runs through your new letter: your letter has to be what makes "
-            "the word. Remember that words may be read backwards and around corners.")
-    return LessonStep("readable", _title("readable"), _rules("readable"), text, (a, b))
+    options_b = _options(b_, "options", ("yes", "no", "corner"))
+    b = _choice_board(L, b_("prompt"), lambda: _board(g, s, tried), options_b, check_move, b_("hint"),
+                      Solution(dict(options_b)[right_b], b_("explain")))
+    return (a, b)
 
 
 # ============================================================================ 6. score
 
 
-def _step_score() -> LessonStep:
-    g = _game()
-    played = _play(g, ("a4=s stable a4-a3-b3-c3-d3-e3",))
+def _step_score(L: _Lang, w) -> tuple:
+    g = L.game()
+    played = L.play((L.stuff("score"),))
     move = played.words[-1][1]
     right = move.score
     wrong = {1: "score-per-word", right - 1: "score-new-only-old"}
+    a_ = w.scope("points")
+    fields = dict(word=move.word.upper(), n=right, points=L.points(right))
+    said_a, other = a_("right", **fields), a_("other")
 
     def check_points(ans):
         ans = int(ans)
         if ans == right:
-            return _right(f"{move.word.upper()} has {right} letters: {right} points.", "D5", expected=right)
+            return _right(said_a, "D5", expected=right)
         if ans in wrong:
-            return _mis(wrong[ans])
+            return L.mis(wrong[ans])
         if ans > right:
-            return _mis("score-grid-letters")
-        return _no("Count every letter along the word's path.", "D5")
+            return L.mis("score-grid-letters")
+        return _no(other, "D5")
 
-    a = _choice_board(
-        "Player 1 just wrote **S on a4** and read **STABLE** (blue path). **How many points does the move "
-        "earn?**", lambda: _board(g, played, shown=0), tuple((str(k), str(k)) for k in range(1, 10)),
-        lambda ans: check_points(ans), hint="Count the cells along the blue path, old letters and new.",
-        solution=Solution(f"{right} points", f"{_walk(move, played.position)}: {right} letters, a point each."))
+    # the board a player at the table sees: the letters, the new one marked, the word's path traced, no numbers
+    a = _choice_board(L, a_("prompt"), lambda: _unnumbered(_board(g, played, shown=0)),
+                      tuple((str(k), str(k)) for k in range(1, 10)), check_points, a_("hint"),
+                      Solution(L.points(right), a_("explain", walk=_walk(move, played.position), **fields)))
 
     s = g.initial_state()
-    letter = "t"
+    letter = normalise_word(L.stuff("longest"))
     moves = [m for m in g.word_moves(s) if m.letter == letter]
     best = max(m.score for m in moves)
     model = sorted((m for m in moves if m.score == best), key=lambda m: m.path)[0]
+    b_ = w.scope("longest")
+    said_b = b_.template("right", "verdict", "letter")
 
     def check_longest(ans):
-        v, mid = _judge(g, s, letter, ans)
+        v = judge(L, s.position, ans[0], letter, ans[1])
         if not v.ok:
-            return _move_feedback(v, mid)
+            return _move_feedback(v)
         if v.move.score == best:
-            return _right(f"{v.message}: no word with this T is longer.", "D5", expected=v.move)
-        return _mis("score-not-longest")
+            return _right(said_b(verdict=v.message, letter=letter.upper()), "D5", expected=v.move)
+        return L.mis("score-not-longest")
 
-    b = _trace_exercise(
-        "Now you hold a **T**. **Make the longest word you can with it**: click the cell for your T, then "
-        "your word's cells in order.", g, s, letter, check_longest,
-        hint="A T can be added at an end of TABLE to make a longer word.",
-        solution=Solution(f"T on {cell_name(model.cell, 5)}, reading {model.word.upper()}: {best} points",
-                          f"{_walk(model, s.position)}.", picks=_clicks_for(model, 5)))
-    text = ("A word earns **one point for each of its letters** (D5): all of them, the new one and those already "
-            "on the grid. Scores add up over the game. So a long word through old letters is worth a lot, and "
-            "your new letter may also open long words for the next player.")
-    return LessonStep("score", _title("score"), _rules("score"), text, (a, b))
+    fields_b = dict(letter=letter.upper(), cell=cell_name(model.cell, 5), word=model.word.upper(),
+                    points=L.points(best))
+    b = _trace_exercise(L, b_("prompt"), s, letter, check_longest, b_("hint"),
+                        Solution(b_("answer", **fields_b), b_("explain", walk=_walk(model, s.position)),
+                                 picks=_clicks_for(model, 5)))
+    return (a, b)
 
 
 # ============================================================================ 7. end
 
 
-def _step_end() -> LessonStep:
-    g = _game()
-    one_pass = _play(g, ("e4=t tablet a3-b3-c3-d3-e3-e4", "pass"))
+def _step_end(L: _Lang, w) -> tuple:
+    g = L.game()
+    one_pass = L.play((L.stuff("end"), "pass"))
+    right = "over" if g.is_over(one_pass) else f"player{one_pass.turn + 1}"
+    a_ = w.scope("pass")
+    said_a = a_("right")
 
     def check_over(ans):
-        if ans == g.is_over(one_pass):
-            return _right("One pass: player 1 may still make a word, and a word starts the count of passes "
-                          "again.", "P3")
-        return _mis("end-one-pass")
+        if ans == right:
+            return _right(said_a, "P3")
+        return L.mis("end-one-pass" if ans == "over" else "end-pass-turn")
 
-    a = _choice_board("Player 1 made TABLET, then player 2 **passed**. **Is the game over?**",
-                      lambda: _board(g, one_pass), ((True, "Yes"), (False, "No")), check_over,
-                      hint="How many players have passed, one after the other?",
-                      solution=Solution("No", "With two players the game ends after two passes in a row; one "
-                                        "pass is not enough."))
-    options = (("full", "the grid is full"), ("stuck", "no legal word is left"),
-               ("passes", "every player passed, one after the other"), ("one", "one player passes"),
-               ("twenty", "a player reaches 20 points"))
-    right = frozenset({"full", "stuck", "passes"})
+    options_a = _options(a_, "options", ("over", "player1", "player2"))
+    a = _choice_board(L, a_("prompt"), lambda: _board(g, one_pass), options_a, check_over, a_("hint"),
+                      Solution(dict(options_a)[right], a_("explain")))
+    b_ = w.scope("ends")
+    options = _options(b_, "options", ("full", "stuck", "passes", "one", "twenty"))
+    right_b = frozenset({"full", "stuck", "passes"})
+    said_b, other = b_("right"), b_("other")
 
     def check_ends(ans):
-        if ans == right:
-            return _right("A full grid, no word left, or a pass from every player in a row: the game ends.",
-                          "D6")
+        if ans == right_b:
+            return _right(said_b, "D6")
         if "one" in ans:
-            return _mis("end-one-pass")
+            return L.mis("end-one-pass")
         if "twenty" in ans:
-            return _mis("end-target")
+            return L.mis("end-target")
         for key, mid in (("stuck", "end-stuck-missing"), ("full", "end-full-missing"),
                          ("passes", "end-passes-missing")):
             if key not in ans:
-                return _mis(mid)
-        return _no("Not quite.", "D6")  # pragma: no cover - every other answer is named above
+                return L.mis(mid)
+        return _no(other, "D6")  # pragma: no cover - every other answer is named above
 
-    b = Choose("**Which of these end the game?** (choose every one)", check_ends, options=options, many=True,
-               hint="Think of what can still happen on the grid in each case.",
-               solution=Solution("a full grid, no legal word left, every player passing in a row",
-                                 "A player may pass at any time, and must when no word can be made; the game "
-                                 "ends when nobody can write a letter, nobody can make a word, or everybody "
-                                 "passed one after the other. There is no target score."))
-    text = ("Instead of making a word you may always **pass** (D6); with no legal word, passing is all you can do "
-            "(P2). The game ends when the grid is **full**, when **no legal word** is left for anybody, or when "
-            "**every player has passed**, one after the other (P3: as many passes in a row as there are players; "
-            "a word in between starts the count again).")
-    return LessonStep("end", _title("end"), _rules("end"), text, (a, b))
+    b = Choose(b_("prompt"), check_ends, options=options, many=True, hint=b_("hint"),
+               solution=Solution(L.join([label for i, label in options if i in right_b]), b_("explain")))
+    return (a, b)
 
 
 # ============================================================================ 8. letters
 
 
-def _step_letters() -> LessonStep:
-    options = (("case", "TABLE and table"), ("mixed", "Table and tABLE"), ("yo", "ЁЖ and еж"),
-               ("order", "TAB and BAT"))
-    right = frozenset({"case", "mixed", "yo"})
+def _pair_kind(a: str, b: str) -> str:
+    """How two spellings differ, as the engine reads them (:func:`~.lexicon.normalise_word`)."""
+    if normalise_word(a) != normalise_word(b):
+        return "order"
+    if "ё" in (a + b).lower():
+        return "yo"
+    return "case" if {a.isupper(), b.isupper()} == {True, False} and (a.islower() or b.islower()) else "mixed"
+
+
+def _step_letters(L: _Lang, w) -> tuple:
+    pairs = [tuple(p.split()) for p in L.stuff.list("letters")]
+    options = tuple((_pair_kind(a, b), w("pair", a=a, b=b)) for a, b in pairs)
+    right = frozenset(k for k, _ in options if k != "order")
+    said = w("right")
 
     def check(ans):
         if ans == right:
-            return _right("Case never matters, and ё is е: those three pairs are one word each; TAB and BAT are two "
-                          "words.", "D7")
+            return _right(said, "D7")
         if "order" in ans:
-            return _mis("letters-order")
+            return L.mis("letters-order")
         if "yo" not in ans:
-            return _mis("letters-yo")
-        return _mis("letters-case")
+            return L.mis("letters-yo")
+        return L.mis("letters-case")
 
-    ex = Choose("**Which of these pairs count as one and the same word?** (choose every one)", check,
-                options=options, many=True, hint="Two things never matter: how big a letter is, and the dots on ё.",
-                solution=Solution("TABLE and table, Table and tABLE, ЁЖ and еж",
-                                  "Capitals are the same letters; in Russian ё is read as е. TAB and BAT have their "
-                                  "letters in another order: another word."))
-    text = ("Capital or small letters make **no difference** (D7): TABLE is table. In a Russian game, **ё is read as "
-            "е**, so ЁЖ and ЕЖ are one word: once one is made, the other is used up.")
-    return LessonStep("letters", _title("letters"), _rules("letters"), text, ex)
+    ex = Choose(w("prompt"), check, options=options, many=True, hint=w("hint"),
+                solution=Solution(L.join([label for k, label in options if k in right], pairs=True), w("explain")))
+    return (ex,)
 
 
 # ============================================================================ 9. winner
 
 
-def _step_winner() -> LessonStep:
-    three = _game(3).state_from_text("5/5/TABLE/5/5 used=table turn=1 scores=18,25,25 passes=0 over")
-    winners = frozenset(_game(3).winners(three))
-    options = ((frozenset({1}), "Player 2"), (frozenset({1, 2}), "Players 2 and 3 share the win"),
-               (frozenset({0, 1, 2}), "A draw: nobody wins"), (frozenset({2}), "Player 3"))
+def _step_winner(L: _Lang, w) -> tuple:
+    def finished(players: int, scores):
+        return replace(L.game(players).initial_state(), scores=scores, turn=1, over=True)
+
+    scores = (18, 25, 25)
+    winners = frozenset(L.game(3).winners(finished(3, scores)))
+    a_ = w.scope("three")
+    ids = {"p2": frozenset({1}), "shared": frozenset({1, 2}), "draw": frozenset({0, 1, 2}), "p3": frozenset({2})}
+    labels = dict(_options(a_, "options", tuple(ids)))
+    options = tuple((ids[k], labels[k]) for k in ids)
+    top = max(scores)
+    said_a = a_("right", top=top)
 
     def check(ans):
         if ans == winners:
-            return _right("Players 2 and 3 have the top score, 25: they share the win.", "D8")
+            return _right(said_a, "D8")
         if len(ans) == 1:
-            return _mis("winner-tie-broken")
-        return _mis("winner-draw-for-all")
+            return L.mis("winner-tie-broken")
+        return L.mis("winner-draw-for-all")
 
-    a = Choose("A three-player game ended with **18, 25 and 25 points** (players 1, 2 and 3). **Who wins?**", check,
-               options=options, hint="Who has the top score, and is anybody level with them?",
-               solution=Solution("Players 2 and 3 share the win", "The top score is 25, and two players have it; "
-                                 "player 1 has fewer points."))
-    two = _game(2).state_from_text("5/5/TABLE/5/5 used=table turn=1 scores=23,23 passes=0 over")
+    a = Choose(a_("prompt", scores=L.join(map(str, scores))), check, options=options, hint=a_("hint"),
+               solution=Solution(dict(options)[winners], a_("explain", top=top)))
+    level = 23
+    two = L.game(2).winners(finished(2, (level, level)))
+    b_ = w.scope("two")
+    right = "draw" if len(two) == 2 else two[0]
+    options_b = ((0, L.player(0)), (1, L.player(1)), ("draw", L.common("draw")))
+    said_b = b_("right")
 
     def check_two(ans):
-        if ans == "draw" and _game(2).result_text(two).startswith("a draw"):
-            return _right("Equal scores with two players: a draw.", "D8")
-        return _mis("winner-first") if ans == 0 else _mis("winner-tie-broken")
+        if ans == right:
+            return _right(said_b, "D8")
+        return L.mis("winner-first") if ans == 0 else L.mis("winner-tie-broken")
 
-    b = Choose("Two players ended level, **23 points each**; player 1 made the first word. **Who wins?**", check_two,
-               options=((0, "Player 1"), (1, "Player 2"), ("draw", "A draw")),
-               hint="Does anything but the scores count at the end?",
-               solution=Solution("A draw", "Only the scores count, and they are equal."))
-    text = ("When the game ends, the **highest score wins** (D8). Equal top scores share the win; with two players "
-            "level, the game is a draw.")
-    return LessonStep("winner", _title("winner"), _rules("winner"), text, (a, b))
+    b = Choose(b_("prompt", points=L.points(level)), check_two, options=options_b, hint=b_("hint"),
+               solution=Solution(dict(options_b)[right], b_("explain")))
+    return (a, b)
 
 
 # ============================================================================ 10. variants
 
 
-def _step_variants() -> LessonStep:
-    lex = _game().lexicon
-    options = ("table", "kitchen", "chairs")
-    right = next(w for w in options if len(w) == 7 and w in lex)
+def _step_variants(L: _Lang, w) -> tuple:
+    lex = L.game().lexicon
+    options = tuple(normalise_word(x) for x in L.stuff.list("variants"))
+    right = next(x for x in options if len(x) == 7 and x in lex)
+    a_ = w.scope("big")
+    said_a = a_("right")
 
     def check(ans):
         if ans == right:
-            return _right("KITCHEN has seven letters, one for each cell of the middle row.", "D1")
-        return _mis("variants-length")
+            return _right(said_a, "D1")
+        return L.mis("variants-length")
 
-    a = Choose("**Which of these can start a game on the 7 by 7 grid?**", check,
-               options=tuple((w, w.upper()) for w in options),
-               hint="Count the cells of the middle row on the big grid.",
-               solution=Solution("KITCHEN", "Seven cells, seven letters; TABLE has five and CHAIRS six (and is a "
-                                 "plural)."))
+    a = Choose(a_("prompt"), check, options=tuple((x, x.upper()) for x in options), hint=a_("hint"),
+               solution=Solution(right.upper(), a_("explain")))
+    yo = L.stuff("yo")
+    one_word = normalise_word(yo) == normalise_word(yo.replace("ё", "е"))
+    b_ = w.scope("yo")
+    right_b = "no" if one_word else "yes"
+    said_b = b_("right")
 
     def check_yo(ans):
-        if ans is False:
-            return _right("ЁЖ and ЕЖ are one word, and that word has been made: it is used up.", "D7")
-        return _mis("variants-yo")
+        if ans == right_b:
+            return _right(said_b, "D7")
+        return L.mis("variants-yo" if ans == "yes" else "variants-maker")
 
-    b = Choose("In a Russian game, a player made **ЁЖ** (hedgehog). **May another player make ЕЖ later?**", check_yo,
-               options=((True, "Yes"), (False, "No")), hint="How does a Russian game read the letter ё?",
-               solution=Solution("No", "ё is read as е, so ЕЖ is the word already made, and a word scores once."))
-    text = ("Everything so far holds on the big grid too (D1): a **7 by 7** grid has a seven-letter start word and "
-            "a longer game. And Balda plays in **Russian** with a Russian list of nouns, where ё is read as е (D7).")
-    return LessonStep("variants", _title("variants"), _rules("variants"), text, (a, b))
+    options_b = _options(b_, "options", ("yes", "no", "maker"))
+    b = Choose(b_("prompt"), check_yo, options=options_b, hint=b_("hint"),
+               solution=Solution(dict(options_b)[right_b], b_("explain")))
+    return (a, b)
 
 
 # ============================================================================ 11. play
@@ -886,48 +847,39 @@ def _step_variants() -> LessonStep:
 PLAY_SEED = 3
 
 
-def play_app():
+def play_app(language: str = "en"):
     """The game of the last step: you against the greedy bot, the learner's own (created when first shown).
 
     It lives in the learner's store (:func:`~balada_widgets.ui.lesson.learner_store`: their tutorial's, one
     per app page, one per notebook kernel), never in this module: the app serves every student from one
-    process, and each plays their own game.
+    process, and each plays their own game (in the lesson's language: a Russian lesson plays Russian words).
     """
     store = learner_store()
-    app = store.get("balda-play")
+    key = "balda-play" if language == "en" else f"balda-play-{language}"
+    app = store.get(key)
     if app is None:
         view = importlib.import_module("balada_widgets.balda.view")  # the live board, loaded only when shown
-        app = store["balda-play"] = view.BaldaApp(players=2, bots=1, bot_level="greedy", seed=PLAY_SEED)
+        app = store[key] = view.BaldaApp(players=2, bots=1, bot_level="greedy", seed=PLAY_SEED, language=language)
     return app
 
 
-def _play_check(app) -> Feedback:
-    game, state = app.game, app.session.state
-    if not game.is_over(state):
-        return _no("Play on until the game is over: make words, pass when you have none.", "D6")
-    winners = game.winners(state)
-    lead = ("A draw." if len(winners) > 1 else "You won!" if winners == [0] else "The bot won this time.")
-    return _right(f"{lead} You {state.scores[0]}, the bot {state.scores[1]}: {game.result_text(state)}.", "D8")
+def _step_play(L: _Lang, w) -> tuple:
+    not_over, draw, won, lost = (w(k) for k in ("not-over", "draw", "won", "lost"))
+    result = w.template("result", "lead", "you", "bot")
 
+    def check(app) -> Feedback:
+        game, state = app.game, app.session.state
+        if not game.is_over(state):
+            return _no(not_over, "D6")
+        winners = game.winners(state)
+        lead = draw if len(winners) > 1 else won if winners == [0] else lost
+        return _right(result(lead=lead, you=L.points(state.scores[0]), bot=L.points(state.scores[1])), "D8")
 
-def _play_make(answer, on_answer):
-    view = importlib.import_module("balada_widgets.balda.view")
-    return view.LessonGame(app=play_app(), on_answer=on_answer)
+    def make(answer, on_answer):
+        view = importlib.import_module("balada_widgets.balda.view")
+        return view.LessonGame(app=play_app(L.language), on_answer=on_answer)
 
-
-def _step_play() -> LessonStep:
-    ex = Custom("**Play a game to the end** against the greedy bot, then press Check. Click a green cell, type "
-                "its letter, trace the word and press Enter; the bot answers at once.", _play_check,
-                hint="Long words through many old letters score most; the hints under *Hints* help when stuck.",
-                solution=Solution("a whole game, played to its end", "Any finished game counts: a full grid, no "
-                                  "word left, or both players passing in a row. The greedy bot always plays a "
-                                  "longest word it knows; to beat it, think of what your letter opens for it."),
-                make=_play_make)
-    text = ("Now everything together: a whole game against the greedy bot, on the live board. The green cells are "
-            "where a letter may go; the panel under the grid tells you, while you trace, whether your word is "
-            "fine and which rule it breaks if not. Use *Undo* when you change your mind, and *Pass* when you "
-            "have no word.")
-    return LessonStep("play", _title("play"), _rules("play"), text, ex)
+    return (Custom(w("prompt"), check, hint=w("hint"), solution=Solution(w("answer"), w("explain")), make=make),)
 
 
 # ============================================================================ the lesson and the notebook face
@@ -937,27 +889,106 @@ _BUILDERS = {"idea": _step_idea, "grid": _step_grid, "move": _step_move, "dictio
              "winner": _step_winner, "variants": _step_variants, "play": _step_play}
 
 
+class Built(NamedTuple):
+    """One language's lesson and what the docs and the tests read with it."""
+
+    lesson: Lesson
+    steps: tuple
+    rules: dict
+    misconceptions: dict
+    kit: dict
+
+
+def build_lesson(words: lesson_words.LessonWords) -> Built:
+    """The lesson in the language of ``words``: every step's oracle with its words (every key is read)."""
+    L = _Lang(words)
+    out, infos = [], []
+    for step_id, rules in STEP_RULES:
+        w = words.scope(f"steps.{step_id}")
+        parts = _BUILDERS[step_id](L, w)
+        out.append(LessonStep(step_id, w("title"), rules, w("text"), parts if len(parts) > 1 else parts[0]))
+        infos.append(Step(step_id, w("title"), rules, w("goal")))
+    mis = {mid: Misconception(mid, _step_of(mid), rule, text) for mid, (rule, text) in L.misreadings.items()}
+    return Built(Lesson(words.text("title"), tuple(out)), tuple(infos), L.rules, mis, L.kit)
+
+
 @lru_cache(maxsize=None)
-def lesson() -> Lesson:
-    """The tutorial as a :class:`~balada_widgets.ui.lesson.Lesson` (built once, on first use)."""
-    return Lesson("Balda", tuple(_BUILDERS[s.id]() for s in STEPS))
+def _built(language: str) -> Built:
+    return lesson_words.build(LESSONS, language, build_lesson)
 
 
-_FACE = NotebookFace(lesson, [s.id for s in STEPS],
-                     lambda: f"no such step in the Balda tutorial; the steps are {', '.join(s.id for s in STEPS)}")
+def lesson(language: str = "en") -> Lesson:
+    """The tutorial as a :class:`~balada_widgets.ui.lesson.Lesson` in ``language`` (built once, on first use).
+
+    :raises InvalidInput: no lesson file in that language (the message lists them), or the file is wrong.
+    """
+    return _built(language).lesson
 
 
-def tutorial():
-    """The notebook face of the lesson (one per kernel, so every cell shares the progress)."""
-    return _FACE.tutorial()
+def steps(language: str = "en") -> tuple:
+    """The steps as :class:`~balada_widgets.core.feedback.Step` values (id, title, rulings, what the learner does)."""
+    return _built(language).steps
 
 
-def step(step_id: Optional[str] = None):
+def rulings(language: str = "en") -> dict:
+    """The rulings in the lesson's own words, as the steps and the feedback remind them."""
+    return _built(language).rules
+
+
+def misconceptions(language: str = "en") -> dict:
+    """Every misreading the checks recognise, by id, in ``language``."""
+    return _built(language).misconceptions
+
+
+def kit_words(language: str = "en") -> dict:
+    """The kit's lesson player's words in ``language`` (the file's ``kit``: buttons, tiers, how a rule is named)."""
+    return dict(_built(language).kit)
+
+
+def step_by_id(step_id: str) -> Step:
+    """The :class:`~balada_widgets.core.feedback.Step` of this tutorial with that id (``KeyError`` if none).
+
+    >>> step_by_id("readable").rules
+    ('D4',)
+    """
+    return find_step(steps(), step_id)
+
+
+def rulings_taught(taught: Optional[Sequence[Step]] = None) -> list[str]:
+    """Every ruling some step teaches, sorted.
+
+    >>> rulings_taught()
+    ['D1', 'D2', 'D3', 'D4', 'D5', 'D6', 'D7', 'D8', 'P1', 'P2', 'P3']
+    """
+    return sorted({r for s in (taught or steps()) for r in s.rules})
+
+
+def __getattr__(name: str):
+    """``STEPS``, ``RULES`` and ``MISCONCEPTIONS``: the English lesson's (read from its file on first use)."""
+    english = {"STEPS": steps, "RULES": rulings, "MISCONCEPTIONS": misconceptions}
+    if name in english:
+        return english[name]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _no_step(language: str = "en") -> str:
+    return f"no such step in the Balda tutorial; the steps are {', '.join(i for i, _ in STEP_RULES)}"
+
+
+_FACE = NotebookFace(lesson, [i for i, _ in STEP_RULES], _no_step, kit_words)
+
+
+def tutorial(language: str = "en"):
+    """The notebook face of the lesson in ``language`` (one per kernel, so every cell shares the progress)."""
+    return _FACE.tutorial(language)
+
+
+def step(step_id: Optional[str] = None, language: str = "en"):
     """Show step ``step_id`` of the tutorial (the last expression of a notebook cell): ``step("readable")``.
 
-    :raises InvalidInput: no step has that id (the message lists them).
+    :raises InvalidInput: no step has that id (the message lists them), or no lesson in that language.
     """
-    return _FACE.step(step_id)
+    return _FACE.step(step_id, language)
 
 
 # ============================================================================ a grid picture for notebooks
