@@ -267,7 +267,15 @@ def Home():
                 pages = [(p, c) for p, c in built if p.game == entry.key]
                 if pages:
                     GameCard(entry, pages)
+            _classmates().ClassmatesCard()
     return col
+
+
+def _classmates():
+    """The class tables' pages (``classroom.pages``: imported on first use)."""
+    from balada_widgets.classroom import pages
+
+    return pages
 
 
 @solara.component
@@ -281,6 +289,7 @@ def GameLinks(page: Page):
             else:
                 with solara.Link(f"/{other.path}"):
                     solara.Button(label, text=True, small=True, classes=[f"bw-link-{other.path}"])
+        _classmates().ClassmatesLink(page.game)
     return div
 
 
@@ -322,7 +331,13 @@ def make_routes() -> list:
     return [solara.Route(path="/", component=Home, label="Home", layout=Layout)] + [
         solara.Route(path=page.path, component=_page(page, component), label=page.title)
         for page, component in built_pages()
-    ]
+    ] + [solara.Route(path="table", component=_tables_page, label="Play with classmates")]
+
+
+@solara.component
+def _tables_page():
+    """``/table`` (make or join a table) and ``/table/CODE`` (a table: each device its own seat)."""
+    return _classmates().TablesPage()
 
 
 def make_tabs() -> list[tuple[str, str, str]]:

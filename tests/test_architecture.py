@@ -11,7 +11,8 @@ PKG = pathlib.Path(__file__).resolve().parent.parent / "balada_widgets"
 UI = {"solara", "ipywidgets", "reacton", "ipyvuetify", "anywidget", "IPython", "ipyvue"}
 # modules allowed to import UI: the kit, each room's view and lab, the app, and _offline (it switches off the
 # calls home of a solara that is already imported)
-UI_MODULES = {"ui", "view", "app", "views", "widgets", "lab", "review_view", "_offline"}
+UI_MODULES = {"ui", "view", "app", "views", "widgets", "lab", "review_view", "_offline",
+              "pages", "identity"}  # classroom: the class tables' pages, the browser's cookie and name
 
 
 def pure_modules():

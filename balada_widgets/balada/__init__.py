@@ -22,7 +22,8 @@ SPEC = register(GameSpec(
                     strict=False)),  # or a custom sheet's data
     players=(1, 6), bots=bot_levels("balada_widgets.balada.bots:make_bot", "random", "greedy", "advisor"),
     default_bot="advisor", lesson="balada_widgets.balada.tutorial",
-    views={"app": "balada_widgets.balada.view:BaladaApp", "lab": "balada_widgets.balada.view:BaladaLab"},
+    views={"seat": "balada_widgets.balada.view:BaladaView",  # one seat of a class table (classroom.pages)
+           "app": "balada_widgets.balada.view:BaladaApp", "lab": "balada_widgets.balada.view:BaladaLab"},
     blurb="Flip-and-write: draw the flipped symbols on a path of 12 spaces, then your hero walks it and "
           "scores; day round, night round.",
     solo=(1, 0)))

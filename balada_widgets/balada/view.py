@@ -254,6 +254,8 @@ def move_words(game: BaladaGame, state, move) -> str:
 
 def player_name(p: int, bots: dict) -> str:
     if p in bots:
+        if getattr(bots[p], "remote", False):  # a class table's seat played on another device (classroom.live)
+            return bots[p].name
         level = getattr(bots[p], "level", "")
         return f"Bot {p + 1}" + (f" ({level})" if level else "")
     return f"Player {p + 1}"

@@ -56,7 +56,9 @@ SPEC = register(GameSpec(
              Option("lexicon", None, kind="any", form=False)),
     players=(1, 4), bots=bot_levels("balada_widgets.balda.bots:make_bot", "random", "greedy", "strong"),
     default_bot="strong", languages=(("en", "English"), ("ru", "Русский")), lesson="balada_widgets.balda.tutorial",
-    views={"app": "balada_widgets.balda.view:BaldaApp", "lab": "balada_widgets.balda.lab:BaldaLab"},
+    lesson_languages=(("ru", "правила по-русски"),),  # balda/lessons/ru.yaml: the lesson on Russian words
+    views={"seat": "balada_widgets.balda.view:BaldaView",  # one seat of a class table (classroom.pages)
+           "app": "balada_widgets.balda.view:BaldaApp", "lab": "balada_widgets.balda.lab:BaldaLab"},
     start=_start,
     blurb="The word game on a 5x5 grid: add one letter, read a word through it along neighbouring cells."))
 

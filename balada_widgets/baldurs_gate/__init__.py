@@ -33,7 +33,8 @@ SPEC = register(GameSpec(
     bots=bot_levels("balada_widgets.baldurs_gate.bots:make_bot", "random", "greedy", "strong"),
     default_bot="greedy", languages=(("en", "English"), ("cs", "Čeština")),
     lesson="balada_widgets.baldurs_gate.tutorial", lesson_languages=(("cs", "pravidla česky"),),
-    views={"app": "balada_widgets.baldurs_gate.view:BaldursGateApp",
+    views={"seat": "balada_widgets.baldurs_gate.view:BaldursGateView",  # one seat of a class table (classroom.pages)
+           "app": "balada_widgets.baldurs_gate.view:BaldursGateApp",
            "lab": "balada_widgets.baldurs_gate.lab:BaldursGateLab"},
     blurb="Build a business empire in the nine districts of Baldur's Gate and defend it; English or Czech."))
 

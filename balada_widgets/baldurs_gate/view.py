@@ -123,6 +123,8 @@ class Choice(NamedTuple):
 def seat_name(p: int, bots: dict, humans: int, language: str = "en") -> str:
     """``You`` (one human against bots), ``Player 2``, ``Bot 3 (greedy)``."""
     if p in bots:
+        if getattr(bots[p], "remote", False):  # a class table's seat played on another device (classroom.live)
+            return bots[p].name
         return W("bot", language, n=p + 1, level=W(f"level.{getattr(bots[p], 'level', 'greedy')}", language))
     if humans == 1 and bots:
         return W("you", language)

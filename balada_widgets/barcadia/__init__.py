@@ -44,7 +44,8 @@ SPEC = register(GameSpec(
     players=(2, 6), players_rule="H-SET2",
     bots=bot_levels("balada_widgets.barcadia.bots:make_bot", "random", "greedy", "strong"), default_bot="greedy",
     lesson="balada_widgets.barcadia.tutorial",
-    views={"app": "balada_widgets.barcadia.view:BarcadiaApp", "lab": "balada_widgets.barcadia.lab:BarcadiaLab"},
+    views={"seat": "balada_widgets.barcadia.view:BarcadiaView",  # one seat of a class table (classroom.pages)
+           "app": "balada_widgets.barcadia.view:BarcadiaApp", "lab": "balada_widgets.barcadia.lab:BarcadiaLab"},
     blurb="Crawl a hex dungeon built face down, roll the d20 against Monsters and Bosses, see your odds "
           "before every roll."))
 

@@ -361,6 +361,8 @@ def current_window(view) -> Optional[str]:
 def seat_name(p: int, bots: dict, humans: int) -> str:
     """``You`` (one human against bots), ``Player 2``, ``Bot 3 (greedy)``."""
     if p in bots:
+        if getattr(bots[p], "remote", False):  # a class table's seat played on another device (classroom.live)
+            return bots[p].name
         return f"Bot {p + 1} ({getattr(bots[p], 'level', 'bot')})"
     return "You" if humans == 1 and bots else f"Player {p + 1}"
 

@@ -22,10 +22,10 @@ Three pieces:
   or a resent message plays once) and whose :meth:`~TableSession.sync` appends the moves
   the store has that it lacks (the others', the bots', chance's). It takes nothing back
   (undo, redo and going back in the log are off: a table's moves are everybody's).
-  Its positions are the store's own state objects (states are never changed in place), so a
-  copy costs no replay. Every hand is in the server's memory, as in every game page; what
-  reaches a browser is what the room's view draws for its seat (:class:`RemoteSeat` sits
-  the other seats with the bots, so the view shows one seat and no pass screen).
+  Each of its positions is the seat's view of the store's (``game.view(state, seat)``; the
+  spectator's ``game.view(state, None)``): a page holds nothing its seat may not know, so the
+  room's view cannot show another seat's hand even by mistake. :class:`RemoteSeat` sits the
+  other seats with the page's bots, so the view shows one seat and no pass screen.
 
 >>> from balada_widgets.classroom.live import LiveStore, TableSession
 >>> store = LiveStore("sqlite://")
@@ -337,8 +337,8 @@ class RemoteSeat:
 
     def __init__(self, seat: int, name: str, level: str = ""):
         self.seat = seat
-        self.name = name
-        self.level = level or name  # what a room's seat names show: "Bot 2 (Ben)"
+        self.name = name  # what the rooms' seat names show (their ``seat_name`` reads it)
+        self.level = level or name
 
     def choose(self, game, state, player):  # pragma: no cover - the kit never asks a remote seat
         raise IllegalMove(f"seat {player + 1} is played on another device", rule="seat")
@@ -355,11 +355,11 @@ def seat_bots(status, you: Optional[int]) -> dict[int, RemoteSeat]:
         if s.seat == you:
             continue
         if s.kind == "bot":
-            out[s.seat] = RemoteSeat(s.seat, f"bot, {s.bot_level}", s.bot_level or "bot")
+            out[s.seat] = RemoteSeat(s.seat, f"Bot {s.seat + 1} ({s.bot_level})", s.bot_level or "bot")
         elif s.kind == "human":
             out[s.seat] = RemoteSeat(s.seat, s.name)
         else:
-            out[s.seat] = RemoteSeat(s.seat, "open seat", "open seat")
+            out[s.seat] = RemoteSeat(s.seat, f"Seat {s.seat + 1} (open)", "open seat")
     return out
 
 
@@ -372,10 +372,12 @@ class TableSession(Session):
     def __init__(self, store: LiveStore, code: str, token: Optional[str] = None):
         game, seed, root, custom = store.game_of(code)
         super().__init__(game, seed=seed, state=root if custom else None, auto_chance=False)
-        self.root.state = root  # the store's own start (equal; the same object saves a copy)
         self.store = store
         self.code = normalize_code(code)
         self.token = token
+        #: the seat this copy shows (None: a spectator); every position it holds is that seat's view
+        self.seat: Optional[int] = store.status(code, token).you if token is not None else None
+        self.root.state = game.view(root, self.seat)
         self.count = 0
         self._sync_lock = threading.RLock()
         self.sync(quiet=True)
@@ -396,7 +398,8 @@ class TableSession(Session):
                 return False
             for n in nodes:
                 self._ids += 1
-                node = Node(self._ids, self.current, n.move, n.text, n.state, self.current.depth + 1, n.by_chance)
+                state = self.game.view(n.state, self.seat)  # what this seat may know, never more
+                node = Node(self._ids, self.current, n.move, n.text, state, self.current.depth + 1, n.by_chance)
                 self.nodes[node.id] = node
                 self.current.children.append(node)
                 self.current.last_child = node
