@@ -54,7 +54,10 @@ before every Monster, Team or Boss roll anyone may play battle cards
 (Courage, Jinx, Boost, Mega Boost, Drain, Sneak Away); after a lost roll the
 losing side may play Redo, which forgets the attempt (no damage) and every
 card played in it, then fights again (H6). Priority goes clockwise from the
-active player and the window closes after a full round of passes.
+active player and the window closes after a full round of passes. A window
+asks everyone who holds a Loot Card, whatever it is (H19): being asked says
+nothing about a hand, and only an empty hand is passed over; the die is
+rolled once everybody asked has passed.
 
 *Power-Ups* (H11): at most three; a fourth is placed at once (your choice
 which) in any empty room but START and a revealed Hoard; the next cup to
@@ -70,7 +73,7 @@ natural 1 gives a Loot Card to an opponent of your choice, a 20 draws one);
 roll 10+ on their turn); ``frenzy`` (no cap; the Guardian gives 2 Power-Ups;
 when no room is face down, most Power-Ups wins, ties share).
 
-Rulings of the project (beyond H1-H18 of RULINGS.md)
+Rulings of the project (beyond H1-H19 of RULINGS.md)
 ----------------------------------------------------
 We follow the gaps G1-G53 of the design notes unless said here.
 
@@ -85,9 +88,24 @@ We follow the gaps G1-G53 of the design notes unless said here.
   first room spends the action, later steps are free until the action's rooms
   are used up or another action starts. A Pourtal use or a card between
   two steps keeps the steps (G20).
-- **P3 windows skip empty hands.** A player with nothing playable in a
-  window is passed over without being asked (hot-seat play stays quick). The
-  others learn only that: that player holds no card for that moment.
+- **P3 windows skip empty hands, and only those** (H19, which wins over
+  this ruling's older form, "skip whoever has nothing playable": that told
+  everybody who held a usable card). A window asks, in priority order, every
+  player whose hand is not empty, or who has a move from a public source (a
+  Lucky Bottle Cap's reroll after a loss, a trap in the Rogue's pouch between
+  turns); what the cards are never changes who is asked, in what order, or
+  the words others see ("Player 2 may play a Loot Card or pass"). Hand sizes
+  are public, so passing over an empty hand tells nothing. To keep hot-seat
+  and bot games quick, a seat may turn on *auto-pass* for the windows outside
+  its own turn (its own battles' windows are its turn; the between-turns
+  window after it is not): it then passes at once, whatever it holds. The
+  setting belongs to whoever seats the players, not to the game: the live
+  view keeps it on the page and hands it to the bot loop
+  (:class:`~.bots.Seats`), so it is in no state, view, log, save or position
+  text, and an auto-pass is the plain move ``p2 pass`` (the same words, the
+  same log line, the same node of the move list) that a click on Pass makes.
+  A hot-seat view shows no pass screen for such a window. Bots are asked
+  like everyone and pass at once when passing is all they may do.
 - **P4 priority.** A player who plays a card keeps priority and may play
   another; the window closes once every player has passed since the last
   card.
@@ -153,8 +171,9 @@ We follow the gaps G1-G53 of the design notes unless said here.
   playable only when one of its effects would change something: no heal at
   FULL HP (Thirst Aid, Big Refill: a heal that heals nothing only throws the
   card away; at 90 HP a Big Refill is offered and stops at FULL, H9), no draw
-  when the deck and the discard pile are both empty. With P3 a player
-  holding only such cards is not even asked in a window.
+  when the deck and the discard pile are both empty. Played anyway, such a
+  card is refused with the reason (rule P23). Its holder is still asked in
+  a window (H19): a card never changes who is asked.
 
 Hidden information (H16): Loot hands, what a peek showed, unseen room
 identities and deck orders. :meth:`BarcadiaGame.view` gives one player's

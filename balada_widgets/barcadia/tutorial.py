@@ -234,6 +234,9 @@ _M = (
                                                 "Drain played."),
     ("monster-rehidden-open", "monster", "H15", "A Monster that won is face down for every rule, even though "
                                                 "everyone knows what it is: it must be revealed and fought again."),
+    ("monster-window-skips", "monster", "H19", "A window asks everyone who holds a Loot Card, whatever the cards "
+                                               "are: being asked gives nothing away, and only an empty hand is "
+                                               "passed over."),
     ("team-self", "team", "H-TEAM1", "A teammate is another player."),
     ("team-no-bonus", "team", "H5, G28", "Both teammates' bonuses add to the team's total."),
     ("team-partner-bonus-ignored", "team", "G28", "Your teammate's Power-Up adds to the total too."),
@@ -583,7 +586,8 @@ STEPS = [
           "G11", "P2"), "click every room your cup could end in"),
     Step("monster", "A Monster, a Boost and a Drain",
          ("H5", "H12", "H15", "H-MON1", "H-MON2", "H-MON3", "H-MON4", "H-MON5", "H-LOOT2", "H-PWR2", "G15", "G23",
-          "G24", "G43", "G44", "P3", "P4"), "the chance against a boosted and drained Monster; roll"),
+          "G24", "G43", "G44", "H19", "P3", "P4"), "the chance against a boosted and drained Monster; roll; who "
+                                                   "is asked in a window"),
     Step("team", "A team battle: two dice",
          ("H-TEAM1", "H-TEAM2", "H-TEAM3", "H-TEAM4", "G28", "G29", "P9"), "choose a teammate; the chance; roll"),
     Step("redo", "Redo: the attempt that never happened", ("H6", "H-FAQ6", "G25", "P11"),
@@ -1174,6 +1178,20 @@ def _monster():
     return g, s, bo, after, 13
 
 
+@lru_cache(maxsize=None)
+def _monster_asked() -> tuple:
+    """The same reveal with Bo holding only a Dash: who the battle window asks, in order, when all pass (H19)."""
+    g, s = _enter_position({0: {"hp": 100, "hand": ["drain"], "powerups": ["fizzing-gauntlets"]},
+                            1: {"hand": ["boost"]}, 2: {"hand": ["dash"]}})
+    s = _play(g, s, ["p1 reveal r13", "room r13 iced-tea-yeti"])
+    asked = []
+    while not g.is_chance(s) and s.top is not None and s.top.kind == "window":
+        (p,) = g.to_move(s)
+        asked.append(p)
+        s = g.apply(s, Move(p, "pass", ()))
+    return tuple(asked)
+
+
 def _level_chance(level, bonus) -> Fraction:
     return O.win_probability("monster", level=level, bonus=bonus)
 
@@ -1207,18 +1225,28 @@ def _step_monster() -> LessonStep:
                 f"{room_name(room)} is face down again: everyone knows the {card.name} waits there, but a face-down "
                 f"room must be revealed, and the Monster fought, to get in.",
                 "Look at the room's face on the board.")
+    asked = _monster_asked()
+    d = _yes_no("Say **Bo** (cup 3) held only a **Dash**, a card for his own turn, nothing for a battle. Before "
+                "your roll, does the window **ask Bo**?", 2 in asked, "monster-window-skips",
+                "Yes: the window asks, in turn, " + ", ".join(("you", "Ada", "Bo")[p] for p in asked)
+                + ". Everyone who holds a Loot Card is asked, whatever it is, so being asked tells nobody what is "
+                  "in a hand; Bo can only pass. Only an empty hand is passed over: hand sizes are public.",
+                "Think of what the others would learn if only useful hands were asked.")
     text = (
         "A revealed **Monster** must be beaten to get in: roll one d20, add your bonuses, and reach its level "
         "(equal is enough). Before the roll there is a **card window**: starting with you and going clockwise, "
-        "anyone may play battle cards, as many as they like, until everyone passes. **Boost** (+2) and **Mega "
-        "Boost** (+4) raise the Monster's level; **Drain** (−3) lowers it.\n\n"
+        "everyone who holds a Loot Card is asked, whatever the cards are (an empty hand is passed over), and may "
+        "play battle cards, as many as they like, or pass. A card played gives everyone another turn to answer; "
+        "the die is rolled once everybody asked has passed. The battle panel shows the chance with every card "
+        "played so far. **Boost** (+2) and **Mega Boost** (+4) raise the Monster's level; **Drain** (−3) "
+        "lowers it.\n\n"
         "Lose, and the Monster turns face down again (everyone remembers what it is), you stay outside and drink "
         "its damage. Win, and it stays face up: you move in and take its reward, and later visitors walk in "
         "free.\n\n"
         f"You (cup 1) reveal **{room_name(room)}**: the **{card.name}**, level {card.level}, damage "
         f"{card.damage}. You hold the Power-Up **Fizzing Gauntlets** (+2 against Monsters). In the window **Ada "
         f"plays Boost**, **Bo plays Boost**, and you answer with **Drain**.")
-    return LessonStep("monster", _title("monster"), _rules("monster"), text, (a, b, c))
+    return LessonStep("monster", _title("monster"), _rules("monster"), text, (a, b, c, d))
 
 
 # ============================================================================ 6. team
@@ -1540,8 +1568,9 @@ def _step_heal() -> LessonStep:
         "water works) or just keep the number; the app keeps the number.\n\n"
         "Every Loot Card names its **window**, the moment it may be played: *your turn*, *between turns* "
         "(anyone), *battle* (before the dice, anyone) or *after a loss* (the losing side). When a turn is over, "
-        "everyone may play between-turns cards, clockwise from the player who just finished, until all pass; "
-        "then the next player begins. Shields like the Coaster Shield only soften battle damage.")
+        "everyone who holds a Loot Card is asked, clockwise from the player who just finished, and may play "
+        "between-turns cards until all pass; then the next player begins. Being asked says nothing about your "
+        "cards: it only takes a hand that is not empty. Shields like the Coaster Shield only soften battle damage.")
     return LessonStep("heal", _title("heal"), _rules("heal"), text, (a, b))
 
 

@@ -56,6 +56,7 @@ ANSWERS = {
                       "monster-cards-ignored": "1/2"}, "1/5"),
     ("monster", 1): ([("roll",)], {}, ("r2",)),
     ("monster", 2): ([False], {"monster-rehidden-open": True}, None),
+    ("monster", 3): ([True], {"monster-window-skips": False}, None),
     ("team", 0): ([("r12",), ("r7",)], {"team-self": ("r1",)}, ("r5",)),
     ("team", 1): (["7/10", "70%"], {"team-no-bonus": "19/40", "team-partner-bonus-ignored": "229/400",
                                    "team-own-bonus-ignored": "247/400", "team-one-die": "1/5", "team-flat": "8/13"},
@@ -371,7 +372,7 @@ def test_a_step_is_clicked_through_in_the_lesson_player():
 CLAUSES = {"OBJ": 3, "COMP": 2, "SET": 9, "TURN": 9, "ROOM": 1, "START": 6, "MON": 5, "TEAM": 4, "REW": 4, "POR": 6,
            "BOSS": 6, "HOARD": 7, "LOOT": 7, "PWR": 5, "SIG": 3, "TRAP": 6, "DUEL": 8, "DEATH": 5, "SAFE": 1,
            "EXP": 11, "FAQ": 11}
-RULINGS = [f"H{i}" for i in range(1, 19)] + [f"G{i}" for i in range(1, 54)] + [f"P{i}" for i in range(1, 21)]
+RULINGS = [f"H{i}" for i in range(1, 20)] + [f"G{i}" for i in range(1, 54)] + [f"P{i}" for i in range(1, 21)]
 
 
 def coverage_rows():
