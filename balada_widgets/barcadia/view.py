@@ -66,7 +66,7 @@ from ..ui.explain import Explain
 from ..ui.move_log import MoveLog, branch_entries, log_entries
 from ..ui.play import use_cursor, use_play
 from ..ui.reminder import Reminder
-from ..ui.root import GameRoot
+from ..ui.root import GameRoot, bots_after
 from ..ui.seat import PassScreen, use_seat
 from .board import dungeon_names
 from .bots import BOT_LEVELS, Seats, make_bot
@@ -523,7 +523,7 @@ def Decision(text: str, buttons: list, on_choose: Callable[[int], None], note: s
                 cls = ["bw-bc-choice", f"bw-bc-choice-{k + 1}"] + ([f"bw-bc-{verb}"] if verb in ("end", "pass") else [])
                 solara.Button(key + label, on_click=lambda k=k: on_choose(k), classes=cls, outlined=verb != "end",
                               color="primary" if verb in ("end", "play", "choose") else None, small=True,
-                              attributes={"aria-label": label})
+                              attributes={"aria-label": key + label})  # the name holds the visible text
     return col
 
 
@@ -921,7 +921,8 @@ def NewGameForm(settings: Settings, on_start: Callable[[Settings], None], on_can
         with solara.Row(style=_PANEL):
             solara.Text("Players", style={"min-width": "90px"})
             solara.ToggleButtonsSingle(value=draft.players, values=[2, 3, 4, 5, 6],
-                                       on_value=lambda v: upd(players=v, bots=min(draft.bots, v)),
+                                       on_value=lambda v: upd(players=v,
+                                                              bots=bots_after(v, draft.players, draft.bots)),
                                        classes=["bw-bc-players-choice"], dense=True)
         with solara.Row(style=_PANEL):
             solara.Select("Bots", values=list(range(0, draft.players + 1)), value=min(draft.bots, draft.players),

@@ -35,7 +35,7 @@ from .reminder import Reminder
 from .session import use_session_version
 from .share import SharePanel
 
-__all__ = ["FORM_CSS", "GameRoot", "use_app_game"]
+__all__ = ["FORM_CSS", "GameRoot", "bots_after", "use_app_game"]
 
 #: the new-game form's field labels are shown whole (Vuetify cuts a label longer than its field with "…")
 FORM_CSS = """
@@ -43,6 +43,24 @@ FORM_CSS = """
   text-overflow: clip !important; }
 .bw-game-form .v-input { min-width: 5.5em; }
 """
+
+
+def bots_after(players: int, before_players: int, before_bots: int, most: Optional[int] = None) -> int:
+    """The bots of a new-game form when its player count changes from ``before_players`` to ``players``.
+
+    A table of one person against bots stays one (the *Play against a bot*
+    page: choosing 4 players seats 3 bots, never two more people at one
+    screen); any other table keeps its bots, at most ``most`` (default
+    ``players``; Balda: ``players - 1``).
+
+    >>> bots_after(4, 2, 1), bots_after(2, 4, 3), bots_after(1, 2, 1)
+    (3, 1, 0)
+    >>> bots_after(4, 2, 0), bots_after(2, 4, 1), bots_after(3, 4, 4, most=2)
+    (0, 1, 2)
+    """
+    if before_bots and before_bots == before_players - 1:
+        return max(0, players - 1)
+    return min(before_bots, players if most is None else most)
 
 
 def use_app_game(app) -> tuple:
