@@ -71,7 +71,7 @@ from functools import lru_cache
 from typing import Iterable, Optional
 
 import balada_widgets.ui.svg as S  # the kit's pure SVG helpers (absolute: the architecture test reads "..ui" as UI)
-from .effects import ability_text, cost_text, effect_text
+from .effects import ability_text, effect_text
 from .i18n import qty, t
 from .state import MASK, Build, Bottom, Keep, Parcel, Pick, Spot, Take, Track, Use, Worker
 
@@ -1015,15 +1015,8 @@ def _card_html(game, card: str, language: str, cls: str = "", used_word: str = "
                 f'<div class="ct">{_icon_html(icon, "ti", "color:#6a5632")}{e(c.name(card, L))}</div>'
                 f'<div class="ty">{e(c.type_name(b.type, L))}</div>')
     elif card in c.hqs:
-        h = c.hqs[card]
-        side = c.hq_side(card, game.advanced)
         kind, icon = "hq", "hq"
-        lines = [t("card.hq", L, district=game.city.district_name(h.district, L), income=cost_text(side.income, L))]
-        alts = [ability_text(ab.cost, ab.effect, L, fm) for ab in side.abilities]
-        if alts:
-            lines.append(t("card.income_alts", L, abilities=f" {t('word.or', L)} ".join(alts)))
-        if side.special:
-            lines.append(t(f"special.{side.special.replace(':', '_')}", L))
+        lines = game.hq_lines(card, L)  # the same words as card_text (one ability, or the choice of one)
         head = (f'<div class="ct">{_icon_html(icon, "ti", "color:#6a5632")}{e(c.name(card, L))}</div>'
                 f'<div class="ty">{e(W("hq_card", L))}</div>')
     elif card in c.gate_map:
@@ -1083,7 +1076,6 @@ def player_markup(game, view, player: int, *, viewer: Optional[int] = None, targ
     L = _L(game, language)
     e = S.escape
     pl = view.players[player]
-    c = game.content
     tg = {x if str(x).startswith("card-") else card_id(x) for x in targets}
     sl = {x if str(x).startswith("card-") else card_id(x) for x in selected}
     cur = cursor
@@ -1098,8 +1090,7 @@ def player_markup(game, view, player: int, *, viewer: Optional[int] = None, targ
         out.append(f'<span title="{e(word)}" aria-label="{e(word)}: {n}">{_icon_html(icon)}<b>{n}</b></span>')
     out.append("</div>")
     inf = ", ".join(f"{game.faction_name(f, L)} {pl.influence[i]}" for i, f in enumerate(game.faction_ids))
-    where = (W("worker_at", L, location=c.location_name(pl.worker, L),
-               district=game.city.district_name(pl.worker, L)) if pl.worker else W("worker_home", L))
+    where = W("worker_at", L, location=game.location_text(pl.worker, L)) if pl.worker else W("worker_home", L)
     out.append(f'<div class="meta">{_icon_html("influence")} {e(W("influence_short", L))}: {e(inf)}</div>')
     out.append(f'<div class="meta">{_icon_html("worker", "i", f"color:{PLAYER_COLOURS[player % 4]}")} {e(where)}'
                f' · {e(W("cubes_left", L, n=game.free_cubes(view, player)))}</div>')

@@ -42,7 +42,7 @@ effect in English or Czech.
 >>> effect_text(atoms, "en")
 'gain 1 gold and 1 favor; 1 influence on a track of your choice'
 >>> effect_text(atoms, "cs")
-'získej 1 zlatý a 1 přízeň; 1 vliv na stupnici podle své volby'
+'získej 1 zlatý, 1 přízeň a 1 vliv na stupnici podle své volby'
 >>> parse_effect([{"gain": {"gems": 2}}, {"fly": 1}], "card x")[1]
 [(None, "card x: unknown resource 'gems' (use gold, supply, favor, prestige)"), (None, "card x: unknown effect {'fly': 1}; the words are gain, influence, draw, offer, agendas, fortify, build, return_worker, prestige_per_connection")]
 """
@@ -164,11 +164,15 @@ def parse_effect(raw: Any, label: str, factions=("council", "fist", "guild"), lo
 # ---------------------------------------------------------------- words
 
 
-def cost_text(cost: tuple, language: str = "en") -> str:
-    """``(("supply", 1),)`` -> ``1 supply``; empty -> ``free``."""
+def cost_text(cost: tuple, language: str = "en", case: str = "acc") -> str:
+    """``(("supply", 1),)`` -> ``1 supply``; empty -> ``free``.
+
+    Czech nouns are in the accusative ("zaplať 1 zásobu"); ``case="nom"`` for a list of what something is
+    ("automatický příjem: 6 zlatých a 1 zásoba").
+    """
     if not cost:
         return t("word.free", language)
-    return join_list([qty(n, r, language) for r, n in cost], language)
+    return join_list([qty(n, r, language, case) for r, n in cost], language)
 
 
 def atom_text(atom: tuple, language: str = "en", factions: dict | None = None) -> str:
@@ -201,14 +205,44 @@ def atom_text(atom: tuple, language: str = "en", factions: dict | None = None) -
 
 
 def effect_text(atoms: tuple, language: str = "en", factions: dict | None = None) -> str:
+    """The atoms in words: English joined by ``;``; Czech as one sentence of imperatives, a verb said once
+    for atoms in a row that share it ("získej 2 vlivy u Rady čtyř a 1 prestiž").
+
+    >>> effect_text((("influence", 2, "council"), ("gain", (("prestige", 1),))), "cs")
+    'získej 2 vlivy u Rady čtyř a 1 prestiž'
+    """
     if not atoms:
         return t("word.nothing", language)
-    return "; ".join(atom_text(a, language, factions) for a in atoms)
+    if language != "cs":
+        return "; ".join(atom_text(a, language, factions) for a in atoms)
+    groups: list[list[str]] = []  # [verb, item, item...] for gains in a row; [text] for the others
+    gained = False
+    for a in atoms:
+        text = atom_text(a, language, factions)
+        verb, _, rest = text.partition(" ")
+        if a[0] in ("gain", "influence"):
+            items = [qty(n, r, language) for r, n in a[1]] if a[0] == "gain" else [rest]
+            if gained:
+                groups[-1] += items
+            else:
+                groups.append([verb, *items])
+            gained = True
+        else:
+            groups.append([text])
+            gained = False
+    return join_list([g[0] if len(g) == 1 else f"{g[0]} {join_list(g[1:], language)}" for g in groups], language)
 
 
 def ability_text(cost: tuple, atoms: tuple, language: str = "en", factions: dict | None = None) -> str:
-    """``1 supply: gain 3 gold``."""
-    return t("eff.ability", language, cost=cost_text(cost, language), effect=effect_text(atoms, language, factions))
+    """``1 supply: gain 3 gold`` / ``za 1 zásobu získej 3 zlaté``; free: ``free: ...`` / ``zdarma ...``.
+
+    >>> ability_text((("supply", 1),), (("gain", (("gold", 4),)),), "cs"), ability_text((), (("return_worker",),), "cs")
+    ('za 1 zásobu získej 4 zlaté', 'zdarma vrať svého pracovníka')
+    """
+    effect = effect_text(atoms, language, factions)
+    if not cost:
+        return t("eff.ability_free", language, effect=effect)
+    return t("eff.ability", language, cost=cost_text(cost, language), effect=effect)
 
 
 _FACTION_FALLBACK = {"council": ("Council of Four", "Rada čtyř", "Rady čtyř"),

@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import re
 import string
 from typing import Iterable, Mapping
 
@@ -78,10 +79,94 @@ def plural_index(n: int, language: str) -> int:
     return 0 if n == 1 else 1
 
 
-def qty(n: int, unit: str, language: str = "en") -> str:
-    """``n`` with the noun of ``unit`` in the right form: ``qty(5, "gold", "cs") == "5 zlatých"``."""
-    f = forms(unit, language)
+def qty(n: int, unit: str, language: str = "en", case: str = "acc") -> str:
+    """``n`` with the noun of ``unit`` in the right form: ``qty(5, "gold", "cs") == "5 zlatých"``.
+
+    ``case="nom"`` gives the nominative where Czech has one of its own (``unit_nom.<name>``): after a
+    colon or in a list of what something *is* ("automatický příjem: 6 zlatých a 1 zásoba"), where the
+    accusative of "získej 1 zásobu" would be wrong.
+    """
+    key = f"unit_nom.{unit}" if case == "nom" and f"unit_nom.{unit}" in CATALOG.get(language, _EN) else f"unit.{unit}"
+    f = t(key, language).split("|")
     return f"{n} {f[min(plural_index(n, language), len(f) - 1)]}"
+
+
+#: The sections of the Czech rule text (``rules/builders-of-baldurs-gate.cs.txt``) that hold each clause of
+#: the English clause list (``design/baldurs-gate.md``): ``prefix -> (section title, first number)``; a clause
+#: in a numbered list says its point (``BLD2`` -> "Akce stavby krok za krokem, bod 2"), ``None``: no numbers.
+CS_SECTIONS = {
+    "OV": ("Začni tady: o co ve hře jde", None),
+    "EX": ("Příklad jednoho konkrétního tahu", None),
+    "S": ("Základní příprava hry", 1),
+    "P23": ("Důležitá změna pro 2 a 3 hráče", None),
+    "T": ("Tah hráče: právě jedna akce", None),
+    "BLD": ("Akce stavby krok za krokem", 1),
+    "W": ("Pracovník a všech devět lokací", None),
+    "W4": ("Jak získat pracovníka zpět", None),
+    "I": ("Výběr příjmu z portfolia", 1),
+    "I4": ("Výběr příjmu z portfolia", None),
+    "F": ("Tři frakce a jejich odměny", None),
+    "FT": ("Strážní věže, pevnosti a brány", None),
+    "A1": ("Nejdřív spočítej obě hodnoty", None),
+    "A2": ("Nejdřív spočítej obě hodnoty", None),
+    "A3-5": ("Když obrana ≥ síla útoku: čtvrť je ubráněna", 3),
+    "A6-9": ("Když obrana < síla útoku: útok uspěl", 6),
+    "E1-5": ("Jak se spustí konec hry", None),
+    "E6-9": ("Čtyři kroky závěrečného bodování", 6),
+    "TB": ("Rozhodování remíz", 1),
+    "ADV0": ("Volitelná pokročilá příprava", None),
+    "ADV": ("Volitelná pokročilá příprava", 1),
+}
+#: rule ids that are the project's own rulings (RULINGS.md C1-C19, the design's R1-R44, the engine's BG1-BG9):
+#: the rule text does not have them, so a refusal calls them "our ruling C12" / "naše pravidlo C12"
+RULING_PREFIXES = ("C", "R", "BG")
+
+
+def _cs_section(rule: str):
+    m = re.fullmatch(r"(OV|EX|S|P23|T|BLD|W|I|F|FT|A|E|TB|ADV)-?(\d*)[a-z]?(?:-\d+)?", rule)
+    if m is None:
+        return None
+    prefix, num = m.group(1), int(m.group(2)) if m.group(2) else None
+    if prefix == "P23":
+        return CS_SECTIONS["P23"][0], None
+    key = prefix
+    if prefix == "W" and num == 4 or prefix == "I" and num == 4 or prefix == "ADV" and num == 0:
+        key = f"{prefix}{num}"
+    elif prefix == "A" and num is not None:
+        key = "A1" if num == 1 else "A2" if num == 2 else "A3-5" if num <= 5 else "A6-9"
+    elif prefix == "E" and num is not None:
+        key = "E1-5" if num <= 5 else "E6-9"
+    title, first = CS_SECTIONS[key]
+    point = None if first is None or num is None else num - first + 1
+    return title, point
+
+
+def rule_ref(rule: str, language: str = "en") -> str:
+    """Where a rule id is written, in words a reader can look up.
+
+    A clause of the rule text: English ``rule BLD2`` (the English clause list), Czech the section of the
+    Czech text and its point (``pravidla, oddíl „Akce stavby krok za krokem“, bod 2``: the Czech text has no ids).
+    The project's own rulings (C1-C19, R1-R44, BG1-BG9), which no rule text holds: ``our ruling C12`` /
+    ``naše pravidlo C12``.
+
+    >>> rule_ref("BLD2", "cs"), rule_ref("C12", "cs"), rule_ref("C12"), rule_ref("T1")
+    ('pravidla, oddíl „Akce stavby krok za krokem“, bod 2', 'naše pravidlo C12', 'our ruling C12', 'rule T1')
+    """
+    rule = str(rule)
+    own = re.fullmatch(r"(C|R|BG)\d+[a-z]?", rule) is not None
+    if own:
+        return t("rule.ours", language, rule=rule)
+    if language == "cs":
+        sec = _cs_section(rule)
+        if sec is not None:
+            title, point = sec
+            return f"pravidla, oddíl „{title}“" + (f", bod {point}" if point else "")
+    return t("rule.text", language, rule=rule)
+
+
+def rule_tail(rule, language: str = "en") -> str:
+    """`` (rule BLD2)`` / `` (pravidla, oddíl „Akce stavby krok za krokem“, bod 2)``; empty without a rule."""
+    return f" ({rule_ref(rule, language)})" if rule else ""
 
 
 def join_list(items: Iterable[str], language: str = "en") -> str:
@@ -186,6 +271,11 @@ _load({
     "unit.space": ("space|spaces", "pole|pole|polí"),
     "unit.piece": ("piece|pieces", "prvek|prvky|prvků"),
     "unit.district": ("district|districts", "čtvrť|čtvrti|čtvrtí"),
+    # the Czech nominative where it differs from the accusative above (qty(..., case="nom"))
+    "unit_nom.supply": ("supply|supplies", "zásoba|zásoby|zásob"),
+    "unit_nom.card": ("card|cards", "karta|karty|karet"),
+    "unit_nom.building_card": ("building card|building cards", "karta budovy|karty budov|karet budov"),
+    "unit_nom.agenda": ("agenda card|agenda cards", "karta plánu|karty plánů|karet plánů"),
     # things
     "thing.parcel": ("parcel {n}", "parcela {n}"),
     "thing.parcel_in": ("parcel {n} ({district})", "parcela {n} ({district})"),
@@ -222,6 +312,8 @@ _load({
     "err.illegal_head": ("illegal move '{move}': ", "nepovolený tah '{move}': "),
     "err.illegal_head0": ("illegal move: ", "nepovolený tah: "),
     "err.rule_tail": (" (rule {rule})", " (pravidlo {rule})"),
+    "rule.text": ("rule {rule}", "pravidlo {rule}"),
+    "rule.ours": ("our ruling {rule}", "naše pravidlo {rule}"),
     "err.input_head": ("invalid input '{move}': ", "nesrozumitelný zápis '{move}': "),
     "err.input_head0": ("invalid input: ", "nesrozumitelný zápis: "),
     "err.not_a_move": ("this is not a move of Builders of Baldur's Gate",
@@ -277,7 +369,8 @@ _load({
                           "lokace je poškozená, takže její obchody stojí o 1 přízeň víc: {cost}, a ty máš {have}"),
     "why.no_faction": ("there is no faction '{faction}'", "frakce '{faction}' neexistuje"),
     "why.not_fort_spot": ("{node} is not a fortification spot", "{node} není místo pro opevnění"),
-    "why.spot_taken": ("{node} already holds a fortification", "na místě {node} už opevnění stojí"),
+    "why.spot_taken": ("that spot already holds a fortification ({fort} of {owner})",
+                       "na tom místě už opevnění stojí ({fort}, majitel: {owner})"),
     "why.spot_district": ("the {fort} must go in {districts}", "{fort} musí stát ve čtvrti {districts}"),
     "why.not_in_portfolio": ("{card} is not in your portfolio", "kartu „{card}“ nemáš v portfoliu"),
     "why.used": ("{card} was already used in this income action (each card once)",
@@ -299,6 +392,47 @@ _load({
                              "a volnou kostku)"),
     "why.offer_empty": ("the building offer is empty", "nabídka budov je prázdná"),
     "why.worker_home": ("your worker is already at home", "tvůj pracovník už je doma"),
+    # a refused move in words: what was tried (the reason and the rule follow)
+    "try.build": ("{player} cannot build {card}", "{player} nemůže postavit „{card}“"),
+    "try.parcel": ("{player} cannot build on parcel {n} ({district})",
+                   "{player} nemůže stavět na parcele {n} ({district})"),
+    "try.worker": ("{player} cannot send the worker to {location}", "{player} nemůže poslat pracovníka na lokaci "
+                                                                     "{location}"),
+    "try.income": ("{player} cannot take income now", "{player} teď nemůže vzít příjem"),
+    "try.trade": ("{player} cannot make this trade", "{player} nemůže provést tento obchod"),
+    "try.no_trade": ("{player} cannot skip the trade now", "{player} teď nemůže obchod vynechat"),
+    "try.track": ("{player} cannot choose the track of the {faction}", "{player} nemůže zvolit stupnici {faction}"),
+    "try.spot": ("{player} cannot place a fortification on {spot}", "{player} nemůže postavit opevnění na {spot}"),
+    "try.use": ("{player} cannot use {card}", "{player} nemůže použít kartu „{card}“"),
+    "try.done": ("{player} cannot finish an income action now", "{player} teď nemůže ukončit akci příjmu"),
+    "try.take": ("{player} cannot take {card} from the offer", "{player} nemůže vzít z nabídky kartu „{card}“"),
+    "try.keep": ("{player} cannot keep {card}", "{player} si nemůže ponechat kartu „{card}“"),
+    "try.bottom": ("{player} cannot put {card} at the bottom", "{player} nemůže dát kartu „{card}“ dospod"),
+    "try.pick": ("{player} cannot pick {card}", "{player} si nemůže vybrat kartu „{card}“"),
+    # the real reason when a click answers another step than the one pending
+    "why.first": ("first this: {decision}", "nejdřív tohle: {decision}"),
+    "why.card_first": ("parcel {n} is available, but a building starts with its card: choose a card of your hand "
+                       "(Build, or click the card), pay it, then choose the parcel",
+                       "parcela {n} je dostupná, ale stavba začíná kartou: vyber kartu z ruky (Stavět, nebo klikni "
+                       "na kartu), zaplať ji a pak vyber parcelu"),
+    "why.fort_by_effect": ("a fortification is placed only through a trade at a location (Fortify), a track "
+                           "reward or a card; now {decision}",
+                           "opevnění se staví jen obchodem na lokaci (Opevnit), odměnou ze stupnice nebo kartou; "
+                           "teď {decision}"),
+    "why.track_by_effect": ("a faction track is chosen only when you gain influence of your choice (a temple, a "
+                            "card or a reward); now {decision}",
+                            "frakční stupnice se volí jen při zisku vlivu podle tvé volby (chrám, karta nebo "
+                            "odměna); teď {decision}"),
+    "why.income_first": ("a card's income ability is used only in the income action: take income first",
+                         "příjmová schopnost karty se používá jen v akci příjmu: nejdřív vezmi příjem"),
+    "why.take_by_effect": ("a card of the offer reaches your hand only through an effect (a trade, a reward or a "
+                           "card's ability)",
+                           "karta z nabídky se dostane do ruky jen díky efektu (obchod, odměna nebo schopnost "
+                           "karty)"),
+    "why.income_build": ("in the income action you use your cards' abilities; a card of your hand is built only "
+                         "by an ability that builds",
+                         "v akci příjmu používáš schopnosti svých karet; kartu z ruky postaví jen schopnost, která "
+                         "staví"),
     # the pending decision
     "dec.turn": ("{player} chooses an action: build, worker or income",
                  "{player} volí akci: stavba, pracovník, nebo příjem"),
@@ -360,8 +494,7 @@ _load({
     "desc.build": ("{player} builds {card} ({type}) for {cost}", "{player} staví „{card}“ ({type}) za {cost}"),
     "desc.parcel": ("{player} puts the building on parcel {n} ({district})",
                     "{player} umisťuje budovu na parcelu {n} ({district})"),
-    "desc.worker": ("{player} sends the worker to {location} ({district})",
-                    "{player} posílá pracovníka na lokaci {location} ({district})"),
+    "desc.worker": ("{player} sends the worker to {location}", "{player} posílá pracovníka na lokaci {location}"),
     "desc.push_out": ("and pushes out {owner} worker", "a vytlačuje pracovníka {owner}"),
     "desc.income": ("{player} takes income: {income}", "{player} bere příjem: {income}"),
     "desc.no_trade": ("{player} makes no trade", "{player} neprovádí žádný obchod"),
@@ -385,11 +518,11 @@ _load({
     "desc.pick": ("{player} picks the HQ card {card} ({district})", "{player} si vybírá kartu sídla „{card}“ ({district})"),
     # effects
     "eff.gain": ("gain {what}", "získej {what}"),
-    "eff.influence": ("{amount} with the {faction}", "{amount} u {faction}"),
-    "eff.influence_any": ("{amount} on a track of your choice", "{amount} na stupnici podle své volby"),
+    "eff.influence": ("{amount} with the {faction}", "získej {amount} u {faction}"),
+    "eff.influence_any": ("{amount} on a track of your choice", "získej {amount} na stupnici podle své volby"),
     "eff.draw": ("draw {cards}", "lízni {cards}"),
     "eff.offer": ("take {cards} from the building offer", "vezmi {cards} z nabídky budov"),
-    "eff.agendas": ("draw {cards}, keep {keep}", "lízni {cards} a {keep} si ponech"),
+    "eff.agendas": ("draw {cards}, keep {keep}", "lízni {cards}, {keep} si ponech"),
     "eff.fortify_here": ("place a {fort} in this district", "postav {fort} v této čtvrti"),
     "eff.fortify_hq": ("place a {fort} in your HQ's district", "postav {fort} ve čtvrti svého sídla"),
     "eff.fortify_any": ("place a {fort} anywhere in the city", "postav {fort} kdekoli ve městě"),
@@ -398,14 +531,15 @@ _load({
     "eff.return_worker": ("return your worker", "vrať svého pracovníka"),
     "eff.per_connection": ("{amount} per piece joined to this building",
                            "{amount} za každý prvek spojený s touto budovou"),
-    "eff.ability": ("{cost}: {effect}", "{cost}: {effect}"),
+    "eff.ability": ("{cost}: {effect}", "za {cost} {effect}"),
+    "eff.ability_free": ("free: {effect}", "zdarma {effect}"),
     # cards
     "card.head": ("{type}, cost {cost}", "{type}, cena {cost}"),
     "card.when_built": ("When built: {effect}", "Po postavení: {effect}"),
     "card.income": ("Income: {ability}", "Příjem: {ability}"),
-    "card.hq": ("HQ in {district}; automatic income {income}", "Sídlo ve čtvrti {district}; automatický příjem {income}"),
+    "card.hq": ("HQ in {district}; automatic income {income}", "Sídlo ve čtvrti {district}; automatický příjem: {income}"),
     "card.income_alts": ("Income (one of them per income action): {abilities}",
-                         "Příjem (jedna z nich za akci příjmu): {abilities}"),
+                         "Příjem (jedna z možností za akci příjmu): {abilities}"),
     "special.tower": ("Special component: a watchtower in its district at setup",
                       "Zvláštní komponenta: strážní věž v jeho čtvrti při přípravě"),
     "special.gate": ("Special component: the top gate card and a gate in its district at setup",
@@ -517,7 +651,7 @@ _load({
     "ui.agenda_card": ("agenda (secret)", "plán (tajný)"),
     "ui.used": ("used", "použita"),
     "ui.to_move": ("to move", "na tahu"),
-    "ui.worker_at": ("worker at {location} ({district})", "pracovník na lokaci {location} ({district})"),
+    "ui.worker_at": ("worker at {location}", "pracovník na lokaci {location}"),
     "ui.worker_home": ("worker at home", "pracovník doma"),
     "ui.influence_short": ("influence", "vliv"),
     "ui.cubes_left": ("{n} cubes free", "volné kostky: {n}"),
@@ -537,13 +671,16 @@ _load({
     "ui.your_decision": ("your decision", "rozhoduješ ty"),
     "ui.you": ("You", "Ty"),
     "ui.bot": ("Bot {n} ({level})", "Bot {n} ({level})"),
+    # a seat's one name is the engine's ("Player 2"); the view adds who plays it, where it says so
+    "ui.seat.you": ("{name} (you)", "{name} (ty)"),
+    "ui.seat.bot": ("{name} ({level} bot)", "{name} ({level} bot)"),
     "ui.level.random": ("random", "náhodný"),
     "ui.level.greedy": ("greedy", "chamtivý"),
     "ui.level.strong": ("strong", "silný"),
     "ui.btn.build_mode": ("Build… ({n} cards)", "Stavět… (karet: {n})"),
     "ui.btn.worker_mode": ("Send the worker…", "Poslat pracovníka…"),
     "ui.btn.build": ("Build {card} ({type}, {cost})", "Postavit „{card}“ ({type}, {cost})"),
-    "ui.btn.worker": ("{location} ({district})", "{location} ({district})"),
+    "ui.btn.worker": ("{location}", "{location}"),
     "ui.btn.income": ("Take income ({income})", "Vzít příjem ({income})"),
     "ui.btn.track": ("{faction} (now {level})", "{faction} (teď {level})"),
     "ui.btn.no_trade": ("No trade", "Žádný obchod"),
@@ -558,6 +695,7 @@ _load({
     "ui.btn.bottom": ("Put {card} at the bottom", "Dát „{card}“ dospod"),
     "ui.btn.pick": ("Pick {card} ({district})", "Vybrat „{card}“ ({district})"),
     "ui.btn.back": ("Back (Esc)", "Zpět (Esc)"),
+    "ui.close": ("Close", "Zavřít"),
     "ui.note.turn": ("Click a glowing card of your hand to build it, or a glowing location to send your worker "
                      "there; or press B, W or I.",
                      "Klikni na zvýrazněnou kartu v ruce, chceš-li ji postavit, nebo na zvýrazněnou lokaci, kam "
@@ -592,7 +730,7 @@ _load({
     "ui.aria.city_board": ("The city: click a glowing place; arrows move a cursor, Enter acts.",
                            "Město: klikni na zvýrazněné místo; šipky posouvají kurzor, Enter jedná."),
     "ui.aria.my_board": ("The board of {name}: resources, portfolio, hand and agendas",
-                         "Deska hráče {name}: suroviny, portfolio, ruka a plány"),
+                         "Deska – {name}: suroviny, portfolio, ruka a plány"),
     "ui.others": ("Other houses", "Ostatní rody"),
     "ui.offer": ("Building offer · deck {deck} · discard {discard} · gate cards {gates}",
                  "Nabídka budov · balíček {deck} · odhazovací balíček {discard} · karty bran {gates}"),

@@ -213,7 +213,7 @@ from .city import City, city_choice
 from .content import Content, check_content_city, content_choice
 from .effects import ability_text, cost_text, effect_text, infeasible, parse_effect, WORDS
 from .engine import BUILDING_KINDS, FORT_KINDS, Engine
-from .i18n import LANGUAGES, check_language, join_list, qty, t
+from .i18n import LANGUAGES, check_language, join_list, qty, rule_tail, t
 from .state import (
     CHANCE, DECISIONS, HIDDEN, MASK, OFFER, TASKS, AfterBuild, Attack, Begin, BGState, Bottom, BottomCard, Build,
     BuildChoice, ChooseSpot, ChooseTrack, Deal, DealAgenda, DealCard, DealHQ, DealtAgenda, DealtHQ, Done, DrawToken,
@@ -236,17 +236,31 @@ TRADE_IDS = ("tower", "keep", "petition", "local")
 
 
 class BGIllegalMove(IllegalMove):
-    """An :class:`IllegalMove` worded in the game's language."""
+    """An :class:`IllegalMove` worded in the game's language.
 
-    def __init__(self, reason: str, rule: Optional[str] = None, move: Optional[str] = None, language: str = "en"):
+    ``words`` says what was tried, as a learner would ("Player 1 cannot build on parcel 1 (Bloomridge)");
+    ``move`` keeps the notation (the lab, save files). The rule is named where a reader finds it
+    (:func:`~.i18n.rule_ref`: a clause, or "our ruling C12"; in Czech the section of the Czech text).
+
+    >>> str(BGIllegalMove("parcel 1 is not available", "BLD7", "p1 @1", words="Player 1 cannot build on parcel 1"))
+    'Player 1 cannot build on parcel 1: parcel 1 is not available (rule BLD7)'
+    >>> str(BGIllegalMove("karta není", "C13", "p1 take x", "cs"))
+    "nepovolený tah 'p1 take x': karta není (naše pravidlo C13)"
+    """
+
+    def __init__(self, reason: str, rule: Optional[str] = None, move: Optional[str] = None, language: str = "en",
+                 words: str = ""):
         self.language = language
+        self.words = words
         super().__init__(reason, rule=rule, move=move)
 
     def _format(self) -> str:
         L = getattr(self, "language", "en")
-        head = t("err.illegal_head", L, move=self.move) if self.move is not None else t("err.illegal_head0", L)
-        tail = t("err.rule_tail", L, rule=self.rule) if self.rule else ""
-        return f"{head}{self.reason}{tail}"
+        if getattr(self, "words", ""):
+            head = f"{self.words}: "
+        else:
+            head = t("err.illegal_head", L, move=self.move) if self.move is not None else t("err.illegal_head0", L)
+        return f"{head}{self.reason}{rule_tail(self.rule, L)}"
 
 
 class BGInvalidInput(InvalidInput):
@@ -432,10 +446,11 @@ class BaldursGateGame(Engine, Game):
         if not isinstance(move, MOVE_CLASSES):
             raise BGInvalidInput(t("err.not_a_move", self.language), repr(move), self.language)
         if state.over:
-            raise BGIllegalMove(t("why.over", self.language), "E5", self.move_to_text(move), self.language)
+            raise BGIllegalMove(t("why.over", self.language), "E5", self.move_to_text(move), self.language,
+                                self.attempt_text(state, move))
         if not self.is_legal(state, move):
             rule, reason = self.why_illegal(state, move)
-            raise BGIllegalMove(reason, rule, self.move_to_text(move), self.language)
+            raise BGIllegalMove(reason, rule, self.move_to_text(move), self.language, self.attempt_text(state, move))
         return self._apply(state, move)
 
     def move_player(self, move) -> Optional[int]:
@@ -567,7 +582,7 @@ class BaldursGateGame(Engine, Game):
             return t("thing.parcel_in", L, n=self.city.parcel_number[i], district=d)
         if kind == "hq":
             return t("thing.hq_spot", L, district=d)
-        return t("thing.fort_spot_in", L, spot=node_id, district=d)
+        return t("thing.fort_spot_in", L, spot=node_id.rsplit("-", 1)[-1], district=d)  # F-SEA-b: spot b
 
     def card_text(self, card: str, language: Optional[str] = None) -> str:
         """What a card does, in words (generated from its data, so it always matches the rules)."""
@@ -583,14 +598,7 @@ class BaldursGateGame(Engine, Game):
             for ab in b.abilities:
                 parts.append(t("card.income", L, ability=ability_text(ab.cost, ab.effect, L, fm)))
         elif card in c.hqs:
-            side = c.hq_side(card, self.advanced)
-            parts.append(t("card.hq", L, district=self.city.district_name(c.hqs[card].district, L),
-                           income=cost_text(side.income, L)))
-            alts = [ability_text(ab.cost, ab.effect, L, fm) for ab in side.abilities]
-            if alts:
-                parts.append(t("card.income_alts", L, abilities=f" {t('word.or', L)} ".join(alts)))
-            if side.special:
-                parts.append(t(f"special.{side.special.replace(':', '_')}", L))
+            parts += self.hq_lines(card, L)
         elif card in c.gate_map:
             for ab in c.gate_map[card].abilities:
                 parts.append(t("card.income", L, ability=ability_text(ab.cost, ab.effect, L, fm)))
@@ -598,6 +606,34 @@ class BaldursGateGame(Engine, Game):
             a = c.agendas[card]
             parts.append(self.agenda_text(a, L))
         return ". ".join(parts)
+
+    def hq_lines(self, card: str, language: Optional[str] = None) -> list[str]:
+        """An HQ card in words, one line each: district and automatic income (a list of what it is: the
+        Czech nominative), its income ability (``card.income`` when it has one, the choice of one when
+        several), its special component."""
+        L = language or self.language
+        c = self.content
+        fm = c.faction_map
+        side = c.hq_side(card, self.advanced)
+        lines = [t("card.hq", L, district=self.city.district_name(c.hqs[card].district, L),
+                   income=cost_text(side.income, L, case="nom"))]
+        alts = [ability_text(ab.cost, ab.effect, L, fm) for ab in side.abilities]
+        if len(alts) == 1:
+            lines.append(t("card.income", L, ability=alts[0]))
+        elif alts:
+            lines.append(t("card.income_alts", L, abilities=f" {t('word.or', L)} ".join(alts)))
+        if side.special:
+            lines.append(t(f"special.{side.special.replace(':', '_')}", L))
+        return lines
+
+    def location_text(self, district: str, language: Optional[str] = None) -> str:
+        """A location with its district: ``Watch Citadel (Citadel Streets)``; the district is not said twice
+        when the location's name holds it already (``Heapside Exchange``, ``Burza v Heapside``)."""
+        L = language or self.language
+        loc = self.content.location_name(district, L)
+        d = self.city.district_name(district, L)
+        core = d[4:] if d.startswith("The ") else d
+        return loc if core and core in loc else f"{loc} ({d})"
 
     def agenda_text(self, a, language: Optional[str] = None) -> str:
         L = language or self.language
@@ -688,7 +724,7 @@ class BaldursGateGame(Engine, Game):
         if p != task.player:
             return STEP_RULE.get(type(task), "T1"), t("why.not_yours", L, decision=self.decision_text(state, task))
         if type(move) not in ANSWERS[type(task)]:
-            return STEP_RULE.get(type(task)), t("why.wrong_step", L, decision=self.decision_text(state, task))
+            return self._why_other_step(state, task, move)
         pl = state.players[p]
         c = self.content
         cls = type(move)
@@ -747,7 +783,9 @@ class BaldursGateGame(Engine, Game):
             if i is None or self.city.kind[i] != "fort":
                 return "C11", t("why.not_fort_spot", L, node=move.node)
             if state.pieces[i] is not None:
-                return "C11", t("why.spot_taken", L, node=move.node)
+                pc = state.pieces[i]
+                return "C11", t("why.spot_taken", L, fort=t(f"thing.{pc.kind}", L),
+                                owner=self.player_name(pc.owner, L))
             if self.free_cubes(state, p) <= 0:
                 return "R10", t("why.no_cube", L)
             if task.districts and self.city.district_of[i] not in task.districts:
@@ -781,6 +819,85 @@ class BaldursGateGame(Engine, Game):
         elif cls is Pick:
             return "ADV2", t("why.not_offered", L, card=self.card_name(move.card, L))
         return STEP_RULE.get(type(task)), t("why.wrong_step", L, decision=self.decision_text(state, task))
+
+    def _why_other_step(self, state: BGState, task, move) -> tuple[Optional[str], str]:
+        """The real reason a move answering another step is refused: what the clicked thing needs.
+
+        A click on the city at the start of a turn is the usual case: a closed parcel is not open yet
+        (BLD7), an available one needs its card first (BLD1), a fortification spot or a track needs an
+        effect (W3, C10), a card of the portfolio needs the income action (I2), a card of the offer an
+        effect (C13). Otherwise: finish the pending step first.
+        """
+        L = self.language
+        cls = type(move)
+        decision = self.decision_text(state, task)
+        if cls is Parcel and move.number in self.city.parcel_index:
+            n = move.number
+            if n in state.banned:
+                return "P23", t("why.banned", L, n=n)
+            if state.pieces[self.city.parcel_index[n]] is not None:
+                return "BLD2", t("why.built", L, n=n)
+            if n not in state.avail:
+                return "BLD7", t("why.closed", L, n=n)
+            if isinstance(task, Turn):
+                return "BLD1", t("why.card_first", L, n=n)
+        if isinstance(task, Turn):
+            if cls is Spot:
+                i = self.city.index.get(move.node)
+                if i is not None and self.city.kind[i] == "fort" and state.pieces[i] is not None:
+                    pc = state.pieces[i]
+                    return "C11", t("why.spot_taken", L, fort=t(f"thing.{pc.kind}", L),
+                                    owner=self.player_name(pc.owner, L))
+                return "C9", t("why.fort_by_effect", L, decision=decision)
+            if cls is Track:
+                return "C10", t("why.track_by_effect", L, decision=decision)
+            if cls in (Use, Done):
+                return "I2", t("why.income_first", L)
+            if cls is Take:
+                return "C13", t("why.take_by_effect", L)
+        if isinstance(task, IncomeLoop) and cls is Build:
+            return "I2", t("why.income_build", L)
+        return STEP_RULE.get(type(task)), t("why.first", L, decision=decision)
+
+    def attempt_text(self, state: BGState, move) -> str:
+        """What a refused move tried, in words: ``Player 1 cannot build on parcel 1 (Bloomridge)``.
+
+        Empty for chance's moves (the lab's, said in notation) and for a move that fits no position.
+        """
+        L = self.language
+        p = getattr(move, "player", None)
+        if not isinstance(p, int) or not 0 <= p < self.players:
+            return ""
+        who = self.player_name(p, L)
+        cls = type(move)
+        try:
+            if cls is Build:
+                return t("try.build", L, player=who, card=self.card_name(move.card, L))
+            if cls is Parcel:
+                if move.number not in self.city.parcel_index:
+                    return ""
+                return t("try.parcel", L, player=who, n=move.number,
+                         district=self.city.district_name(self.parcel_district[move.number], L))
+            if cls is Worker:
+                return t("try.worker", L, player=who, location=self.location_text(move.district, L))
+            if cls is Income:
+                return t("try.income", L, player=who)
+            if cls is Trade:
+                return t("try.trade" if move.trade else "try.no_trade", L, player=who)
+            if cls is Track:
+                return t("try.track", L, player=who, faction=self.faction_name(move.faction, L, genitive=True))
+            if cls is Spot:
+                return t("try.spot", L, player=who, spot=self.node_text(move.node, L))
+            if cls is Use:
+                return t("try.use", L, player=who, card=self.card_name(move.card, L))
+            if cls is Done:
+                return t("try.done", L, player=who)
+            key = {Take: "try.take", Keep: "try.keep", Bottom: "try.bottom", Pick: "try.pick"}.get(cls)
+            if key is not None:
+                return t(key, L, player=who, card=self.card_name(move.card, L))
+        except (KeyError, IndexError, AttributeError, GameError):
+            return ""
+        return ""
 
     def _why_effect(self, why, L) -> str:
         key, f = why
@@ -844,15 +961,14 @@ class BaldursGateGame(Engine, Game):
                 d = self.city.district_name(self.parcel_district[move.number], L)
                 return t("desc.parcel", L, player=who, n=move.number, district=d)
             if cls is Worker:
-                text = t("desc.worker", L, player=who, location=c.location_name(move.district, L),
-                         district=self.city.district_name(move.district, L))
+                text = t("desc.worker", L, player=who, location=self.location_text(move.district, L))
                 there = [q for q, pl in enumerate(state.players) if pl.worker == move.district and q != p]
                 if there:
                     text += " " + t("desc.push_out", L, owner=t("player.gen", L, n=there[0] + 1))
                 return text
             if cls is Income:
                 side = self.hq_side(state, p)
-                return t("desc.income", L, player=who, income=cost_text(side.income, L) if side else "")
+                return t("desc.income", L, player=who, income=cost_text(side.income, L, case="nom") if side else "")
             if cls is Trade:
                 if not move.trade:
                     return t("desc.no_trade", L, player=who)

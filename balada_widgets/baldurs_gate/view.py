@@ -121,14 +121,22 @@ class Choice(NamedTuple):
 
 
 def seat_name(p: int, bots: dict, humans: int, language: str = "en") -> str:
-    """``You`` (one human against bots), ``Player 2``, ``Bot 3 (greedy)``."""
+    """A seat's one name on every screen: the engine's ``Player 2`` (so the pending step, the log, the
+    refusals and the result name the seat as the panels do), with who plays it where there is a choice:
+    ``Player 1 (you)`` (one human against bots), ``Player 3 (greedy bot)``; hot-seat: ``Player 2``.
+
+    >>> seat_name(0, {1: None}, 1), seat_name(1, {1: None}, 1, "cs"), seat_name(1, {}, 2)
+    ('Player 1 (you)', 'Hráč 2 (chamtivý bot)', 'Player 2')
+    """
+    name = t("Player", language, n=p + 1)
     if p in bots:
         if getattr(bots[p], "remote", False):  # a class table's seat played on another device (classroom.live)
             return bots[p].name
-        return W("bot", language, n=p + 1, level=W(f"level.{getattr(bots[p], 'level', 'greedy')}", language))
+        return W("seat.bot", language, name=name,
+                 level=W(f"level.{getattr(bots[p], 'level', None) or 'greedy'}", language))
     if humans == 1 and bots:
-        return W("you", language)
-    return t("Player", language, n=p + 1)
+        return W("seat.you", language, name=name)
+    return name
 
 
 def button_label(game, view, move, language: Optional[str] = None) -> str:
@@ -142,11 +150,10 @@ def button_label(game, view, move, language: Optional[str] = None) -> str:
         cost = game.cost_of(move.card, getattr(task, "discount", 0) or 0)
         return W("btn.build", L, card=c.name(move.card, L), type=c.type_name(b.type, L), cost=qty(cost, "gold", L))
     if cls is Worker:
-        return W("btn.worker", L, location=c.location_name(move.district, L),
-                 district=game.city.district_name(move.district, L))
+        return W("btn.worker", L, location=game.location_text(move.district, L))
     if cls is Income:
         side = game.hq_side(view, move.player)
-        return W("btn.income", L, income=cost_text(side.income, L) if side else "")
+        return W("btn.income", L, income=cost_text(side.income, L, case="nom") if side else "")
     if cls is Parcel:
         return t("thing.parcel_in", L, n=move.number, district=game.city.district_name(
             game.city.district_of_parcel(move.number), L))
@@ -318,7 +325,7 @@ class BaldursGateApp(GameApp):
     >>> app.game.to_move(app.session.state)
     (0,)
     >>> app.play("p1 @36")
-    "illegal move 'p1 @36': that is not the step now: Player 1 chooses an action: build, worker or income (rule T1)"
+    'Player 1 cannot build on parcel 36 (The Steeps): parcel 36 is available, but a building starts with its card: choose a card of your hand (Build, or click the card), pay it, then choose the parcel (rule BLD1)'
     """
 
     def __init__(self, players: int = 3, bots: int = 2, seed: int = 0, language: str = "en", advanced: bool = False,
@@ -508,6 +515,20 @@ def Decision(text: str, choices: list, on_choose: Callable[[int], None], note: s
 def _nothing() -> None:
     return None
 
+@solara.component
+def Refusal(message: Optional[str], rule: Optional[str], on_close: Callable[[], None], language: str = "en"):
+    """A refused move (or a hint) in words, beside the top of the city board: the kit's reminder look, with the
+    classes ``bw-reminder``, ``bw-bg-refusal`` and ``bw-rule-<id>`` (the id of the rule the engine named)."""
+    if not message:
+        return solara.Div(classes=["bw-reminder-empty"])
+    classes = ["bw-reminder", "bw-bg-refusal"] + ([f"bw-rule-{rule}"] if rule else [])
+    with solara.Row(classes=classes, style={"align-items": "center", "gap": "4px"}) as main:
+        solara.Error(message, dense=True, classes=["bw-reminder-text"], style={"flex": "1", "margin": "0"})
+        solara.Button(icon_name="mdi-close", on_click=on_close, text=True, classes=["bw-reminder-close"],
+                      attributes={"aria-label": W("close", language)})
+    return main
+
+
 
 @solara.component
 def PlayersPanel(game, box: Box, viewer, names: list, active, on_card: Callable, targets: tuple, selected: tuple):
@@ -647,7 +668,7 @@ def Status(game, view, pending, names, over: bool):
                       tokens=qty(game.bag_count(view), "token", L)), style={"color": "#6b604b"})
         if pending is not None and pending.player is not None and not over:
             p = pending.player
-            you = names[p] == W("you", L)
+            you = names[p] == W("seat.you", L, name=game.player_name(p, L))
             solara.Text(W("your_decision", L) if you else W("to_decide", L, name=names[p]), classes=["bw-bg-turn"],
                         style={"color": "white", "background": PLAYER_COLOURS[p % len(PLAYER_COLOURS)],
                                "border-radius": "12px", "padding": "1px 10px", "font-weight": "600"})
@@ -684,12 +705,22 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
     choices, on_board = choices_for(game, view, pending, moves, mode, chosen, L) if mine else ([], {})
     city_ids = tuple(sorted(k for k in on_board if not k.startswith("card-")))
     card_ids = tuple(sorted(k for k in on_board if k.startswith("card-")))
+    refused, set_refused = solara.use_state((None, None))  # (message, rule id) of the last refusal
+
+    def act(m) -> None:
+        """Play ``m``; a refusal keeps its rule id beside its words (the words name a section, not the id)."""
+        st = session.state
+        rule = None if game.is_over(st) or game.is_legal(st, m) else game.why_illegal(st, m)[0]
+        with rc:
+            error = play.act(m)
+            if error:
+                set_refused((error, rule))
     rc = __import__("reacton").core.get_render_context()
 
     def act_on(id_: str) -> None:
         got = on_board.get(id_)
         if got and len(got) == 1:
-            play.act(got[0])
+            act(got[0])
         elif got:
             with rc:
                 set_held((node_id, mode, id_))
@@ -699,7 +730,7 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
             if m is None:
                 play.say(W("hint.no_target", L))
             else:
-                play.act(m)
+                act(m)
 
     def choose(i: int) -> None:
         if not 0 <= i < len(choices):
@@ -714,7 +745,7 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
                 set_held((node_id, None, None))
                 play.clear_message()
         else:
-            play.act(ch.move)
+            act(ch.move)
 
     def numbered(k: int) -> None:
         live = [i for i, ch in enumerate(choices) if ch.kind != "back"]
@@ -729,7 +760,7 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
             return
         if kind == "income":
             m = next((m for m in moves if type(m) is Income), None)
-            play.act(m if m is not None else Income(decider))
+            act(m if m is not None else Income(decider))
             return
         wanted = Build if kind == "build" else Worker
         if not any(type(m) is wanted for m in moves):  # nothing to build, or the worker is away: the engine says why
@@ -737,7 +768,7 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
             if kind == "build" and not hand:
                 play.say(W("hint.no_hand", L))
             else:
-                play.act(Build(decider, hand[0]) if kind == "build" else Worker(decider, game.city.districts[0]))
+                act(Build(decider, hand[0]) if kind == "build" else Worker(decider, game.city.districts[0]))
             return
         with rc:
             set_held((node_id, kind, None))
@@ -748,9 +779,9 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
             return
         m = next((m for m in moves if type(m) is Done or (type(m) is Trade and not m.trade)), None)
         if m is not None:
-            play.act(m)
+            act(m)
         else:
-            play.act(Done(decider))
+            act(Done(decider))
 
     def back() -> None:
         with rc:
@@ -803,9 +834,10 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
             with solara.Column(gap="6px", style={"flex": "1 1 560px", "max-width": "880px", "min-width": "320px"}):
                 CityPanel(game, Box(view), viewer, city_ids, sel, districts, on_act, on_key, label, (node_id, mode),
                           W("keys_hint", L))
-                Reminder(play.message, on_close=play.clear_message)
                 Controls(on_undo=play.undo, on_redo=play.redo, on_new_game=on_new_game, can_undo=play.can_undo,
                          can_redo=play.can_redo, dense=True, words=kit_words(L))
+                # beside the board's top, where the eye is after a click (under the board it fell below the window)
+                Refusal(play.message, refused[1] if refused[0] == play.message else None, play.clear_message, L)
             with solara.Column(gap="10px", style={"flex": "1 1 360px", "max-width": "520px", "min-width": "300px"}):
                 if seat.passing:
                     PassScreen(names[seat.next], on_ready=seat.ready, note=W("pass_note", L),

@@ -116,7 +116,7 @@ def test_every_card_has_words_in_both_languages():
                 assert text and "{" not in text and "unit." not in text, (cid, text)
                 assert g.card_name(cid) != cid
     cs = BaldursGateGame(players=2, language="cs")
-    assert cs.card_text("hall-08") == "Obchodní hala, cena 5 zlatých. Příjem: 1 zásobu: postav kartu z ruky o 2 zlaté levněji"
+    assert cs.card_text("hall-08") == "Obchodní hala, cena 5 zlatých. Příjem: za 1 zásobu postav kartu z ruky o 2 zlaté levněji"
     assert cs.agenda_text(cs.content.agendas["ag-07"]) == "2 prestiže za každou tvou strážní věž (nejvýš 10)"
 
 
@@ -156,7 +156,7 @@ def test_a_teachers_card_plays(tmp_path):
     path = _write(tmp_path, data, "content.json")
     g = BaldursGateGame(players=2, content=path, language="cs")
     assert g.card_name("inn-02") == "Učitelova krčma"
-    assert "získej 5 prestiží; 1 vliv u Zlodějského cechu" in g.card_text("inn-02")
+    assert "získej 5 prestiží a 1 vliv u Zlodějského cechu" in g.card_text("inn-02")
 
 
 def test_content_and_city_must_agree(tmp_path):
