@@ -211,6 +211,7 @@ from ..core.trace import Trace
 from . import scoring
 from .city import City, city_choice
 from .content import Content, check_content_city, content_choice
+from .check_words import BGInvalidPosition, in_language
 from .effects import ability_text, cost_text, effect_text, infeasible, parse_effect, WORDS
 from .engine import BUILDING_KINDS, FORT_KINDS, Engine
 from .i18n import LANGUAGES, check_language, join_list, qty, rule_tail, t
@@ -266,14 +267,17 @@ class BGIllegalMove(IllegalMove):
 class BGInvalidInput(InvalidInput):
     """An :class:`InvalidInput` (unreadable move text) worded in the game's language."""
 
-    def __init__(self, reason: str, move: Optional[str] = None, language: str = "en"):
+    def __init__(self, reason: str, move: Optional[str] = None, language: str = "en", rule: Optional[str] = None,
+                 head: str = "err.input_head"):
         self.language = language
-        super().__init__(reason, move=move)
+        self.head = head
+        super().__init__(reason, move=move, rule=rule)
 
     def _format(self) -> str:
         L = getattr(self, "language", "en")
-        head = t("err.input_head", L, move=self.move) if self.move is not None else t("err.input_head0", L)
-        return f"{head}{self.reason}"
+        key = getattr(self, "head", "err.input_head")
+        head = t(key, L, move=self.move) if self.move is not None else t(f"{key}0", L)
+        return f"{head}{self.reason}{rule_tail(self.rule, L)}"
 
 
 class Pending(NamedTuple):
@@ -359,11 +363,16 @@ class BaldursGateGame(Engine, Game):
 
     def __init__(self, players: int = 3, language: str = "en", advanced: bool = False,
                  content: Optional[str] = None, city: Optional[str] = None):
-        check_player_count(type(self), players)
-        self.players = players
         self.language = check_language(language)
+        try:
+            check_player_count(type(self), players)
+        except InvalidInput as e:  # the option errors in the game's language too (C19)
+            raise BGInvalidInput(in_language(e.reason, self.language), None, self.language, e.rule, "err.option_head") \
+                from None
+        self.players = players
         if not isinstance(advanced, bool):
-            raise InvalidInput(f"advanced is true or false, not {advanced!r}")
+            raise BGInvalidInput(in_language(f"advanced is true or false, not {advanced!r}", self.language), None,
+                                 self.language, head="err.option_head")
         self.advanced = advanced
         content_option, self.content = content_choice(content)
         city_option, self.city = city_choice(city)
@@ -375,7 +384,7 @@ class BaldursGateGame(Engine, Game):
         self.city_path = _digest(self._city_option)
         problems = check_content_city(self.content, self.city)
         if problems:
-            raise InvalidPosition(problems)
+            raise BGInvalidPosition(problems, language=self.language)
         self._setup()
 
     @property
@@ -1156,8 +1165,9 @@ class BaldursGateGame(Engine, Game):
 
     def state_from_text(self, text: str) -> BGState:
         """Read :meth:`state_to_text`; refuse (every problem listed) what is not a valid position."""
+        L = self.language
         if not isinstance(text, str) or not text.strip():
-            raise InvalidInput("an empty position text")
+            raise BGInvalidInput(in_language("an empty position text", L), None, L, head="err.position_head")
         data = {}
         for ln, line in enumerate(text.strip().splitlines(), 1):
             line = line.strip()
@@ -1168,11 +1178,12 @@ class BaldursGateGame(Engine, Game):
                 data[key] = json.loads(rest)
             except (ValueError, RecursionError) as e:  # JSONDecodeError, a 5,000-digit number, [[[[...
                 why = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deeply or a number too long"
-                raise InvalidInput(f"line {ln} ({short_text(key)}): the value is not JSON: {why}") from None
+                raise BGInvalidInput(in_language(f"line {ln} ({short_text(key)}): the value is not JSON: {why}", L),
+                                     None, L, head="err.position_head") from None
         state = self.from_data(data)
         problems = self.validate(state)
         if problems:
-            raise InvalidPosition(problems)
+            raise BGInvalidPosition(problems, language=L)
         return state
 
     def to_data(self, s: BGState) -> dict:
@@ -1212,13 +1223,17 @@ class BaldursGateGame(Engine, Game):
     def from_data(self, d: Any) -> BGState:
         """Rebuild a state from :meth:`to_data` (shapes checked; :meth:`validate` checks the rules)."""
         R = _Reader(self)
+        L = self.language
         if not isinstance(d, dict):
-            raise InvalidInput("a position is a set of 'key value' lines")
+            raise BGInvalidInput(in_language("a position is a set of 'key value' lines", L), None, L,
+                                 head="err.position_head")
         if d.get("format") != TEXT_FORMAT:
-            raise InvalidInput(f"not a Baldur's Gate position (format {d.get('format')!r}, expected {TEXT_FORMAT!r})")
+            raise BGInvalidInput(in_language(f"not a Baldur's Gate position (format {d.get('format')!r}, expected "
+                                             f"{TEXT_FORMAT!r})", L), None, L, head="err.position_head")
         g = R.dict(d, "game")
         if R.get(g, "players", int) != self.players:
-            raise InvalidInput(f"the position is for {g.get('players')!r} players, the game has {self.players}")
+            raise BGInvalidInput(in_language(f"the position is for {g.get('players')!r} players, the game has "
+                                             f"{self.players}", L), None, L, head="err.position_head")
         if bool(g.get("advanced")) != self.advanced:
             R.problem("the position's advanced setting differs from the game's")
         pieces = [None] * len(self.city.nodes)
@@ -1392,7 +1407,7 @@ class _Reader:
 
     def finish(self):
         if self.problems:
-            raise InvalidPosition(self.problems)
+            raise BGInvalidPosition(self.problems, language=self.game.language)
 
     def dict(self, d, key):
         v = d.get(key, {})

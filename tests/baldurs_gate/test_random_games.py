@@ -150,7 +150,7 @@ def test_a_spectators_position_text_is_refused_clearly():
     g = BaldursGateGame(players=3)
     s = Session(g, seed=2).state
     text = g.state_to_text(g.view(s, None))
-    with pytest.raises(InvalidPosition, match=r"player's or spectator's view.*\(rule C18\)"):
+    with pytest.raises(InvalidPosition, match=r"player's or spectator's view.*\(our ruling C18\)"):
         g.state_from_text(text)
 
 
