@@ -208,8 +208,14 @@ def czech(text: str) -> str:
     for rx, cs, _ in _compiled():
         m = rx.match(text)
         if m:
-            return cs.format(*(czech(v) if v in _INNER else v for v in m.groups()))
+            return cs.format(*(czech(v) if v in _INNER else _VALUES.get(v, v) for v in m.groups()))
     return text
+
+
+#: values that are English words (a resource, a piece's kind, a parcel's state), said in Czech
+_VALUES = {"gold": "zlato", "supply": "zásoby", "favor": "přízeň", "prestige": "prestiž", "available": "dostupná",
+           "banned": "se zákazem", "inn": "hostinec", "hall": "obchodní hala", "market": "tržnice",
+           "temple": "chrám", "tower": "strážní věž", "keep": "pevnost", "gate": "brána", "hq": "sídlo"}
 
 
 #: values that are words of a check themselves (the reason inside "line 3 (pieces): the value is not JSON: ...")
