@@ -558,7 +558,7 @@ def _step_dictionary(L: _Lang, w) -> tuple:
     g = L.game()
     lex = g.lexicon
     shown = L.stuff.list("dictionary")
-    kinds = {normalise_word(k): v for k, v in L.stuff.section("dictionary-not").items()}
+    kinds = {normalise_word(x): kind for kind, said in L.stuff.section("dictionary-not").items() for x in said}
     options = tuple(normalise_word(x) for x in shown)
     right = frozenset(x for x in options if x in lex)
     odd = sorted((set(options) - right) ^ set(kinds)) + [k for k, v in kinds.items() if

@@ -66,7 +66,7 @@ __all__ = ["LESSON_FILE_CAP", "LessonWords", "Template", "build", "language_file
 #: the cap of one lesson file (the largest is some 40 KB)
 LESSON_FILE_CAP = 512 * 1024
 
-_KEY = re.compile(r"^\w[\w-]*$")  # letters of any alphabet (a word of the material), digits, - and _
+_KEY = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")  # the lesson's names; a language's words are values
 _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _FORMATTER = string.Formatter()
 
@@ -148,7 +148,6 @@ class LessonWords:
         if not isinstance(value, kind):
             want = "a list of texts" if kind is tuple else "one text"
             raise InvalidInput(f"{self.source}: {key!r} must be {want}")
-        self.read.add(key)
         return value
 
     def template(self, key: str, *fields: str) -> Template:
@@ -158,6 +157,7 @@ class LessonWords:
         if extra:
             raise InvalidInput(f"{self.source}: the text {key!r} uses {{{extra[0]}}}, which the lesson does not "
                                f"fill (it fills: {', '.join(fields) or 'nothing'})")
+        self.read.add(key)
         return Template(key, text, tuple(fields))
 
     def text(self, key: str, **fields) -> str:
@@ -166,7 +166,9 @@ class LessonWords:
 
     def list(self, key: str) -> tuple:
         """The list of texts ``key``."""
-        return self._get(key, tuple)
+        value = self._get(key, tuple)
+        self.read.add(key)
+        return value
 
     def plural(self, key: str, n: int) -> str:
         """The form of the counted word ``key`` (a list of forms, see :func:`plural_form`) for ``n``."""
@@ -326,7 +328,7 @@ def load(path, language: Optional[str] = None) -> LessonWords:
 def language_files(folder) -> dict[str, Path]:
     """``{language: path}`` of the lesson files in ``folder`` (``<game>/lessons``), English first."""
     folder = Path(folder)
-    found = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    found = sorted(p for p in folder.glob("*.yaml") if p.is_file()) if folder.is_dir() else []
     return dict(sorted(((p.stem, p) for p in found), key=lambda kv: (kv[0] != "en", kv[0])))
 
 
