@@ -515,6 +515,7 @@ def Decision(text: str, choices: list, on_choose: Callable[[int], None], note: s
 def _nothing() -> None:
     return None
 
+
 @solara.component
 def Refusal(message: Optional[str], rule: Optional[str], on_close: Callable[[], None], language: str = "en"):
     """A refused move (or a hint) in words, beside the top of the city board: the kit's reminder look, with the
@@ -522,12 +523,13 @@ def Refusal(message: Optional[str], rule: Optional[str], on_close: Callable[[], 
     if not message:
         return solara.Div(classes=["bw-reminder-empty"])
     classes = ["bw-reminder", "bw-bg-refusal"] + ([f"bw-rule-{rule}"] if rule else [])
-    with solara.Row(classes=classes, style={"align-items": "center", "gap": "4px"}) as main:
+    # sticky: it stays in the window while the page is scrolled to reach the city's lower parcels
+    with solara.Row(classes=classes, style={"align-items": "center", "gap": "4px", "position": "sticky", "top": "8px",
+                                            "z-index": "5", "background": "white"}) as main:
         solara.Error(message, dense=True, classes=["bw-reminder-text"], style={"flex": "1", "margin": "0"})
         solara.Button(icon_name="mdi-close", on_click=on_close, text=True, classes=["bw-reminder-close"],
                       attributes={"aria-label": W("close", language)})
     return main
-
 
 
 @solara.component
@@ -704,6 +706,7 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
     moves = pending.options if mine else []
     choices, on_board = choices_for(game, view, pending, moves, mode, chosen, L) if mine else ([], {})
     city_ids = tuple(sorted(k for k in on_board if not k.startswith("card-")))
+    rc = __import__("reacton").core.get_render_context()
     card_ids = tuple(sorted(k for k in on_board if k.startswith("card-")))
     refused, set_refused = solara.use_state((None, None))  # (message, rule id) of the last refusal
 
@@ -715,7 +718,6 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
             error = play.act(m)
             if error:
                 set_refused((error, rule))
-    rc = __import__("reacton").core.get_render_context()
 
     def act_on(id_: str) -> None:
         got = on_board.get(id_)
@@ -835,10 +837,10 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
                 CityPanel(game, Box(view), viewer, city_ids, sel, districts, on_act, on_key, label, (node_id, mode),
                           W("keys_hint", L))
                 Controls(on_undo=play.undo, on_redo=play.redo, on_new_game=on_new_game, can_undo=play.can_undo,
+            with solara.Column(gap="10px", style={"flex": "1 1 360px", "max-width": "520px", "min-width": "300px"}):
                          can_redo=play.can_redo, dense=True, words=kit_words(L))
                 # beside the board's top, where the eye is after a click (under the board it fell below the window)
                 Refusal(play.message, refused[1] if refused[0] == play.message else None, play.clear_message, L)
-            with solara.Column(gap="10px", style={"flex": "1 1 360px", "max-width": "520px", "min-width": "300px"}):
                 if seat.passing:
                     PassScreen(names[seat.next], on_ready=seat.ready, note=W("pass_note", L),
                                show=W("pass_show", L), words=kit_words(L))

@@ -119,6 +119,36 @@ def test_a_build_by_clicks_and_a_worker_by_keys_against_two_bots(solara_test, pa
     page.screenshot(path=shots / "after-keys.png", full_page=True)
 
 
+@pytest.mark.parametrize("language", ["en", "cs"])
+def test_a_refusal_shows_in_words_beside_the_board_in_view_at_1400x900(solara_test, page_session: playwright.sync_api.Page,
+                                                                      shots, language):
+    """A closed parcel clicked at the start of a turn: the real reason in words, inside the window (issue 14)."""
+    app = BaldursGateApp(players=3, bots=2, seed=0, language=language)
+    game, session = app.game, app.session
+    page = page_session
+    page.set_viewport_size({"width": 1400, "height": 900})
+    display(app.element())
+    expect(page.locator(f"{ME} .card.tg").first).to_be_visible()
+    st = session.state
+    closed = [n for n in game.city.parcels if game.parcel_status(st, n) == "closed"]
+    lowest = max(closed, key=lambda n: game.city.positions[f"P{n}"][1])  # the lowest on the board: the worst case
+    node(page, f"P{lowest}").click()
+    box = page.locator(".bw-bg-refusal.bw-rule-BLD7")
+    words = {"en": f"Player 1 cannot build on parcel {lowest}", "cs": f"Hráč 1 nemůže stavět na parcele {lowest}"}
+    expect(box).to_contain_text(words[language])
+    expect(box).to_contain_text({"en": "not available", "cs": "není dostupná"}[language])
+    expect(box).not_to_contain_text("'p1")
+    page.wait_for_timeout(300)  # the sticky box settles after the click's scroll
+    b = box.bounding_box()
+    assert b is not None and 0 <= b["y"] and b["y"] + b["height"] <= 900, b
+    board = page.locator(CITY).bounding_box()
+    assert b["x"] >= board["x"] + board["width"] - 5  # beside the board, not under it
+    page.screenshot(path=shots / f"refusal-1400x900-{language}.png")  # the window as the player sees it
+    text = page.locator(".bw-baldurs-gate").inner_text()
+    assert "Bot 2" not in text and "Bot 3" not in text  # one name per seat: "Player 2 (greedy bot)"
+    assert {"en": "Player 2 (greedy bot)", "cs": "Hráč 2 (chamtivý bot)"}[language] in text
+
+
 def test_income_by_keys_a_refusal_and_hot_seat_in_czech(solara_test, page_session: playwright.sync_api.Page, shots):
     app = BaldursGateApp(players=2, bots=0, seed=4, language="cs")
     game, session = app.game, app.session
