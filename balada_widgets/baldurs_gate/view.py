@@ -69,7 +69,6 @@ from ..ui.controls import Controls
 from ..ui.explain import Explain
 from ..ui.move_log import MoveLog, branch_entries, labels_for, log_entries
 from ..ui.play import use_cursor, use_play
-from ..ui.reminder import Reminder
 from ..ui.root import GameRoot, use_app_game
 from ..ui.seat import PassScreen, use_seat
 from .bots import BOT_LEVELS, make_bot
@@ -706,8 +705,8 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
     moves = pending.options if mine else []
     choices, on_board = choices_for(game, view, pending, moves, mode, chosen, L) if mine else ([], {})
     city_ids = tuple(sorted(k for k in on_board if not k.startswith("card-")))
-    rc = __import__("reacton").core.get_render_context()
     card_ids = tuple(sorted(k for k in on_board if k.startswith("card-")))
+    rc = __import__("reacton").core.get_render_context()
     refused, set_refused = solara.use_state((None, None))  # (message, rule id) of the last refusal
 
     def act(m) -> None:
@@ -837,8 +836,8 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
                 CityPanel(game, Box(view), viewer, city_ids, sel, districts, on_act, on_key, label, (node_id, mode),
                           W("keys_hint", L))
                 Controls(on_undo=play.undo, on_redo=play.redo, on_new_game=on_new_game, can_undo=play.can_undo,
-            with solara.Column(gap="10px", style={"flex": "1 1 360px", "max-width": "520px", "min-width": "300px"}):
                          can_redo=play.can_redo, dense=True, words=kit_words(L))
+            with solara.Column(gap="10px", style={"flex": "1 1 360px", "max-width": "520px", "min-width": "300px"}):
                 # beside the board's top, where the eye is after a click (under the board it fell below the window)
                 Refusal(play.message, refused[1] if refused[0] == play.message else None, play.clear_message, L)
                 if seat.passing:
