@@ -110,9 +110,15 @@ Rulings decided here (RULINGS.md C1-C19 bind; these fill what remains)
 - **BG7 the hidden token** is drawn after the 8 opening parcels and before
   the 2-3 player bans (S9 comes before P23). The hidden parcel never opens
   (R31).
-- **BG8 own words in two languages.** Reasons and descriptions follow the
-  game's ``language`` (``"en"`` or ``"cs"``); rule ids stay the same.
-  Validation messages of files and positions are in English (teacher-facing).
+- **BG8 own words in two languages.** Reasons, descriptions, position checks
+  and option errors follow the game's ``language`` (``"en"`` or ``"cs"``,
+  C19: one switch; :mod:`.check_words`); ``error.rule`` keeps the rule id, the
+  words name it where a reader finds it (Czech: the section of the Czech text,
+  which has no ids; the project's rulings as "our ruling C12" / "naše
+  pravidlo C12"). A refusal says the move in words ("Player 1 cannot build on
+  parcel 1 (Citadel Streets): ..."). District names are proper names, never
+  translated (the Czech text writes Seatower). A teacher's content and city
+  file checks stay English.
 - **BG9 the city can grow no more.** If the building deck, its discards and
   the offer are empty and every player holding building cards has no free
   cube, nobody can ever build again and the bag would never empty; the end is
