@@ -187,6 +187,11 @@ def _no(text: str, rule: Optional[str] = None) -> Feedback:
 # ============================================================================ drawing
 
 
+#: an exercise's grid no wider than 470 px (about 520 px tall): the board, its answers, Check and the reply fit a
+#: 1400x900 window together (the kit's board is as wide as the lesson, 900 px)
+FIT = CSS + ".bw-lesson-board svg.bw-grid, .bw-lesson-answer-board svg.bw-grid { max-width: min(100%, 470px); }"
+
+
 def _suffixed(svg: str, n: int) -> str:
     """Every cell's ``data-id`` made unique to this drawing (``cell-a4@3``), so a second click on a cell counts."""
     return re.sub(r'data-id="cell-([^"@]+)"', lambda m: f'data-id="cell-{m.group(1)}@{n}"', svg)
@@ -260,7 +265,7 @@ def _choice_board(L: _Lang, prompt: str, picture: Callable[[], str], options, ch
 
     return BoardChoice(prompt, check, hint=hint, solution=solution, draw=draw, mode="set" if many else "one",
                        buttons=tuple(options), label=L.label, picture=picture, words=tuple(options),
-                       unread=L.press_first)
+                       unread=L.press_first, css=FIT)
 
 
 @dataclass(frozen=True)
@@ -335,7 +340,7 @@ def _trace_exercise(L: _Lang, prompt: str, state, letter: str, check, hint: str,
 
     return TraceOnBoard(prompt, check, hint=hint, solution=solution, draw=draw, mode="sequence",
                         buttons=(("back", L.back), ("clear", L.clear)), label=L.label,
-                        position=pos, letter=letter, unread=L.trace_first)
+                        position=pos, letter=letter, unread=L.trace_first, css=FIT)
 
 
 def _clicks_for(move: Move, n: int) -> tuple:
@@ -486,7 +491,7 @@ def _step_grid(L: _Lang, w) -> tuple:
     label = L.empty_label
     a = Pick(a_("prompt"), check_row, draw=lambda sel: _empty_grid(label, sel), mode="set", label=label,
              hint=a_("hint"), solution=Solution(a_("answer", cells=L.join(cells)), a_("explain"),
-                                                picks=tuple(sorted(row))), css=CSS)
+                                                picks=tuple(sorted(row))), css=FIT)
 
     b_ = w.scope("start")
     options = tuple(normalise_word(x) for x in L.stuff.list("grid"))

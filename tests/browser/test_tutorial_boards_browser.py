@@ -1,6 +1,7 @@
 """The four tutorials in real Chromium: no exercise board carries its answer before the learner answers.
 
-For each tutorial (Balada, Balda, Heroes of Barcadia, Builders of Baldur's Gate) the kit's lesson player
+For each tutorial (Balada, Balda in English and in Russian, Heroes of Barcadia, Builders of Baldur's Gate) the kit's
+lesson player
 (``Tutorial(lesson)``, as the notebooks show it) is displayed in a Solara page, and the test visits the steps by
 clicking the step picker, as a learner comes back to a step: every step of Balada and Balda; for Barcadia and
 Baldur's Gate a subset (:data:`SUBSET`) that holds every kind of exercise, to stay within the browser budget
@@ -20,7 +21,10 @@ draws). Then, before any answer, the page's DOM is read and checked:
 - **number, text and choice exercises**: the right answer does not appear in the exercise's board(s) or in the
   step's words in a form that gives it away (the number with the question's unit, after "=" or "total", a "+n"
   badge; a fraction or a percentage for a chance); a space number or an Obstacle's value is no answer;
-- no option or action button starts chosen, and all look alike.
+- no option or action button starts chosen, and all look alike;
+- a question whose answer is a number has no numbered path on its board (Balda's scoring step drew 1 to 6 along
+  the word it asked the points of); a lesson in :data:`FITS_THE_WINDOW` has every exercise card, with room for its
+  reply, within a 1400x900 window (the page is shown at that size).
 
 Then, for one exercise per game (:data:`WRONG`), a wrong answer shows feedback naming a rule without the answer,
 no hint and no answer box, and *Show me* reveals it. A last test checks that this reading catches a highlight, a
@@ -46,6 +50,12 @@ from balada_widgets.ui.lesson import Attempt, Progress
 from balada_widgets.ui.tutorial import Tutorial
 
 GAMES = ("balada", "balda", "barcadia", "baldurs_gate")
+#: the lessons checked: each game's English one, and the Russian Balda (its own words, Russian grids and words)
+LESSONS = ("balada", "balda", "balda:ru", "barcadia", "baldurs_gate")
+#: the lessons whose every exercise card (its board, answers, Check and the reply's room) fits a 1400x900 window
+FITS_THE_WINDOW = {"balda"}
+WINDOW = {"width": 1400, "height": 900}
+REPLY_ROOM = 120  # px under an exercise's Check button for the first reply
 TESTS = Path(__file__).resolve().parents[1]
 
 #: the steps that are a live game (the learner plays, or a bot plays the learner's seat): no answer to give away
@@ -106,7 +116,7 @@ COLLECT = r"""
   }
   const lesson = document.querySelector(".bw-lesson");
   const cards = [...lesson.querySelectorAll(".bw-lesson-exercise")].map(card => ({
-    text: card.innerText,
+    text: card.innerText, height: card.getBoundingClientRect().height,
     boards: [...card.querySelectorAll(".bw-board-box.bw-lesson-board, .bw-board-box.bw-lesson-figure")].map(board),
     options: [...card.querySelectorAll("[class*='bw-lesson-option-'], [class*='bw-lesson-action-']")].map(
       b => ({text: b.innerText, pressed: b.getAttribute("aria-pressed"), cls: b.getAttribute("class")})),
@@ -126,25 +136,27 @@ def tutorial_module(game: str):
     return importlib.import_module(f"balada_widgets.{game}.tutorial")
 
 
-def make_tutorial(game: str) -> Tutorial:
-    """A fresh tutorial, as the game's notebook shows it (its own words for Baldur's Gate)."""
+def make_tutorial(game: str, language: str = "en") -> Tutorial:
+    """A fresh tutorial, as the game's notebook and the app show it (with the lesson's own kit words if it has
+    them: Baldur's Gate, Balda)."""
     mod = tutorial_module(game)
-    if game == "baldurs_gate":
-        return Tutorial(mod.lesson("en"), words=mod.kit_words("en"))
+    if hasattr(mod, "kit_words"):
+        return Tutorial(mod.lesson(language), words=mod.kit_words(language))
     return Tutorial(mod.lesson())
 
 
 _PINNED: dict = {}
 
 
-def pinned_answers(game: str) -> dict:
-    """``ANSWERS`` of ``tests/<game>/test_tutorial.py``: (step, part) -> (right answers, misreadings, other)."""
+def pinned_answers(game: str, language: str = "en") -> dict:
+    """``ANSWERS`` of ``tests/<game>/test_tutorial.py`` (``BY_LANGUAGE[language]`` where it has several lessons):
+    (step, part) -> (right answers, misreadings, other)."""
     if game not in _PINNED:
         spec = importlib.util.spec_from_file_location(f"_pinned_{game}", TESTS / game / "test_tutorial.py")
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        _PINNED[game] = module.ANSWERS
-    return _PINNED[game]
+        _PINNED[game] = getattr(module, "BY_LANGUAGE", {"en": module.ANSWERS})
+    return _PINNED[game][language]
 
 
 def solution(ex):
@@ -156,11 +168,11 @@ def bare(id_: str) -> str:
     return re.sub(r"@\d+$", "", str(id_))
 
 
-def right_targets(game: str, step_id: str, i: int, ex) -> set:
+def right_targets(game: str, step_id: str, i: int, ex, language: str = "en") -> set:
     """The ids a learner must click: the solution's picks, else the first right answer the game's tests pin."""
     ids = {bare(p) for p in solution(ex).picks}
     if not ids:
-        right = pinned_answers(game).get((step_id, i), ([()],))[0]
+        right = pinned_answers(game, language).get((step_id, i), ([()],))[0]
         first = right[0] if right else ()
         ids = {bare(p) for p in (first if isinstance(first, (tuple, frozenset, set, list)) else (first,))}
     return {x for x in ids if isinstance(x, str)}
@@ -250,11 +262,20 @@ def chance_forms(answer: str) -> list[str]:
     return re.findall(r"\d+/\d+|\d+(?:\.\d+)?\s*%", answer)
 
 
-def check_step(game: str, step, data: dict, findings: list, seen: dict) -> None:
+def check_step(game: str, step, data: dict, findings: list, seen: dict, language: str = "en") -> None:
     """Check every part of a displayed step (``data`` from :data:`COLLECT`)."""
     assert len(data["cards"]) == len(step.parts), (game, step.id, len(data["cards"]))
     for i, (ex, card) in enumerate(zip(step.parts, data["cards"])):
-        where = f"{game} {step.id}[{i}] ({ex.kind})"
+        where = f"{game}{'' if language == 'en' else ':' + language} {step.id}[{i}] ({ex.kind})"
+        if (game in FITS_THE_WINDOW and (game, step.id) not in LIVE_GAMES  # (a live game is a whole app page)
+                and card["height"] + REPLY_ROOM > WINDOW["height"]):
+            findings.append(f"{where}: the exercise is {card['height']:.0f} px tall: Check and its reply fall "
+                            f"below a {WINDOW['width']}x{WINDOW['height']} window")
+        n = answer_number(ex)
+        badges = sum(c.split().count("stepno") for b in card["boards"] for c in b["classes"])
+        if n is not None and badges:
+            findings.append(f"{where}: the board numbers {badges} cells before the learner counts them "
+                            f"(the answer is {solution(ex).answer!r})")
         seen[ex.kind] = seen.get(ex.kind, 0) + 1
         if card["replies"] and i == len(step.parts) - 1:
             findings.append(f"{where}: feedback shows before any answer")
@@ -268,7 +289,7 @@ def check_step(game: str, step, data: dict, findings: list, seen: dict) -> None:
         if ex.kind == "pick":
             board = next((b for b in card["boards"] if b["kind"] == "board"), None)
             assert board is not None, where
-            answers = right_targets(game, step.id, i, ex)
+            answers = right_targets(game, step.id, i, ex, language)
             for e in board["els"]:
                 if GIVEAWAY_LABEL.search(e["label"]):
                     findings.append(f"{where}: the target {e['id']} is labelled {e['label'].strip()!r}")
@@ -296,7 +317,7 @@ def check_step(game: str, step, data: dict, findings: list, seen: dict) -> None:
         if ex.kind == "number":
             n = answer_number(ex)
             assert n is not None, (where, sol.answer)
-            units = re.findall(r"[A-Za-z]+", sol.answer)[:1] + [getattr(ex, "unit", "")]
+            units = re.findall(r"[^\W\d_]+", sol.answer)[:1] + [getattr(ex, "unit", "")]
             hits = number_giveaways(n, units, words)
             if hits:
                 findings.append(f"{where}: the answer {sol.answer!r} shows as {hits}")
@@ -315,11 +336,19 @@ def progress_with_every_part_shown(lesson) -> Progress:
     return p
 
 
+def position(tutorial: Tutorial, step_id: str) -> str:
+    """``Step 6 of 16`` in the tutorial's words (``Шаг 6 из 11``)."""
+    from balada_widgets.ui.tutorial import TUTORIAL_WORDS
+
+    said = {**TUTORIAL_WORDS, **(tutorial.words or {})}["step_of"]
+    return said.format(i=tutorial.lesson.index(step_id) + 1, n=len(tutorial.lesson.steps))
+
+
 def go_to(page, tutorial: Tutorial, step_id: str) -> None:
     """Click the step's chip in the step picker and wait until each of its parts shows, with its board drawn."""
     lesson = tutorial.lesson
     page.locator(f'.bw-lesson-steps [data-id="step-{step_id}"]').click()
-    expect(page.locator(".bw-lesson-progress")).to_contain_text(lesson.position(step_id) + " ")
+    expect(page.locator(".bw-lesson-progress")).to_contain_text(position(tutorial, step_id) + " ")
     step = lesson.find(step_id)
     cards = page.locator(".bw-lesson-exercise")
     expect(cards).to_have_count(tutorial.progress.visible_parts(step))
@@ -376,16 +405,19 @@ WRONG = {"balada": ("boss", 0, "5"), "balda": ("grid", 0, ("cell-a1",)), "barcad
          "baldurs_gate": ("advanced", 0, "3")}
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_no_exercise_board_carries_its_answer(game, solara_test, page_session: playwright.sync_api.Page):
+@pytest.mark.parametrize("which", LESSONS)
+def test_no_exercise_board_carries_its_answer(which, solara_test, page_session: playwright.sync_api.Page):
     """One wrong answer and Show me on a fresh lesson; then every checked step shown with all its parts, read
     before any answer."""
-    tutorial = make_tutorial(game)
+    game, _, language = which.partition(":")
+    language = language or "en"
+    tutorial = make_tutorial(game, language)
     lesson = tutorial.lesson
     step_id, i, wrong = WRONG[game]
-    display(tutorial.step(step_id).element())
     page = page_session
-    expect(page.locator(".bw-lesson-progress")).to_contain_text(lesson.position(step_id) + " ")
+    page.set_viewport_size(WINDOW)
+    display(tutorial.step(step_id).element())
+    expect(page.locator(".bw-lesson-progress")).to_contain_text(position(tutorial, step_id) + " ")
     wrong_answer_then_show_me(page, tutorial, step_id, i, wrong)
     tutorial.state.value = progress_with_every_part_shown(lesson)
     findings: list[str] = []
@@ -394,8 +426,8 @@ def test_no_exercise_board_carries_its_answer(game, solara_test, page_session: p
     checked = steps_checked(game, lesson)
     for st in checked:
         go_to(page, tutorial, st.id)
-        check_step(game, st, collect(page, st, tutorial.progress.visible_parts(st)), findings, seen)
-    print(f"{game}: {len(checked)} of {len(lesson.steps)} steps, parts by kind {seen}, "
+        check_step(game, st, collect(page, st, tutorial.progress.visible_parts(st)), findings, seen, language)
+    print(f"{which}: {len(checked)} of {len(lesson.steps)} steps, parts by kind {seen}, "
           f"{time.monotonic() - started:.1f} s")
     assert not findings, "\n".join(findings)
 
@@ -425,7 +457,9 @@ def wrong_answer_then_show_me(page, tutorial: Tutorial, step_id: str, i: int, wr
             time.sleep(0.05)  # a click lost in a re-render under load gets no reply: answer again
         if feedback.count():
             break
-    expect(feedback).to_contain_text("(rule")
+    from balada_widgets.ui.lesson import LESSON_WORDS
+
+    expect(feedback).to_contain_text({**LESSON_WORDS, **(tutorial.words or {})}["rule"].split("{")[0])
     said = feedback.inner_text()
     assert sol.answer not in said, said
     n = answer_number(ex)
@@ -456,10 +490,11 @@ def test_the_checks_catch_a_board_that_gives_its_answer_away():
         return {"id": id_, "feats": ["self:g[class=space]{fill:#fff}", *extra], "classes": list(classes),
                 "label": label, "text": ""}
 
-    def page_data(els, words="", options=()):
-        board = {"kind": "board", "els": els, "classes": [" ".join(e["classes"]) for e in els], "words": words,
-                 "label": "sheet", "drawn": True}
-        return {"text": "", "cards": [{"text": "", "boards": [board], "options": list(options), "replies": 0}]}
+    def page_data(els, words="", options=(), badges=0):
+        board = {"kind": "board", "els": els, "classes": [" ".join(e["classes"]) for e in els] + ["stepno"] * badges,
+                 "words": words, "label": "sheet", "drawn": True}
+        return {"text": "", "cards": [{"text": "", "boards": [board], "options": list(options), "replies": 0,
+                                       "height": 400}]}
 
     pick = Pick("**Click** the spaces.", check=lambda a: Feedback(False, "no"), draw=lambda s: "", mode="set",
                 solution=Solution("spaces 2 and 3", picks=("space-2", "space-3")))
@@ -489,3 +524,10 @@ def test_the_checks_catch_a_board_that_gives_its_answer_away():
     findings = []
     check_step("balada", step, page_data([], words="space 8 | Boss"), findings, {})  # a space number is no answer
     assert findings == []
+    check_step("balada", step, page_data([], badges=8), findings, {})  # a path numbered 1 to 8: the count itself
+    assert findings and "numbers 8 cells" in findings[0]
+    findings = []
+    tall = page_data([])
+    tall["cards"][0]["height"] = 850
+    check_step("balda", step, tall, findings, {})  # Check and its reply below the fold
+    assert findings and "850 px tall" in findings[0]
