@@ -52,14 +52,14 @@ from typing import Callable, Optional
 from ..core.errors import InvalidInput
 from ..core.feedback import Feedback
 from ..core.review import GameReview, Moment, require_over
-from .advisor import Advice, _rollout, advise_placements, sample_futures, walk_advice
+from .advisor import Advice, _rollout, advise_placements, sample_futures, side_points, walk_advice
 from .rules import BaladaGame, Decide, Place, PortalMove, Swap
 from .scoring import (
-    LANDSCAPES, SIDE_LENGTH, Choices, Layout, Space, best_points, event_name, is_obstacle, score_side, side_to_text,
+    LANDSCAPES, SIDE_LENGTH, Choices, Layout, Space, event_name, is_obstacle, score_side, side_to_text,
 )
 
 __all__ = ["PLACEMENT_THRESHOLD", "SAMPLES", "SEED", "WALK_THRESHOLD", "decisions", "option_words",
-           "placement_words", "review", "review_all"]
+           "placement_words", "review", "review_all", "review_steps"]
 
 #: a placement is a moment when the best expects at least this many more points this round
 PLACEMENT_THRESHOLD = 2.0
@@ -214,7 +214,7 @@ def _example(game, view, ps, best: Place, played: Place, loss: float, samples: i
     for i, fut in enumerate(futures):
         fb = _finish(game, ps, best, fut, f"{seed}:example:{i}")
         fp = _finish(game, ps, played, fut, f"{seed}:example:{i}")
-        d = best_points(fb, ps.injuries, ps.swords) - best_points(fp, ps.injuries, ps.swords)
+        d = side_points(fb, ps.injuries, ps.swords) - side_points(fp, ps.injuries, ps.swords)
         if pick is None or abs(d - loss) < pick[0]:
             pick = (abs(d - loss), i, fb, fp)
     _, i, fb, fp = pick
@@ -431,6 +431,55 @@ def _walk_moment(game: BaladaGame, node, player: int, name: str, threshold: floa
 # ======================================================================= the review
 
 
+def review_steps(session, player: int, *, name: Optional[str] = None, samples: int = SAMPLES, seed=SEED,
+                 threshold: float = PLACEMENT_THRESHOLD, walk_threshold: float = WALK_THRESHOLD):
+    """The review of :func:`review` as it is measured: a :class:`~balada_widgets.core.review.GameReview` after
+    each decision, in the order they were played (``measured`` counts them), the last one complete.
+
+    The moments are the same as :func:`review`'s, one decision at a time, so a view shows the first ones while
+    the rest are measured. The arguments are checked before the first decision is measured.
+
+    >>> from balada_widgets.balada.rules import BaladaGame
+    >>> from balada_widgets.balada.bots import make_bot
+    >>> from balada_widgets.core.session import Session
+    >>> from balada_widgets.core.bots import run_bots
+    >>> s = Session(BaladaGame(players=1, easy=True), seed=5)
+    >>> _ = run_bots(s, {0: make_bot("random", seed=1)})
+    >>> steps = list(review_steps(s, 0, samples=8))
+    >>> [r.measured for r in steps][:3], steps[-1].complete, steps[-1] == review(s, 0, samples=8)
+    ([1, 2, 3], True, True)
+    """
+    game: BaladaGame = session.game
+    require_over(game, session)
+    if not isinstance(player, int) or not 0 <= player < game.num_players:
+        raise InvalidInput(f"there is no player {player + 1 if isinstance(player, int) else player!r} in this "
+                           f"{game.num_players}-player game")
+    if not isinstance(samples, int) or samples < 1:
+        raise InvalidInput(f"samples must be a whole number of at least 1, not {samples!r}")
+    return _steps(game, session, player, name or f"Player {player + 1}", samples, seed, threshold, walk_threshold)
+
+
+def _steps(game, session, player, name, samples, seed, threshold, walk_threshold):
+    nodes = decisions(session, player)
+    note = (f"Placements: the advisor's expected score of the round over {samples} sampled futures (seed "
+            f"{seed!r}), kept when at least {threshold:g} points and beyond the sampling error. Walk decisions: "
+            f"exact, kept from {walk_threshold:g} point{'' if walk_threshold == 1 else 's'}.")
+    moments: list = []
+    if not nodes:
+        yield GameReview(player, name, (), looked_at=0, threshold=threshold, unit="points", note=note)
+        return
+    for k, node in enumerate(nodes):
+        if isinstance(node.move, Place):
+            m = _placement_moment(game, node, player, name, samples, seed, threshold)
+        else:
+            m = _walk_moment(game, node, player, name, walk_threshold)
+        if m is not None:
+            moments.append(m)
+        done = k + 1 == len(nodes)
+        yield GameReview(player, name, tuple(moments), looked_at=len(nodes), threshold=threshold, unit="points",
+                         note=note, measured=None if done else k + 1)
+
+
 def review(session, player: int, *, name: Optional[str] = None, samples: int = SAMPLES, seed=SEED,
            threshold: float = PLACEMENT_THRESHOLD, walk_threshold: float = WALK_THRESHOLD,
            progress: Optional[Callable[[float], None]] = None) -> GameReview:
@@ -440,33 +489,16 @@ def review(session, player: int, *, name: Optional[str] = None, samples: int = S
     and ``seed``: the advisor's futures per placement (the same arguments give
     the same review); ``threshold`` / ``walk_threshold``: the least loss kept, in
     points; ``progress(fraction)`` is called as the decisions are measured.
+    :func:`review_steps` gives the same review decision by decision.
 
     :raises InvalidInput: the game is not over, or there is no such player.
     """
-    game: BaladaGame = session.game
-    require_over(game, session)
-    if not isinstance(player, int) or not 0 <= player < game.num_players:
-        raise InvalidInput(f"there is no player {player + 1 if isinstance(player, int) else player!r} in this "
-                           f"{game.num_players}-player game")
-    if not isinstance(samples, int) or samples < 1:
-        raise InvalidInput(f"samples must be a whole number of at least 1, not {samples!r}")
-    name = name or f"Player {player + 1}"
-    nodes = decisions(session, player)
-    moments = []
-    for k, node in enumerate(nodes):
-        if isinstance(node.move, Place):
-            m = _placement_moment(game, node, player, name, samples, seed, threshold)
-        else:
-            m = _walk_moment(game, node, player, name, walk_threshold)
-        if m is not None:
-            moments.append(m)
-        if progress is not None:
-            progress((k + 1) / len(nodes))
-    note = (f"Placements: the advisor's expected score of the round over {samples} sampled futures (seed "
-            f"{seed!r}), kept when at least {threshold:g} points and beyond the sampling error. Walk decisions: "
-            f"exact, kept from {walk_threshold:g} point{'' if walk_threshold == 1 else 's'}.")
-    return GameReview(player, name, tuple(moments), looked_at=len(nodes), threshold=threshold, unit="points",
-                      note=note)
+    out = None
+    for out in review_steps(session, player, name=name, samples=samples, seed=seed, threshold=threshold,
+                            walk_threshold=walk_threshold):
+        if progress is not None and out.looked_at:
+            progress((out.measured or out.looked_at) / out.looked_at)
+    return out
 
 
 def review_all(session, names: Optional[dict] = None, **kwargs) -> list[GameReview]:

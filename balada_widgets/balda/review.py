@@ -47,7 +47,7 @@ from .movegen import Move, check_move, legal_moves
 from .position import cell_name
 from .rules import BaldaGame, Pass
 
-__all__ = ["THRESHOLD", "best_words", "decisions", "review", "review_all", "word_trace", "word_words"]
+__all__ = ["THRESHOLD", "best_words", "decisions", "review", "review_all", "review_steps", "word_trace", "word_words"]
 
 #: a turn is a moment when the best word has at least this many letters more than the word played
 THRESHOLD = 2
@@ -165,15 +165,20 @@ def _moment(game: BaldaGame, node, player: int, name: str, turn: int, threshold:
                   extra={"longest_reply_after_best": r_best, "longest_reply_after_played": r_played})
 
 
-def review(session, player: int, *, name: Optional[str] = None, threshold: int = THRESHOLD,
-           progress: Optional[Callable[[float], None]] = None) -> GameReview:
-    """The moments of ``player``'s finished game (see the module docstring).
+def review_steps(session, player: int, *, name: Optional[str] = None, threshold: int = THRESHOLD):
+    """The review of :func:`review` as it is measured: a :class:`~balada_widgets.core.review.GameReview` after
+    each turn of the player (``measured`` counts them), the last one complete, so a view shows the first
+    moments while the rest are measured. The arguments are checked at once.
 
-    ``name``: how the texts call the player (default "Player 1");
-    ``threshold``: the least loss kept, in letters; ``progress(fraction)`` is
-    called as the turns are measured.
-
-    :raises InvalidInput: the game is not over, or there is no such player.
+    >>> from balada_widgets.balda.lexicon import Lexicon
+    >>> from balada_widgets.balda.rules import BaldaGame
+    >>> from balada_widgets.core.session import Session
+    >>> lex = Lexicon.from_words(["balda", "ball", "bald", "bad", "lab", "lad", "ballad"], name="demo")
+    >>> s = Session(BaldaGame(players=2, start_word="balda", lexicon=lex), seed=1)
+    >>> s.play("b4=d bad a3-b3-b4"); s.play("pass"); s.play("pass")
+    >>> steps = list(review_steps(s, 0, threshold=1))
+    >>> [(r.measured, len(r)) for r in steps], steps[-1] == review(s, 0, threshold=1)
+    ([(1, 1), (None, 2)], True)
     """
     game: BaldaGame = session.game
     require_over(game, session)
@@ -182,21 +187,44 @@ def review(session, player: int, *, name: Optional[str] = None, threshold: int =
                            f"{game.num_players}-player game")
     if not isinstance(threshold, int) or threshold < 1:
         raise InvalidInput(f"the threshold is a whole number of letters, at least 1, not {threshold!r}")
-    name = name or f"Player {player + 1}"
+    return _steps(game, session, player, name or f"Player {player + 1}", threshold)
+
+
+def _steps(game, session, player, name, threshold):
     nodes = decisions(session, player)
     turns = {node.id: k for k, node in enumerate(
         (nd for nd in session.current.path() if not nd.by_chance and isinstance(nd.move, (Move, Pass))), 1)}
-    moments = []
+    note = (f"Each word against the longest legal word of that turn (every word searched: exact), kept from "
+            f"{threshold} letter{'s' if threshold != 1 else ''} shorter; a pass counts as no letters.")
+    moments: list = []
+    if not nodes:
+        yield GameReview(player, name, (), looked_at=0, threshold=threshold, unit="letters", note=note)
+        return
     for k, node in enumerate(nodes):
         m = _moment(game, node, player, name, turns[node.id], threshold)
         if m is not None:
             moments.append(m)
-        if progress is not None:
-            progress((k + 1) / len(nodes))
-    note = (f"Each word against the longest legal word of that turn (every word searched: exact), kept from "
-            f"{threshold} letter{'s' if threshold != 1 else ''} shorter; a pass counts as no letters.")
-    return GameReview(player, name, tuple(moments), looked_at=len(nodes), threshold=threshold, unit="letters",
-                      note=note)
+        done = k + 1 == len(nodes)
+        yield GameReview(player, name, tuple(moments), looked_at=len(nodes), threshold=threshold, unit="letters",
+                         note=note, measured=None if done else k + 1)
+
+
+def review(session, player: int, *, name: Optional[str] = None, threshold: int = THRESHOLD,
+           progress: Optional[Callable[[float], None]] = None) -> GameReview:
+    """The moments of ``player``'s finished game (see the module docstring).
+
+    ``name``: how the texts call the player (default "Player 1");
+    ``threshold``: the least loss kept, in letters; ``progress(fraction)`` is
+    called as the turns are measured. :func:`review_steps` gives the same
+    review turn by turn.
+
+    :raises InvalidInput: the game is not over, or there is no such player.
+    """
+    out = None
+    for out in review_steps(session, player, name=name, threshold=threshold):
+        if progress is not None and out.looked_at:
+            progress((out.measured or out.looked_at) / out.looked_at)
+    return out
 
 
 def review_all(session, names: Optional[dict] = None, **kwargs) -> list[GameReview]:

@@ -95,6 +95,15 @@ class GameReview:
     ``looked_at``: how many decisions were measured; ``threshold``: the least
     loss kept, in ``unit`` ("points", "letters"); ``note``: how the measure was
     taken (samples, seed), in words.
+
+    A review in progress (a game's ``review_steps`` yields one after each
+    decision, so the first moments show while the rest are measured) has
+    ``measured``: how many of the ``looked_at`` decisions are measured so far,
+    its moments those found among them; ``None`` (the default) when all are.
+
+    >>> part = GameReview(0, "You", (), looked_at=24, threshold=2, measured=3)
+    >>> part.complete, part.summary()
+    (False, 'You: 3 of 24 decisions looked at so far; none yet where the best choice scored clearly more (at least 2 points).')
     """
 
     player: int
@@ -104,6 +113,12 @@ class GameReview:
     threshold: float
     unit: str = "points"
     note: str = ""
+    measured: Optional[int] = None
+
+    @property
+    def complete(self) -> bool:
+        """Every decision measured (not a review in progress)."""
+        return self.measured is None or self.measured >= self.looked_at
 
     def __len__(self) -> int:
         return len(self.moments)
@@ -119,6 +134,11 @@ class GameReview:
         n = len(self.moments)
         th = f"{self.threshold:g}"
         unit = self.unit[:-1] if self.threshold == 1 and self.unit.endswith("s") else self.unit
+        if not self.complete:
+            head = f"{self.name}: {self.measured} of {self.looked_at} decisions looked at so far; "
+            if n == 0:
+                return head + f"none yet where the best choice scored clearly more (at least {th} {unit})."
+            return head + f"{n} where the best choice scored clearly more (at least {th} {unit})."
         head = (f"{self.name}: {self.looked_at} decision{'s' if self.looked_at != 1 else ''} looked at; ")
         if n == 0:
             return head + f"none where the best choice scored clearly more (at least {th} {unit})."
