@@ -95,7 +95,7 @@ def test_balada_hot_seat_and_solo_pages(render):
 def test_other_games_bot_and_hot_seat_pages_render_a_board(render, path):
     ui = render(page_by_path(path).load()())
     assert ui.rc.find(SvgBoard).widgets
-    assert "Bot" in ui.text()
+    assert "bot" in ui.text().lower()  # "Bot 2 (greedy)"; Baldur's Gate: "Player 2 (greedy bot)", one name per seat
     ui = render(page_by_path(f"{path}-hot-seat").load()())
     assert "Bot" not in ui.text().replace("Bot level", "")
 
@@ -140,3 +140,129 @@ def test_the_start_notebook_is_prose_and_one_line_cells():
     assert not any("print(" in src or src.startswith(("import os", "import pathlib")) for src in code)
     for game in GAME_KEYS:  # a game of each, in one cell
         assert any(src.startswith(f"{game}.new_game(") for src in code), game
+
+
+# ----------------------------------------------------------------------- the bot page's table, the frame's language
+
+
+def test_the_bot_page_opens_the_table_the_game_is_made_for():
+    tables = {g.key: (dict(g.bot)["players"], dict(g.bot)["bots"]) for g in app.GAMES}
+    assert tables == {"balada": (2, 1), "balda": (2, 1), "barcadia": (4, 3), "baldurs_gate": (3, 2)}
+    # a notebook's new_game() stays the quick two-player game
+    from balada_widgets import baldurs_gate, barcadia
+
+    assert barcadia.SPEC.settings().players == baldurs_gate.SPEC.settings().players == 2
+
+
+@pytest.mark.parametrize("path, seats", [("barcadia", 4), ("baldurs-gate", 3)])
+def test_the_bot_page_seats_you_and_the_bots(render, path, seats):
+    text = render(page_by_path(path).load()()).text()
+    assert f"Bot {seats}" in text and f"Bot {seats + 1}" not in text
+    assert "Player 2" not in text and "Player 3" not in text
+
+
+def _form_seats(ui, players_cls: str, bots_cls: str, players: int) -> int:
+    """Choose ``players`` in a new-game form; the form's bots then."""
+    import ipyvuetify as v
+
+    toggle = next(w for w in ui.rc.find(v.BtnToggle).widgets if players_cls in (w.class_ or "").split())
+    toggle.v_model = players
+    select = next(w for w in ui.rc.find(v.Select).widgets if bots_cls in (w.class_ or "").split())
+    return select.v_model
+
+
+@pytest.mark.parametrize("room, players_cls, bots_cls, table", [
+    ("barcadia", "bw-bc-players-choice", "bw-bc-bots", (4, 3)),
+    ("baldurs_gate", "bw-bg-players-choice", "bw-bg-bots", (3, 2)),
+])
+def test_the_new_game_form_keeps_one_person_against_bots(render, room, players_cls, bots_cls, table):
+    import importlib
+
+    view = importlib.import_module(f"balada_widgets.{room}.view")
+    for start, choose, bots in (((2, 1), 4, 3), (table, 2, 1), ((2, 0), 4, 0)):  # hot-seat stays hot-seat
+        settings = importlib.import_module(f"balada_widgets.{room}").SPEC.settings(*start)
+        ui = render(view.NewGameForm(view.Settings(**{f: getattr(settings, f) for f in ("players", "bots", "seed",
+                                                                                      "bot_level")},
+                                                   **settings.options) if hasattr(view, "Settings") else settings,
+                                     lambda s: None))
+        assert _form_seats(ui, players_cls, bots_cls, choose) == bots, (room, start, choose)
+
+
+def test_the_balda_and_balada_forms_keep_one_person_against_bots(render):
+    import ipyvuetify as v
+
+    from balada_widgets.balada.view import NewGameForm as BaladaForm
+    from balada_widgets.balda.view import BaldaApp, NewGameForm as BaldaForm
+
+    ui = render(BaladaForm(lambda o: None, initial={"players": 2, "bots": 1}))
+    players = next(w for w in ui.rc.find(v.Select).widgets if "bw-players" in (w.class_ or "").split())
+    players.v_model = 5
+    bots = next(w for w in ui.rc.find(v.Select).widgets if "bw-bots" in (w.class_ or "").split())
+    assert bots.v_model == 4
+    balda = BaldaApp(players=2, bots=1, seed=0)
+    assert _form_seats(render(BaldaForm(balda.settings, lambda s: None)), "bw-balda-players", "bw-balda-bots", 4) == 3
+
+
+def test_a_czech_page_has_a_czech_frame(render):
+    page = page_by_path("baldurs-gate-learn-cs")
+    assert page.language == "cs" and app.served_language("/baldurs-gate-learn-cs") == "cs"
+    assert app.served_language("/baldurs-gate") == app.served_language("/") == "en"
+    ui = render(app.GameLinks(page))
+    text = ui.text()
+    for words in ("Hrát proti botům", "Hra u jedné obrazovky", "Pravidla anglicky", "pravidla česky", "Laboratoř"):
+        assert words in text, words
+    assert "Play against a bot" not in text and "Hot-seat" not in text
+    assert page_by_path("baldurs-gate").title_in("cs") == "Builders of Baldur's Gate: proti botům"
+    assert app.frame_words("cs")["home"] == "Domů" and app.frame_words("ru") == app.frame_words("en")
+    # an English page links the Czech tutorial by its own name, marked as Czech for a screen reader
+    english = render(app.GameLinks(page_by_path("baldurs-gate")))
+    link = english.button("bw-link-baldurs-gate-learn-cs")
+    assert "pravidla česky" in english.text() and link.attributes.get("lang") == "cs"
+
+
+def test_a_game_started_in_czech_makes_its_page_czech(render):
+    from balada_widgets.baldurs_gate.view import BaldursGateApp
+
+    page = page_by_path("baldurs-gate")
+    game = BaldursGateApp(players=3, bots=2, seed=1, language="cs")
+    render(app.GameLanguage(page, game))
+    assert app.page_language("/baldurs-gate") == "cs" and app.page_language("/baldurs-gate-lab") == "en"
+    assert "Hrát proti botům" in render(app.GameLinks(page)).text()
+    game.new_game(players=3, bots=2, seed=2, language="en")  # the form starts an English game: English again
+    assert app.page_language("/baldurs-gate") == "en"
+
+
+def test_the_page_is_served_with_its_language():
+    from balada_widgets.ui.a11y import serve_page_language, with_language
+
+    html = "<!doctype html>\n<html>\n<head><script>1</script>"
+    assert with_language(html, "cs").startswith('<!doctype html>\n<html lang="cs">')
+    assert with_language(html, 'cs" onload="x') == with_language(html, "en")  # only a language tag gets in
+    import solara.server.server as server
+
+    assert getattr(server.read_root, "_bw_original", None) is not None  # the app's import wrapped Solara's page
+    calls = []
+    original = server.read_root._bw_original
+    try:
+        server.read_root._bw_original = lambda path, *a, **k: calls.append(path) or "<!doctype html><html><head>"
+        serve_page_language(app.served_language)
+        assert server.read_root("/baldurs-gate-learn-cs") == '<!doctype html><html lang="cs"><head>'
+        assert server.read_root("/balada") == '<!doctype html><html lang="en"><head>'
+    finally:
+        server.read_root = original
+        serve_page_language(app.served_language)
+    assert calls == ["/baldurs-gate-learn-cs", "/balada"]
+
+
+def test_the_page_icons_are_in_the_font_solara_serves():
+    import re
+    import sys
+    from pathlib import Path
+
+    fonts = sorted(Path(sys.prefix, "share", "solara", "cdn").glob("@widgetti/solara-vuetify*-app@*/dist/fonts.css"))
+    if not fonts:
+        pytest.skip("Solara's offline assets are not set up (scripts/solara_offline.py)")
+    css = fonts[-1].read_text(encoding="utf-8")
+    for _label, icon in app.KINDS.values():
+        assert re.search(rf"\.{re.escape(icon)}::?before\s*\{{", css), f"{icon} is not in the icon font"
+    assert app.KINDS["bot"][1] == "mdi-robot"
