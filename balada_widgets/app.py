@@ -30,21 +30,39 @@ from typing import Callable, Optional
 import solara
 import solara.server.settings
 
-from balada_widgets.ui.a11y import PageA11y
+from balada_widgets.ui.a11y import PageA11y, serve_page_language
 
 # the "This website runs on Solara" badge sat over the bottom-right corner of the content
 solara.server.settings.theme.show_banner = False
 solara.server.settings.theme.title = "balada-widgets"
 
-#: what each kind of page is called on the home page and in a game's links: (label, icon)
+#: what each kind of page is called on the home page and in a game's links: (label, icon). The icons are
+#: the ones of the Material Design Icons font Solara serves (4.9: it has mdi-robot, not mdi-robot-outline)
 KINDS = {
     "learn": ("Learn the rules", "mdi-school-outline"),
-    "bot": ("Play against a bot", "mdi-robot-outline"),
+    "bot": ("Play against a bot", "mdi-robot"),
     "hot-seat": ("Hot-seat", "mdi-account-multiple-outline"),
     "solo": ("Solo", "mdi-account-outline"),
     "lab": ("Lab", "mdi-flask-outline"),
 }
 PLAY_KINDS = ("bot", "hot-seat", "solo")
+
+#: the frame's words (tabs, a game's page links, page titles) in the languages of the app's pages: a Czech page
+#: has a Czech frame; a page in a language without words here (a Balda game in Russian) has the English frame
+FRAME_WORDS = {
+    "en": {"home": "Home", "learn": "Learn the rules", "learn.en": "Learn the rules", "bot": "Play against a bot",
+           "hot-seat": "Hot-seat", "solo": "Solo", "lab": "Lab", "title.learn": "learn the rules",
+           "title.bot": "against a bot", "title.hot-seat": "hot-seat", "title.solo": "solo", "title.lab": "lab"},
+    "cs": {"home": "Domů", "learn": "Naučit se pravidla", "learn.en": "Pravidla anglicky", "bot": "Hrát proti botům",
+           "hot-seat": "Hra u jedné obrazovky", "solo": "Hra pro jednoho", "lab": "Laboratoř",
+           "title.learn": "pravidla", "title.bot": "proti botům", "title.hot-seat": "hra u jedné obrazovky",
+           "title.solo": "hra pro jednoho", "title.lab": "laboratoř"},
+}
+
+
+def frame_words(lang: str) -> dict:
+    """The frame's words in ``lang`` (English when the frame has no words in it)."""
+    return FRAME_WORDS.get(lang, FRAME_WORDS["en"])
 
 
 @dataclass(frozen=True)
@@ -65,6 +83,18 @@ class Page:
     game: str = ""  # the key of its GameEntry ("" for pages of no game)
     kind: str = "page"
     options: tuple = ()  # (name, value) pairs: the app's arguments (play kinds) or the lesson's (learn)
+
+    @property
+    def language(self) -> str:
+        """The page's language as served (``<html lang>``): its ``language`` option, else English."""
+        return str(dict(self.options).get("language", "en"))
+
+    def title_in(self, lang: str) -> str:
+        """The title in the frame's words of ``lang`` (a tutorial in another language keeps its own name)."""
+        words = frame_words(lang)
+        if lang == "en" or (self.kind == "learn" and self.options) or f"title.{self.kind}" not in words:
+            return self.title
+        return f"{self.title.partition(': ')[0]}: {words[f'title.{self.kind}']}"
 
     def load(self) -> Optional[Callable]:
         """The page's component, or ``None`` when its module is not there (the game is not built)."""
@@ -171,10 +201,48 @@ def fresh_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
+#: the language of the game a play page shows now, ``(page path, language)``, one per kernel (each browser tab):
+#: a Builders of Baldur's Gate game started in Czech makes its page Czech (``<html lang>``, the frame's words)
+GAME_LANGUAGE = solara.reactive(("", ""))
+
+
+def page_at(path: str) -> Optional[Page]:
+    """The page of a URL path (``"/balada-lab"``), or ``None`` (the home page, an unknown path)."""
+    return next((p for p in all_pages() if p.path == path.strip("/")), None)
+
+
+def served_language(path: str) -> str:
+    """The language the page at ``path`` is served in (the first ``<html>`` tag: ui/a11y.serve_page_language)."""
+    page = page_at(path)
+    return page.language if page is not None else "en"
+
+
+def page_language(path: str) -> str:
+    """The language of the page at ``path`` now: the language of the game its play page shows (set by
+    :func:`GameLanguage` in :data:`GAME_LANGUAGE`), else the one it is served in."""
+    page = page_at(path)
+    if page is None:
+        return "en"
+    shown, lang = GAME_LANGUAGE.value
+    return lang if shown == page.path and lang else page.language
+
+
+@solara.component
+def GameLanguage(page: Page, app):
+    """Tells the frame the language of the game ``app`` shows (a game's ``language``, if it has one)."""
+    from balada_widgets.ui.root import use_app_game
+
+    session, _bots = use_app_game(app)
+    lang = str(getattr(session.game, "language", "") or page.language)
+    solara.use_effect(lambda: GAME_LANGUAGE.set((page.path, lang)), [lang])
+    return solara.Div(classes=["bw-game-language"], style={"display": "none"})
+
+
 def _play_page(page: Page, app_class) -> Callable:
     @solara.component
     def Play():
         app = solara.use_memo(lambda: app_class(seed=fresh_seed(), **dict(page.options)), [])
+        GameLanguage(page, app)
         return app.element()
 
     Play.__name__ = f"Play_{page.path.replace('-', '_')}"
@@ -232,11 +300,21 @@ def pages_of(game: str) -> list[tuple[Page, Callable]]:
     return [(p, c) for p, c in built_pages() if p.game == game]
 
 
-def link_label(page: Page) -> str:
-    """``Learn the rules``, ``Play against a bot``..., and a tutorial in another language by its name."""
+def link_label(page: Page, lang: str = "en") -> str:
+    """``Learn the rules``, ``Play against a bot``... in the frame's words of ``lang``, and a tutorial in another
+    language by its own name (``pravidla česky``); on a page in another language the English tutorial is
+    named as such (``Pravidla anglicky``)."""
     if page.kind == "learn" and page.options:
         return page.title.partition(": ")[2]
-    return KINDS.get(page.kind, (page.title, ""))[0]
+    words = frame_words(lang)
+    if page.kind == "learn" and lang != "en":
+        return words["learn.en"]
+    return words.get(page.kind) or KINDS.get(page.kind, (page.title, ""))[0]
+
+
+def link_attributes(page: Page) -> dict:
+    """A link to a page in another language says so (``lang``: a screen reader reads its name in that voice)."""
+    return {"lang": page.language} if page.language != "en" else {}
 
 
 @solara.component
@@ -249,7 +327,8 @@ def GameCard(entry: GameEntry, pages: list):
                 _label, icon = KINDS.get(page.kind, ("", ""))
                 with solara.Link(f"/{page.path}"):
                     solara.Button(link_label(page), icon_name=icon, color="primary" if page.kind == "bot" else None,
-                                  outlined=page.kind != "bot", classes=[f"bw-open-{page.path}", f"bw-open-{page.kind}"])
+                                  outlined=page.kind != "bot", classes=[f"bw-open-{page.path}", f"bw-open-{page.kind}"],
+                                  attributes=link_attributes(page))
     return card
 
 
@@ -280,15 +359,18 @@ def _classmates():
 
 @solara.component
 def GameLinks(page: Page):
-    """The row above a game's page: its other pages (learn, bot, hot-seat, lab), the current one in bold."""
+    """The row above a game's page: its other pages (learn, bot, hot-seat, lab), the current one in bold; in the
+    page's language (:func:`page_language`)."""
+    lang = page_language(page.path)
     with solara.Div(classes=["bw-game-links"]) as div:
         for other, _component in pages_of(page.game):
-            label = link_label(other)
+            label = link_label(other, lang)
             if other.path == page.path:
                 solara.Text(label, style={"font-weight": "700"}, classes=["bw-game-link-current"])
             else:
                 with solara.Link(f"/{other.path}"):
-                    solara.Button(label, text=True, small=True, classes=[f"bw-link-{other.path}"])
+                    solara.Button(label, text=True, small=True, classes=[f"bw-link-{other.path}"],
+                                  attributes=link_attributes(other) if other.language != lang else {})
         _classmates().ClassmatesLink(page.game)
     return div
 
@@ -296,7 +378,7 @@ def GameLinks(page: Page):
 def _page(page: Page, component: Callable):
     @solara.component
     def Wrapped():
-        solara.Title(page.title)
+        solara.Title(page.title_in(page_language(page.path)))  # the title bar shows it too
         with solara.Column(gap="0px") as col:
             solara.Style(HOME_CSS)
             GameLinks(page)
@@ -312,13 +394,16 @@ def Layout(children=[]):  # noqa: B006 (Solara's signature)
     """Solara's app layout with the games by name in the tabs (its own tabs would show the raw paths)."""
     route, _routes = solara.use_route()
     router = solara.use_router()
-    index = tab_index(route.path if route is not None else "/")
+    path = route.path if route is not None else "/"
+    index = tab_index(path)
+    lang = page_language(path)  # a Czech page has a Czech frame (the games' names are names)
     with solara.AppLayout(title="balada-widgets", navigation=True) as main:
         with solara.AppBar():
-            PageA11y()  # the page's language, zoom allowed, named sliders (ui/a11y.py); not a child: that is the drawer
+            # the page's language, zoom allowed, named sliders (ui/a11y.py); not a child: that is the drawer
+            PageA11y(lang=lang)
             with solara.lab.Tabs(value=index, on_value=lambda i: router.push(TABS[i][1]), align="center"):
                 for title, _href, key in TABS:
-                    solara.lab.Tab(title, classes=[f"bw-tab-{key or 'home'}"])
+                    solara.lab.Tab(title if key else frame_words(lang)["home"], classes=[f"bw-tab-{key or 'home'}"])
         for child in children:
             solara.display(child)
     return main
@@ -357,7 +442,11 @@ TABS = make_tabs()
 
 def tab_index(path: str, tabs: Optional[list] = None) -> int:
     """The tab of a page path (``"balada-lab"`` is Balada's tab) among ``tabs`` (default :data:`TABS`)."""
-    page = next((p for p in all_pages() if p.path == path.strip("/")), None)
+    page = page_at(path)
     if page is None:
         return 0
     return next((i for i, (_title, _href, key) in enumerate(tabs or TABS) if key == page.game), 0)
+
+
+#: every page is served with its language in its first tag (``<html lang="cs">``), before any script runs
+serve_page_language(served_language)

@@ -29,7 +29,7 @@ import tempfile
 from pathlib import Path
 
 PACKAGE = "axe-core"
-VERSION = "4.10.3"
+VERSION = "4.14.1"
 MARKER = ".balada-axe.json"
 
 

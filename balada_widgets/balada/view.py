@@ -65,7 +65,7 @@ from ..ui.explain import Explain
 from ..ui.move_log import MoveLog, branch_entries, labels_for, log_entries
 from ..ui.play import use_play
 from ..ui.reminder import Reminder
-from ..ui.root import GameRoot
+from ..ui.root import GameRoot, bots_after
 from ..ui.seat import PassScreen
 from .content import check_side_landscapes, load_decks, sheet_names
 from .rules import BaladaGame, Decide, Flip, Place, PortalMove, RoundRecord, Swap
@@ -262,6 +262,13 @@ def player_name(p: int, bots: dict) -> str:
 
 
 VIEW_CSS = """
+@media (min-width: 1200px) {  /* a wide window: the other players' sheets stand beside yours, not under it */
+  .balada-view { display: grid !important; grid-template-columns: minmax(0, 860px) minmax(300px, 1fr);
+    column-gap: 18px; row-gap: 0 !important; max-width: 1400px !important; align-items: start; }
+  .balada-view > * { grid-column: 1; margin-bottom: 10px; }
+  .balada-view > .bw-other-sheets { grid-column: 2; grid-row: 1 / span 40; margin-bottom: 0; }
+  .balada-view > .bw-other-sheets > * { max-width: 560px !important; }
+}
 .bw-rounds { border-collapse: collapse; font: 14px system-ui, sans-serif; }
 .bw-rounds th, .bw-rounds td { padding: 3px 10px; border-bottom: 1px solid #e5e1d6; text-align: right; }
 .bw-rounds th:first-child, .bw-rounds td:first-child { text-align: left; }
@@ -541,7 +548,8 @@ def NewGameForm(on_start: Callable[[dict], None], on_cancel: Optional[Callable[[
     with solara.Card("New game", classes=["bw-new-game-form"], margin=0) as card:
         with solara.Row(style=_PANEL):
             solara.Select("Players", values=list(range(1, 7)), value=players,
-                          on_value=lambda v: (set_players(v), set_bots(min(bots, v))), classes=["bw-players"],
+                          on_value=lambda v: (set_players(v), set_bots(bots_after(v, players, bots))),
+                          classes=["bw-players"],
                           style={"max-width": "110px"})
             solara.Select("Bots", values=list(range(0, players + 1)), value=min(bots, players),
                           on_value=set_bots, classes=["bw-bots"], style={"max-width": "100px"})

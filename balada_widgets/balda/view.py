@@ -59,7 +59,7 @@ from ..ui.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
 from ..ui.paths import Trace
 from ..ui.play import use_play
 from ..ui.reminder import Reminder
-from ..ui.root import GameRoot
+from ..ui.root import GameRoot, bots_after
 from .bots import BOT_LEVELS, make_bot
 from .drawing import LOOK, board_svg  # noqa: F401 (LOOK: kept importable from here)
 from .lexicon import TIERS, normalise_word
@@ -384,7 +384,8 @@ def NewGameForm(settings: Settings, on_start: Callable[[Settings], None], on_can
         with solara.Row(style=_PANEL):
             solara.Text("Players", style={"min-width": "90px"})
             solara.ToggleButtonsSingle(value=draft.players, values=[2, 3, 4],
-                                       on_value=lambda v: upd(players=v, bots=min(draft.bots, v - 1)),
+                                       on_value=lambda v: upd(players=v, bots=bots_after(v, draft.players, draft.bots,
+                                                                                         most=v - 1)),
                                        classes=["bw-balda-players"], dense=True)
         with solara.Row(style=_PANEL):
             solara.Text("Opponents", style={"min-width": "90px"})
@@ -600,7 +601,7 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
     can_play = status == "ok"
     width = 470 if n <= 5 else 600
 
-    with solara.Column(classes=["bw-balda"], gap="10px", style={"max-width": "1060px"}) as main:
+    with solara.Column(classes=["bw-balda"], gap="10px", style={"max-width": "1400px"}) as main:
         with solara.Row(style=_PANEL, classes=["bw-balda-status"]):
             lex = game.lexicon
             solara.Text(f"Balda · {n}×{n} · {lex.name} dictionary ({len(lex):,} words)",
@@ -643,7 +644,8 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
                                         enabled=trace.cell is not None, label="letters")
                     Board(svg=keys, on_click=on_key_click, on_key=on_key, class_name="bw-balda-keys",
                           label="on-screen letters")
-            with solara.Column(gap="10px", style={"flex": "1 1 280px", "min-width": "260px", "max-width": "440px"}):
+            # the scores, words and hints take the rest of a wide window (they stopped at 440 px: 900 of 1,400 px used)
+            with solara.Column(gap="10px", style={"flex": "1 1 280px", "min-width": "260px", "max-width": "860px"}):
                 solara.HTML(tag="div", unsafe_innerHTML=scores_markup(game, state, bots),
                             classes=["bw-balda-score-table"])
                 solara.Text("Words played (hover or click one to see its path)",

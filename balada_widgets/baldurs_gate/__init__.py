@@ -29,7 +29,7 @@ SPEC = register(GameSpec(
              Option("language", "en", ("en", "cs"), label="Language", words={"en": "English", "cs": "Čeština"}),
              Option("content", None, kind="any", form=False),
              Option("city", None, kind="any", form=False)),
-    players=(2, 4), players_rule="C1",
+    players=(2, 4), players_rule="C1", bot_page=(3, 2),  # you and two bots
     bots=bot_levels("balada_widgets.baldurs_gate.bots:make_bot", "random", "greedy", "strong"),
     default_bot="greedy", languages=(("en", "English"), ("cs", "Čeština")),
     lesson="balada_widgets.baldurs_gate.tutorial", lesson_languages=(("cs", "pravidla česky"),),

@@ -1003,6 +1003,7 @@ def _card_html(game, card: str, language: str, cls: str = "", used_word: str = "
     c = game.content
     e = S.escape
     fm = c.faction_map
+    tail, cost = [], ""
     if card in c.buildings:
         b = c.buildings[card]
         lines = []
@@ -1011,33 +1012,35 @@ def _card_html(game, card: str, language: str, cls: str = "", used_word: str = "
         for ab in b.abilities:
             lines.append(t("card.income", L, ability=ability_text(ab.cost, ab.effect, L, fm)))
         kind, icon = b.type, b.type
-        head = (f'<div class="cost">{b.cost}{_icon_html("gold")}</div>'
-                f'<div class="ct">{_icon_html(icon, "ti", "color:#6a5632")}{e(c.name(card, L))}</div>'
-                f'<div class="ty">{e(c.type_name(b.type, L))}</div>')
+        kind_word, tail = c.type_name(b.type, L), [qty(b.cost, "gold", L)]
+        head = f'<div class="ct">{_icon_html(icon, "ti", "color:#6a5632")}{e(c.name(card, L))}</div>'
+        cost = f' <div class="cost">{b.cost}{_icon_html("gold")}</div>'  # drawn top right, read last
     elif card in c.hqs:
         kind, icon = "hq", "hq"
         lines = game.hq_lines(card, L)  # the same words as card_text (one ability, or the choice of one)
-        head = (f'<div class="ct">{_icon_html(icon, "ti", "color:#6a5632")}{e(c.name(card, L))}</div>'
-                f'<div class="ty">{e(W("hq_card", L))}</div>')
+        kind_word = W("hq_card", L)
+        head = f'<div class="ct">{_icon_html(icon, "ti", "color:#6a5632")}{e(c.name(card, L))}</div>'
     elif card in c.gate_map:
         kind, icon = "gate", "gate"
         lines = [t("card.income", L, ability=ability_text(ab.cost, ab.effect, L, fm))
                  for ab in c.gate_map[card].abilities]
-        head = (f'<div class="ct">{_icon_html(icon, "ti", "color:#6f6a60")}{e(c.name(card, L))}</div>'
-                f'<div class="ty">{e(W("gate_card", L))}</div>')
+        kind_word = W("gate_card", L)
+        head = f'<div class="ct">{_icon_html(icon, "ti", "color:#6f6a60")}{e(c.name(card, L))}</div>'
     elif card in c.agendas:
         kind = "agenda"
         lines = [game.agenda_text(c.agendas[card], L)]
-        head = (f'<div class="ct">{_icon_html("scroll", "ti")}{e(c.name(card, L))}</div>'
-                f'<div class="ty">{e(W("agenda_card", L))}</div>')
+        kind_word = W("agenda_card", L)
+        head = f'<div class="ct">{_icon_html("scroll", "ti")}{e(c.name(card, L))}</div>'
     else:
         return f'<div class="card back">?</div>'
-    body = "".join(f'<div class="tx">{e(x)}</div>' for x in lines)
-    words = game.card_text(card, L)
-    label = f"{c.name(card, L)}: {words}"
+    # the label reads what the card shows, in the order it is drawn (name, kind, text, then the cost in the corner,
+    # a space between the parts): a speech user's "click <what I see>" names it (axe label-content-name-mismatch)
+    head += f' <div class="ty">{e(kind_word)}</div>'
+    body = "".join(f' <div class="tx">{e(x)}</div>' for x in lines)
+    label = f"{c.name(card, L)}: " + ". ".join([kind_word, *lines, *tail])
     used = f' data-used="{e(used_word)}"' if used_word else ""
     return (f'<div class="card {kind}{cls}" data-id="{card_id(card)}" role="button" aria-label="{e(label)}" '
-            f'title="{e(label)}"{used}>{head}{body}</div>')
+            f'title="{e(label)}"{used}>{head}{body}{cost}</div>')
 
 
 def cards_markup(game, cards: Iterable[str], *, targets: Iterable = (), selected: Iterable = (), cursor=None,

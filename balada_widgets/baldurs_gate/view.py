@@ -69,7 +69,7 @@ from ..ui.controls import Controls
 from ..ui.explain import Explain
 from ..ui.move_log import MoveLog, branch_entries, labels_for, log_entries
 from ..ui.play import use_cursor, use_play
-from ..ui.root import GameRoot, use_app_game
+from ..ui.root import GameRoot, bots_after, use_app_game
 from ..ui.seat import PassScreen, use_seat
 from .bots import BOT_LEVELS, make_bot
 from .drawing import (
@@ -506,7 +506,7 @@ def Decision(text: str, choices: list, on_choose: Callable[[int], None], note: s
                 elif type(ch.move) in (Income, Done):
                     cls.append(f"bw-bg-{type(ch.move).__name__.lower()}")
                 solara.Button(key + ch.label, on_click=lambda i=i: on_choose(i), classes=cls, small=True,
-                              outlined=True, color="primary", attributes={"aria-label": ch.label},
+                              outlined=True, color="primary", attributes={"aria-label": key + ch.label},
                               style={"text-transform": "none"})
     return col
 
@@ -885,7 +885,8 @@ def NewGameForm(settings: Settings, on_start: Callable[[Settings], None], on_can
         with solara.Row(style=_PANEL):
             solara.Text(W("form.players", L), style={"min-width": "90px"})
             solara.ToggleButtonsSingle(value=draft.players, values=[2, 3, 4],
-                                       on_value=lambda v: upd(players=v, bots=min(draft.bots, v)),
+                                       on_value=lambda v: upd(players=v,
+                                                              bots=bots_after(v, draft.players, draft.bots)),
                                        classes=["bw-bg-players-choice"], dense=True)
         with solara.Row(style=_PANEL):
             solara.Select(W("form.bots", L), values=list(range(0, draft.players + 1)),

@@ -41,7 +41,7 @@ SPEC = register(GameSpec(
              Option("characters", None, kind="any", form=False),
              Option("content", None, kind="any", form=False),
              Option("diy", (), kind="any", form=False)),
-    players=(2, 6), players_rule="H-SET2",
+    players=(2, 6), players_rule="H-SET2", bot_page=(4, 3),  # you and three bots
     bots=bot_levels("balada_widgets.barcadia.bots:make_bot", "random", "greedy", "strong"), default_bot="greedy",
     lesson="balada_widgets.barcadia.tutorial",
     views={"seat": "balada_widgets.barcadia.view:BarcadiaView",  # one seat of a class table (classroom.pages)

@@ -392,7 +392,11 @@ def _room(i: int, centre: tuple, outline: str, kind: str, card, up: bool, public
         pts = _corners(cx, cy, HEX - 1.2)
         tile = S.polygon(pts, class_="tile", fill=f"url(#{P}stone)" if kind == "down" else fill, stroke=edge)
         hl = S.polygon(_corners(cx, cy, HEX - 4), class_="hl")
-    parts = [S.title(label), tile, hl]
+    # the label says it all. The room's name (r12) is the visible text of the button; the badges (level, traps,
+    # Power-Ups) are drawn over it in a group of their own (``marks``: not clickable, hidden from screen readers), so
+    # the button's visible text is a part of its name (axe label-content-name-mismatch)
+    parts = [S.title(label, aria_hidden="true"), tile, hl]
+    marks = []
     if i == START:
         sx, sy = start_centre
         parts += [_use("ico-start", sx, sy - 5), S.text(sx, sy + 17, "START", class_="rid", fill=ink)]
@@ -404,8 +408,8 @@ def _room(i: int, centre: tuple, outline: str, kind: str, card, up: bool, public
         ix = cx - (10 if occupied else 0)
         parts += [S.text(cx, cy - 17, room_name(i), class_="rid", fill="#d9d4c6"),
                   S.circle(ix, cy - 1, 11, fill=tf, stroke=te, stroke_width=1.2, opacity=".92"),
-                  _use(f"ico-{card.type}", ix, cy - 1, 0.6),
-                  S.text(ix, cy + 19, _badge(card) or "", class_="known")]
+                  _use(f"ico-{card.type}", ix, cy - 1, 0.6)]
+        marks.append(S.text(ix, cy + 19, _badge(card) or "", class_="known"))
         if peeked:
             parts.append(_use("eye", cx + 14, cy - 11, 0.8))
     else:
@@ -414,17 +418,18 @@ def _room(i: int, centre: tuple, outline: str, kind: str, card, up: bool, public
                   _use(f"ico-{kind}", ix, cy + (1 if occupied else -1.5), 0.68 if occupied else 0.9)]
         badge = _badge(card)
         if badge:
-            parts += [S.rect(ix - 9, cy + 10.5, 18, 11, rx=5.5, fill=edge if kind != "hoard" else "#a47a12"),
-                      S.text(ix, cy + 19.3, badge, class_="lvl")]
+            parts.append(S.rect(ix - 9, cy + 10.5, 18, 11, rx=5.5, fill=edge if kind != "hoard" else "#a47a12"))
+            marks.append(S.text(ix, cy + 19.3, badge, class_="lvl"))
     bx, by = (start_centre if i == START else centre)
     if traps:
         tx, ty = bx - 17, by - 10
-        parts += [_use("trap", tx, ty), S.text(tx, ty + 4.3, "!" if traps == 1 else traps, class_="nt")]
+        parts.append(_use("trap", tx, ty))
+        marks.append(S.text(tx, ty + 4.3, "!" if traps == 1 else traps, class_="nt"))
     if powerups:
         px, py = (bx + 15, by + 10) if i else (bx + 16, by + 24)
         parts.append(_use("pu", px, py, 0.9))
         if powerups > 1:
-            parts.append(S.text(px, py + 3, powerups, font_size=7, font_weight=800, text_anchor="middle",
+            marks.append(S.text(px, py + 3, powerups, font_size=7, font_weight=800, text_anchor="middle",
                                 fill="#5c3b00"))
     if pocket >= 0:
         colour = PLAYER_COLOURS[pocket % len(PLAYER_COLOURS)]
@@ -432,7 +437,8 @@ def _room(i: int, centre: tuple, outline: str, kind: str, card, up: bool, public
                            class_="pocket"),
                   S.circle(bx + 16, by - 13, 6.5, fill="#fff", stroke=colour, stroke_width=1.4),
                   _use("swirl", bx + 16, by - 13, 1.0, color=colour)]
-    return S.group(parts, class_=cls, data_id=room_name(i), role="button", aria_label=label)
+    room = S.group(parts, class_=cls, data_id=room_name(i), role="button", aria_label=label)
+    return room + (S.group(marks, class_="marks", aria_hidden="true", pointer_events="none") if marks else "")
 
 
 def _badge(card) -> str:
@@ -656,7 +662,8 @@ def dungeon_svg(game, view, *, viewer: Optional[int] = None, targets: Iterable =
         x, y = _centre(h, off)
         cls = "slot target" + (" cursor" if sid == cur else "") + (" selected" if sid in sset else "")
         words = f"empty hex {h[0]},{h[1]}: build a room here"
-        slot_marks.append(S.group([S.title(words), S.polygon(_corners(x, y, HEX - 1.5), class_="tile"),
+        slot_marks.append(S.group([S.title(words, aria_hidden="true"),
+                                   S.polygon(_corners(x, y, HEX - 1.5), class_="tile"),
                                    S.text(x, y + 6, "+", class_="plus")],
                                   class_=cls, data_id=sid, role="button", aria_label=words))
     active = _active_player(game, view)
@@ -728,26 +735,31 @@ def _card(card, count: int, x: float, y: float, playable: bool, selected: bool, 
     cls = "card" + (" playable" if playable else "") + (" selected" if selected else "") + (" cursor" if cursor else "")
     label = f"{card.name} ({WINDOW_SHORT.get(card.window, card.window)}): {card.text}" + \
         (f" You hold {count}." if count > 1 else "") + (" Click to play it." if playable else " Not playable now.")
-    parts = [S.title(label),
+    # the button's visible text (name, window, the text's lines, a space between them) starts its label (axe
+    # label-content-name-mismatch); the count and DIY badges are drawn over it in a group of their own
+    parts = [S.title(label, aria_hidden="true"),
              S.rect(0, 0, CARD_W, CARD_H, rx=9, class_="face", fill="#fffdf7", stroke=colour, stroke_width=2),
              S.path(f"M0,9 Q0,0 9,0 H{CARD_W - 9:g} Q{CARD_W:g},0 {CARD_W:g},9 V30 H0 Z", fill=colour),
              S.text(CARD_W / 2, 20, card.name, class_="cname"),
              S.rect(CARD_W / 2 - 36, 37, 72, 15, rx=7.5, fill=colour, opacity=".16"),
-             S.text(CARD_W / 2, 48, WINDOW_SHORT.get(card.window, card.window), class_="cwin", fill=colour)]
-    parts += [S.text(9, 70 + 12.5 * k, ln, class_="ctext") for k, ln in enumerate(lines)]
+             " ", S.text(CARD_W / 2, 48, WINDOW_SHORT.get(card.window, card.window), class_="cwin", fill=colour)]
+    parts += [" " + S.text(9, 70 + 12.5 * k, ln, class_="ctext") for k, ln in enumerate(lines)]
+    marks = []
     if count > 1:
-        parts += [S.circle(CARD_W - 4, 4, 11, fill="#2b2f36", stroke="#fff", stroke_width=2),
+        marks += [S.circle(CARD_W - 4, 4, 11, fill="#2b2f36", stroke="#fff", stroke_width=2),
                   S.text(CARD_W - 4, 8.5, f"×{count}", class_="ccount")]
     if card.diy:
-        parts.append(S.text(CARD_W - 8, CARD_H - 8, "DIY", class_="cdiy"))
-    return S.group(parts, class_=cls, transform=f"translate({x:g},{y:g})", data_id=f"card-{card.id}",
-                   role="button", aria_label=label)
+        marks.append(S.text(CARD_W - 8, CARD_H - 8, "DIY", class_="cdiy"))
+    where = f"translate({x:g},{y:g})"
+    return S.group(parts, class_=cls, transform=where, data_id=f"card-{card.id}", role="button", aria_label=label) + (
+        S.group(marks, class_="card-marks" + (" playable" if playable else ""), transform=where, aria_hidden="true",
+                pointer_events="none") if marks else "")
 
 
 HAND_CSS = """
 .bw-bc-hand { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }
-.bw-bc-hand .card { opacity: .5; }
-.bw-bc-hand .card.playable { opacity: 1; }
+.bw-bc-hand .card, .bw-bc-hand .card-marks { opacity: .5; }
+.bw-bc-hand .card.playable, .bw-bc-hand .card-marks.playable { opacity: 1; }
 .bw-bc-hand .card.playable .face { stroke-width: 3.5; filter: drop-shadow(0 0 4px rgba(255, 183, 3, .9)); }
 .bw-bc-hand .card.playable:hover .face { fill: #fff4d6; }
 .bw-bc-hand .card.cursor .face { stroke-dasharray: 6 3; }

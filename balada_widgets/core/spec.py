@@ -20,8 +20,10 @@ no rules and no UI. This module is pure (no Solara).
 (:meth:`GameSpec.settings`, used by ``new_game``, the app's pages and the
 generic app):
 
-- ``players=None``: the players of the game's bot page (:attr:`GameSpec.bot_page`,
-  two for every game of the house): what the app's *Play against a bot* opens;
+- ``players=None``: two players (:data:`DEFAULT_PLAYERS`, within the game's range), the
+  quickest game to show in a notebook. The app's *Play against a bot* page opens
+  the table the game is made for instead (:attr:`GameSpec.bot_page`: Heroes of
+  Barcadia four players, Builders of Baldur's Gate three, you against the bots);
 - ``bots=None``: every seat but the first is a bot (you against the bots;
   ``players=1`` is a solo game). The bots sit in the last seats;
 - ``bot_level=None``: the game's :attr:`GameSpec.default_bot`;
@@ -79,6 +81,9 @@ _KINDS = ("choice", "bool", "int", "text", "any")
 
 #: the app of a spec without ``views["app"]``: the kit's generic one, started with ``spec=<name>``
 GENERIC_APP = "balada_widgets.ui.spec_app:SpecApp"
+
+#: the players of ``new_game()`` when none are named (a game's own bot page may seat more: :attr:`GameSpec.bot_page`)
+DEFAULT_PLAYERS = 2
 
 
 def load(target: Target) -> Any:
@@ -335,7 +340,9 @@ class GameSpec:
     bots=..., seed=..., bot_level=..., **options)``; ``blurb``, ``players_text``:
     the words of its home-page card; ``stem``: the path of its bot page
     (default: the name, ``_`` as ``-``); ``bot_page``, ``hot_seat``, ``solo``:
-    ``(players, bots)`` of those app pages (``solo`` ``None``: no solo page).
+    ``(players, bots)`` of those app pages (``solo`` ``None``: no solo page);
+    the bot page is one person against bots (``bots == players - 1``): a
+    table that shows the game, not the smallest one.
     """
 
     name: str
@@ -377,6 +384,9 @@ class GameSpec:
         if not self.players_text:
             object.__setattr__(self, "players_text", f"{lo} player" if lo == hi == 1 else
                                f"{lo} players" if lo == hi else f"{lo} to {hi} players")
+        if self.bots and (self.bot_page[1] != self.bot_page[0] - 1 or not lo <= self.bot_page[0] <= hi):
+            raise InvalidInput(f"{self.title}: the bot page {self.bot_page} is not one person against bots at a "
+                               f"table of {lo} to {hi}")
 
     # ------------------------------------------------------------------ the game
     def game_class_loaded(self):
@@ -439,7 +449,7 @@ class GameSpec:
         """The checked :class:`Settings` of a game, with the defaults of the module docstring."""
         lo, hi = self.players
         if players is None:
-            players = self.bot_page[0]
+            players = min(max(DEFAULT_PLAYERS, lo), hi)
         if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
             count = f"{lo}" if lo == hi else f"{lo} to {hi}"
             raise InvalidInput(f"{self.title} is for {count} players, not {short_text(repr(players))}",

@@ -21,6 +21,7 @@ from typing import Callable, Mapping, Optional
 import solara
 
 from . import svg as S
+from .a11y import label_in_name
 from .board import Board
 
 __all__ = ["Explain", "trace_markup"]
@@ -135,7 +136,7 @@ def Explain(steps: list, step: Optional[int] = None, on_step: Optional[Callable[
                           disabled=n == 0, text=True, classes=["bw-step-play"],
                           attributes={"aria-label": w["pause"] if playing else w["play"]})
             solara.Button(w["all"], on_click=lambda: (set_playing(False), go(None)), disabled=step is None, text=True,
-                          classes=["bw-step-all"], attributes={"aria-label": w["all_label"]})
+                          classes=["bw-step-all"], attributes={"aria-label": label_in_name(w["all"], w["all_label"])})
             if step is not None and 0 <= step < n:
                 solara.Text(w["step"].format(i=step + 1, n=n), classes=["bw-step-label"], style={"color": "#555"})
         Board(svg=trace_markup(steps, step, where_label, words), on_click=click, class_name="bw-trace-board", css=TRACE_CSS)

@@ -101,6 +101,16 @@ class GridPath:
     colour: Optional[str] = None
 
 
+def _fit(text: str, width: float, size: float = 13.0, em: float = 0.6) -> Optional[str]:
+    """A smaller font for a footer line that would be wider than the grid (it was cut at both ends), else ``None``.
+
+    >>> _fit("click or Tab to the board, then type", 368), _fit("x" * 57, 368)
+    (None, 'font-size:10.8px')
+    """
+    wide = len(text) * size * em
+    return None if wide <= width else f"font-size:{max(8.0, size * width / wide):.1f}px"
+
+
 def grid_size(rows: int, cols: int, look: GridLook = GridLook(), footer: bool = False) -> tuple[float, float]:
     """Width and height of :func:`grid_svg`'s drawing."""
     w = 2 * look.pad + look.label + cols * look.cell + (cols - 1) * look.gap
@@ -287,7 +297,7 @@ def grid_svg(rows: int, cols: int, *, text: Mapping[Cell, str] = {},  # noqa: B0
     out.append(S.group(letters, class_="letters"))
     if footer is not None:
         fy = h - look.pad - 6
-        out.append(S.text(w / 2, fy, footer[0], class_="foot on bw-if-focus"))
-        out.append(S.text(w / 2, fy, footer[1], class_="foot bw-if-blur"))
+        out.append(S.text(w / 2, fy, footer[0], class_="foot on bw-if-focus", style=_fit(footer[0], w - 2 * look.pad)))
+        out.append(S.text(w / 2, fy, footer[1], class_="foot bw-if-blur", style=_fit(footer[1], w - 2 * look.pad)))
     return S.svg(out, w, h, class_="bw-grid", data_scope=scope or None, data_version=version, role="img",
                  aria_label=label or f"{rows} by {cols} grid")

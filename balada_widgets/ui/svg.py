@@ -97,9 +97,14 @@ def text(x, y, content, **kwargs) -> str:
     return el("text", escape(content), x=x, y=y, **kwargs)
 
 
-def title(content) -> str:
-    """A tooltip: put it first inside the element (or group) it describes."""
-    return el("title", escape(content))
+def title(content, **kwargs) -> str:
+    """A tooltip: put it first inside the element (or group) it describes.
+
+    On a group whose ``aria-label`` says the same, pass ``aria_hidden="true"``: the
+    mouse still shows it, a screen reader does not read it twice, and the group's
+    visible text (what a speech user says to click it) stays what is drawn.
+    """
+    return el("title", escape(content), **kwargs)
 
 
 def group(children: Iterable[str] | str, **kwargs) -> str:

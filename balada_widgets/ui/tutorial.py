@@ -63,6 +63,7 @@ import solara
 
 from ..core.errors import GameError
 from . import svg as S
+from .a11y import label_in_name
 from .board import Board
 from .explain import Explain
 from .lesson import Attempt, Lesson, LessonStep, Progress, Reply, learner, respond, reveal
@@ -313,10 +314,11 @@ def ExercisePart(exercise, attempt: Attempt, on_attempt: Callable[[Attempt], Non
         AnswerInput(exercise, raw, set_raw, w, store)
         with solara.Row(style={"align-items": "center", "gap": "8px"}):
             solara.Button(w["check"], icon_name="mdi-check", on_click=check, color="primary",
-                          classes=["bw-lesson-check"], attributes={"aria-label": w["check_label"]})
+                          classes=["bw-lesson-check"],
+                          attributes={"aria-label": label_in_name(w["check"], w["check_label"])})
             solara.Button(w["show"], icon_name="mdi-eye-outline", on_click=show,
                           disabled=attempt.shown, text=True, classes=["bw-lesson-show"],
-                          attributes={"aria-label": w["show_label"]})
+                          attributes={"aria-label": label_in_name(w["show"], w["show_label"])})
             if attempt.solved:
                 solara.Text(w["solved"], classes=["bw-lesson-solved"], style={"color": "#1b7f3b", "font-weight": "600"})
         ReplyBox(attempt.reply, exercise, w)
