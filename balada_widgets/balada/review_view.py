@@ -27,7 +27,7 @@ from ..core.review import Moment
 from ..ui.board import Board
 from ..ui.review import ReviewPanel
 from . import drawing as V  # the pure drawings of the sheet and the cards
-from .review import PlacementBoard, WalkBoard, cap, review
+from .review import PlacementBoard, WalkBoard, cap, review_steps
 from .rules import Place, PortalMove
 from .scoring import apply_portal
 
@@ -151,7 +151,7 @@ def ReviewButton(session, bots: dict, names: Optional[dict] = None, samples: Opt
     kwargs = {} if samples is None else {"samples": samples}
 
     def compute(player: int, progress):
-        return review(session, player, name=names[player], progress=progress, **kwargs)
+        return review_steps(session, player, name=names[player], **kwargs)  # shown decision by decision
 
     with solara.Column(gap="8px", classes=["bw-review-box"]) as col:
         if not open_:

@@ -28,7 +28,7 @@ from ..ui.paths import Trace
 from ..ui.review import ReviewPanel
 from .lexicon import normalise_word
 from .position import cell_name, parse_cell
-from .review import review
+from .review import review_steps
 
 __all__ = ["ReviewButton", "WordRetry"]
 
@@ -147,7 +147,7 @@ def ReviewButton(session, bots: dict, names: Optional[dict] = None):
     start = humans[0] if humans else 0
 
     def compute(player: int, progress):
-        return review(session, player, name=names[player], progress=progress)
+        return review_steps(session, player, name=names[player])  # shown decision by decision
 
     def board(moment, answer, on_answer):
         return WordRetry(game, moment, answer, on_answer)

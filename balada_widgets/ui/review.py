@@ -22,7 +22,8 @@ at a time, the way a lesson step is shown (:mod:`.lesson`, :mod:`.tutorial`):
 
 :func:`ReviewPanel` adds what a game view needs at the end of a game: a choice
 of whose game to review (any player, bots too), the measure run in a thread
-with a progress bar, the reviews kept per player.
+with a progress bar (a game's ``review_steps`` shows the first moments as soon
+as they are measured, the rest follow), the reviews kept per player.
 
 Stable classes: ``bw-review``, ``bw-review-summary``, ``bw-review-progress``
 (the "Moment i of n" text), the chips board ``bw-review-moments``
@@ -68,6 +69,8 @@ REVIEW_WORDS = {
     "none": "Nothing to retry: no decision lost clearly. Well played!",
     "whose": "Whose game?",
     "running": "Measuring every decision…",
+    "running_rest": "Measuring the other decisions… start with the moments below.",
+    "so_far": " so far",
     "close": "Close the review",
     "failed": "The review failed: {error}",
 }
@@ -178,12 +181,14 @@ def ReviewView(review: GameReview, board: Callable[[Moment, Any, Optional[Callab
         if review.note:
             solara.Text(review.note, style={"color": "#666", "font-size": "12px"})
         if n == 0:
-            solara.Info(w["none"], classes=["bw-review-none"])
+            if review.complete:
+                solara.Info(w["none"], classes=["bw-review-none"])
             return col
         with solara.Row(style={"align-items": "center", "gap": "6px"}):
             solara.Button(icon_name="mdi-chevron-left", on_click=lambda: set_current(i - 1), disabled=i == 0,
                           text=True, classes=["bw-review-prev"], attributes={"aria-label": w["prev"]})
-            solara.Text(w["moment_of"].format(i=i + 1, n=n), classes=["bw-review-progress"],
+            solara.Text(w["moment_of"].format(i=i + 1, n=n) + ("" if review.complete else w["so_far"]),
+                        classes=["bw-review-progress"],
                         style={"font-weight": "600"})
             solara.Button(icon_name="mdi-chevron-right", on_click=lambda: set_current(i + 1), disabled=i >= n - 1,
                           text=True, classes=["bw-review-next"], attributes={"aria-label": w["next"]})
@@ -195,36 +200,53 @@ def ReviewView(review: GameReview, board: Callable[[Moment, Any, Optional[Callab
 
 
 @solara.component
-def ReviewPanel(players: list, compute: Callable[[int, Callable[[float], None]], GameReview],
+def ReviewPanel(players: list, compute: Callable[[int, Callable[[float], None]], Any],
                 board: Callable[[Moment, Any, Optional[Callable[[Any], None]]], Any], start: int = 0,
                 key: Any = None, on_close: Optional[Callable[[], None]] = None, words=None):
     """Pick whose game to review (``players``: ``(player, name)`` pairs), measure it in a thread, show it.
 
     ``compute(player, progress)`` returns the player's
     :class:`~balada_widgets.core.review.GameReview` (``progress(fraction)`` as it
-    goes); reviews are kept per player until ``key`` (say, the session's
-    current node) changes.
+    goes), or an iterable of growing reviews (a game's ``review_steps``: one
+    after each decision measured, the last complete): then the moments found so
+    far are shown at once, with the measure's progress above them, and the
+    learner starts on the first while the rest are measured. Reviews are kept
+    per player until ``key`` (say, the session's current node) changes.
     """
     w = _words(words)
     player, set_player = solara.use_state(start)
     progress, set_progress = solara.use_state(0.0)
+    partial, set_partial = solara.use_state(None)  # the review in progress, reassigned after each decision
     done = solara.use_ref({})
     if done.current.get("key", object()) != key:
         done.current = {"key": key}
 
-    def run():
+    def run(cancel):
         cached = done.current.get(player)
         if cached is not None:
             return cached
         set_progress(0.0)
+        set_partial(None)
         result = compute(player, lambda f: set_progress(float(f)))
-        done.current[player] = result
-        return result
+        if isinstance(result, GameReview):
+            done.current[player] = result
+            return result
+        last = None
+        for last in result:
+            if cancel.is_set():
+                return None
+            if not last.complete:
+                set_partial(last)
+                set_progress(last.measured / last.looked_at)
+        done.current[player] = last  # (the partial review stays shown until the thread's result replaces it)
+        return last
 
     result = solara.use_thread(run, dependencies=[player, key], intrusive_cancel=False)
     review = result.value if result.state == solara.ResultState.FINISHED else None
     if review is not None and review.player != player:
         review = None
+    if review is None and partial is not None and partial.player == player and partial.moments:
+        review = partial  # the first moments, while the rest are measured
     with solara.Column(classes=["bw-review-panel"], gap="8px") as col:
         with solara.Row(style={"align-items": "center", "gap": "8px", "flex-wrap": "wrap"}):
             solara.Text(w["title"], style={"font-weight": "700", "font-size": "1.1em"})
@@ -239,10 +261,12 @@ def ReviewPanel(players: list, compute: Callable[[int, Callable[[float], None]],
                               classes=["bw-review-close"])
         if result.error is not None:
             solara.Error(w["failed"].format(error=result.error))
-        elif review is None:
+        elif review is None or not review.complete:
             with solara.Column(classes=["bw-review-running"], gap="2px"):
-                solara.Text(w["running"], style={"color": "#555"})
+                solara.Text(w["running"] if review is None else w["running_rest"], style={"color": "#555"})
                 solara.ProgressLinear(value=max(1.0, progress * 100))
         else:
+            solara.Column(gap="2px")  # the same place in the tree: the review goes on from its partial self
+        if review is not None and result.error is None:
             ReviewView(review, board, w).key(f"review-{player}")
     return col

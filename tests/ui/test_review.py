@@ -92,6 +92,36 @@ def test_the_kit_says_when_there_is_nothing_to_retry(render):
     assert ui.has("bw-review-none") and "none where the best choice" in page(ui)
 
 
+def test_the_panel_shows_the_first_moments_while_the_rest_are_measured(render):
+    import threading
+
+    from balada_widgets.ui.review import ReviewPanel
+
+    release = threading.Event()
+
+    def compute(player, progress):
+        def steps():
+            yield GameReview(0, "You", (), looked_at=3, threshold=2, measured=1)
+            yield GameReview(0, "You", (toy_moment(1),), looked_at=3, threshold=2, measured=2)
+            release.wait(30)
+            yield GameReview(0, "You", (toy_moment(1), toy_moment(2)), looked_at=3, threshold=2)
+        return steps()
+
+    ui = render(ReviewPanel([(0, "You")], compute, toy_board))
+    ui.wait(lambda: ui.has("bw-review-moment"))
+    # the first moment can be retried at once; the panel says the rest are being measured
+    assert ui.has("bw-review-running") and "You: 2 of 3 decisions looked at so far; 1 where" in page(ui)
+    assert "Moment 1 of 1 so far" in page(ui) and not ui.has("bw-review-none")
+    ui.click("toy-wrong")
+    ui.click("bw-review-check")
+    assert ui.has("bw-lesson-wrong")
+    release.set()
+    ui.wait(lambda: not ui.has("bw-review-running"))
+    # the same review goes on: the retry of moment 1 is kept, moment 2 has come
+    assert "Moment 1 of 2" in page(ui) and " so far" not in page(ui) and ui.has("bw-lesson-wrong")
+    assert "You: 3 decisions looked at; 2 where" in page(ui)
+
+
 # ---------------------------------------------------------------------- Balada
 
 
@@ -104,8 +134,10 @@ def balada_game():
 
 
 def open_review(ui):
+    """Open the review and wait until every decision is measured (the first moments show before that)."""
     ui.click("bw-review-open")
-    ui.wait(lambda: ui.has("bw-review-moment") or ui.has("bw-review-none"), timeout=60)
+    ui.wait(lambda: (ui.has("bw-review-moment") or ui.has("bw-review-none")) and not ui.has("bw-review-running"),
+            timeout=60)
 
 
 def retry_balada(ui, moment, move):
