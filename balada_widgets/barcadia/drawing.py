@@ -733,7 +733,8 @@ def _card(card, count: int, x: float, y: float, playable: bool, selected: bool, 
     colour = LOOT_COLOURS.get(card.colour, "#777")
     lines = _wrap(card.text or "", 20)[:7]
     cls = "card" + (" playable" if playable else "") + (" selected" if selected else "") + (" cursor" if cursor else "")
-    label = f"{card.name} ({WINDOW_SHORT.get(card.window, card.window)}): {card.text}" + \
+    # no parentheses: axe (4.14) reads a name without its "(...)" parts, and the window is drawn on the card
+    label = f"{card.name}, {WINDOW_SHORT.get(card.window, card.window)}: {card.text}" + \
         (f" You hold {count}." if count > 1 else "") + (" Click to play it." if playable else " Not playable now.")
     # the button's visible text (name, window, the text's lines, a space between them) starts its label (axe
     # label-content-name-mismatch); the count and DIY badges are drawn over it in a group of their own

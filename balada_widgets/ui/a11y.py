@@ -147,8 +147,12 @@ def label_in_name(visible: str, label: str) -> str:
     'show me the answer'
     >>> label_in_name("Ukaž mi to", "ukaž mi odpověď")
     'Ukaž mi to: ukaž mi odpověď'
+    >>> label_in_name("All", "show every step (all)")
+    'All: show every step (all)'
     """
-    def words(text: str) -> str:
+    def words(text: str) -> str:  # as axe compares them: "(...)" parts left out, punctuation as spaces
+        while re.search(r"\([^()]*\)", text):
+            text = re.sub(r"\([^()]*\)", " ", text)
         return " ".join(re.sub(r"[^\w]+", " ", text.lower()).split())
 
     if not visible.strip() or words(visible) in words(label):

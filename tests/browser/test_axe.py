@@ -7,6 +7,13 @@ loaded, its content waited for, axe injected and run; a *serious* or
 elements it names. Minor and moderate findings are printed (``-s``), not
 failed. In JupyterLab only the game's output is checked (JupyterLab's own
 interface is not ours to fix).
+
+The rules in :data:`MUST_RUN` are switched on by name and must have run on
+every page (so a rule that a version of axe marks experimental, or a tag
+selection leaves out, cannot silently stop counting): among them
+``label-content-name-mismatch`` (a control's visible text is part of its
+accessible name, WCAG 2.5.3). A page's language is in the HTML the server
+sends (``<html lang>`` before any script), read here without a browser.
 """
 
 from __future__ import annotations
@@ -21,6 +28,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 FAIL_IMPACTS = ("serious", "critical")
+#: rules switched on by name that must run on every page checked
+MUST_RUN = ("label-content-name-mismatch", "html-has-lang", "html-lang-valid", "meta-viewport", "color-contrast",
+            "aria-command-name", "button-name")
 
 
 def _axe_script() -> str:
@@ -39,20 +49,29 @@ def axe_source() -> str:
     return _axe_script()
 
 
-def run_axe(page: playwright.sync_api.Page, source: str, include: str | None = None) -> list[dict]:
-    """axe's violations on the page (or inside the elements matching ``include``)."""
+def run_axe(page: playwright.sync_api.Page, source: str, include: str | None = None,
+            must_run: tuple = MUST_RUN) -> list[dict]:
+    """axe's violations on the page (or inside the elements matching ``include``); fails when a rule of
+    ``must_run`` did not run."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=source)
     context = json.dumps({"include": [[include]]} if include else None)
-    return page.evaluate(f"""async () => {{
+    rules = json.dumps({rule: {"enabled": True} for rule in must_run})
+    result = page.evaluate(f"""async () => {{
         const context = {context} || document;
-        const result = await axe.run(context, {{resultTypes: ['violations'],
+        const result = await axe.run(context, {{rules: {rules},
                                                   runOnly: {{type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a',
                                                                                    'wcag21aa', 'best-practice']}}}});
-        return result.violations.map(v => ({{id: v.id, impact: v.impact, help: v.help,
+        const ran = [...result.violations, ...result.passes, ...result.incomplete, ...result.inapplicable]
+            .map(r => r.id);
+        return {{version: axe.version, ran,
+                 violations: result.violations.map(v => ({{id: v.id, impact: v.impact, help: v.help,
             nodes: v.nodes.map(n => ({{target: n.target.join(' '), html: n.html.slice(0, 200),
-                                      summary: (n.failureSummary || '').slice(0, 300)}}))}}));
+                                      summary: (n.failureSummary || '').slice(0, 300)}}))}}))}};
     }}""")
+    missing = sorted(set(must_run) - set(result["ran"]))
+    assert not missing, f"axe {result['version']} did not run {missing}"
+    return result["violations"]
 
 
 def report(where: str, violations: list[dict]) -> list[str]:
@@ -79,10 +98,11 @@ def test_every_app_page_has_no_serious_violation(solara_server, solara_app, page
             page.goto(f"{solara_server.base_url}/{path}")
             page.wait_for_function("() => (document.querySelector('.solara-content-main')?.innerText || '')"
                                    ".trim().length > 40", timeout=45_000)
-            try:  # the layout's PageA11y (ui/a11y.py) has mounted: axe sees the page as a user gets it
-                page.wait_for_function("() => document.documentElement.lang", timeout=5_000)
+            try:  # the layout's PageA11y (ui/a11y.py) has mounted (zoom allowed): axe sees the page as a user gets it
+                page.wait_for_function("() => !(document.querySelector('meta[name=viewport]')?.content || '')"
+                                       ".includes('user-scalable=no')", timeout=10_000)
             except playwright.sync_api.TimeoutError:
-                pass  # axe reports the missing language
+                pass  # axe reports the viewport
             page.wait_for_load_state("networkidle")
             bad += report(f"/{path}", run_axe(page, axe_source))
             checked.append(path)
@@ -105,3 +125,35 @@ def test_a_notebook_board_has_no_serious_violation(jupyter_lab_runner, page_sess
     page.locator(".jp-OutputArea-output .baldurs-gate-app .bw-board-box").first.wait_for(timeout=45_000)
     bad = report("JupyterLab output", run_axe(page, axe_source, include=".jp-OutputArea-output"))
     assert not bad, "axe finds serious or critical violations:\n" + "\n".join(bad)
+
+
+def test_axe_fails_a_control_whose_name_leaves_out_its_visible_text(page_session: playwright.sync_api.Page,
+                                                                      axe_source):
+    """The check is real: a button showing "Cancel" named "close the form" (WCAG 2.5.3) is a serious violation."""
+    page = page_session
+    page.goto("about:blank")
+    page.set_content('<!doctype html><html lang="en"><head><title>t</title></head><body><main><h1>Form</h1>'
+                     '<button aria-label="close the form">Cancel</button>'
+                     '<button aria-label="Start: start the new game">Start</button></main></body></html>')
+    violations = run_axe(page, axe_source)
+    found = [v for v in violations if v["id"] == "label-content-name-mismatch"]
+    assert found and found[0]["impact"] in FAIL_IMPACTS, violations
+    assert [n["html"] for n in found[0]["nodes"]] == ['<button aria-label="close the form">Cancel</button>']
+    assert report("self-test", violations)
+    page.goto("about:blank")
+
+
+def test_the_served_page_names_its_language_before_any_script(solara_server, solara_app):
+    """The first ``<html>`` tag carries the page's language in the HTML the server sends (a screen reader picks
+    its voice before any script runs): Czech for the Czech tutorial, English elsewhere."""
+    import re
+    import urllib.request
+
+    with solara_app("balada_widgets.app"):
+        for path, lang in (("baldurs-gate-learn-cs", "cs"), ("baldurs-gate", "en"), ("balada", "en"), ("", "en")):
+            with urllib.request.urlopen(f"{solara_server.base_url}/{path}", timeout=30) as response:
+                html = response.read().decode("utf-8")
+            tag = re.search(r"<html\b[^>]*>", html, re.IGNORECASE)
+            script = html.lower().find("<script")
+            assert tag is not None and (script == -1 or tag.start() < script), path
+            assert re.search(rf'\slang="{lang}"', tag.group(0)), (path, tag.group(0))
