@@ -417,8 +417,9 @@ class BarcadiaApp(GameApp):
     ``settings`` (what the new-game form starts from).
 
     >>> app = BarcadiaApp(players=2, bots=1, seed=3, dungeon="cozy")
-    >>> app.session.game.to_move(app.session.state)   # the bot (player 2) began and ended its turn
-    (0,)
+    >>> app.game.pending(app.session.state)["text"]   # the bot (player 2) began and ended its turn
+    'Player 1 may play a Loot Card or pass'
+    >>> app.play("p1 pass")   # your hand is asked between turns (H19); now your turn begins
     >>> app.play("p1 reveal r30")
     "illegal move 'p1 reveal r30': r30 is not next to your room (rule H-TURN3)"
     """

@@ -147,6 +147,7 @@ def test_hot_seat_keeps_the_next_hand_out_of_the_page(solara_test, page_session:
     room(page, "r2").click()
     wait_until(lambda: "p1 enter r2" in session.history, what="the step")
     page.locator(".bw-bc-end").click()
+    page.locator(".bw-bc-pass").click()  # between turns player 1 is asked first (a card in hand, H19)
     expect(page.locator(".bw-pass-screen")).to_contain_text("Player 2")
     html = page.content()
     assert "Big Refill" not in html and "Dash" not in html  # neither hand is in the page
@@ -160,6 +161,7 @@ def test_a_jupyterlab_cell_shows_the_live_game(jupyter_lab_runner, page_session:
         from balada_widgets import barcadia
 
         app = barcadia.new_game(players=2, bots=1, seed=3, dungeon="cozy")
+        app.play("p1 pass")  # the between-turns window after the bot's turn asks your hand (H19)
         app
 
     jupyter_lab_runner(kernel_code)
