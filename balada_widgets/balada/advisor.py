@@ -76,7 +76,8 @@ def sample_futures(game: BaladaGame, state: BaladaState, n: int, seed=0) -> list
 #
 # The arithmetic of a step is :func:`~.scoring.gain`'s, the only one there is.
 
-_INERT = ("PT", "FI")  # walk like an empty space (the Fish count apart, which the Portals never change)
+_INERT = ("PT", "FI")
+_OBSTACLE = {f"O{v}": v for v in range(1, 10)}  # an Obstacle's printed value  # walk like an empty space (the Fish count apart, which the Portals never change)
 
 
 def _use(ev) -> int:
@@ -100,7 +101,12 @@ def side_points(events, injuries: int = 0, swords: int = 0) -> int:
     >>> side_points(("PT", None, None, None, None, "BS") + (None,) * 6, swords=2)  # the Portal takes the Boss: 12
     12
     """
-    events = tuple(events)
+    return _side_points(tuple(events), injuries, swords)[0]
+
+
+def _side_points(events: tuple, injuries: int, swords: int) -> tuple[int, int]:
+    """``(points, work)``: :func:`side_points` and how many walk states it visited (the advisor's budget counts
+    them: a measure of the work that is the same on every machine)."""
     n = len(events)
     fish = events.count("FI")
     walks = _walk_layouts(events)
@@ -115,7 +121,8 @@ def side_points(events, injuries: int = 0, swords: int = 0) -> int:
         uses[j] = uses[j + 1] + max(_use(e) for e in here)
     states: list = [None] * (n + 1)
     states[0] = {(injuries if hurt[0] else 0, min(swords, uses[0]), 0): 0}
-    best, prev = 0, None
+    best, prev, work = 0, None, 0
+    eff, kinds = [0] * n, [KIND_NONE] * n  # updated in place from where each walk differs from the one before
     for ev in walks:
         same = 0
         if prev is not None:
@@ -123,14 +130,23 @@ def side_points(events, injuries: int = 0, swords: int = 0) -> int:
                 same += 1
         prev = ev
         key = ev.index("KY") if "KY" in ev else -1
-        eff = tuple(int(e[1]) + (i > 0 and ev[i - 1] == "TW") + (i < n - 1 and ev[i + 1] == "TW")
-                    if is_obstacle(e) else 0 for i, e in enumerate(ev))
-        kinds = tuple(KIND_OBSTACLE if is_obstacle(e) else KIND_BOSS if e == "BS"
-                      else (KIND_CHEST_KEY if 0 <= key < i else KIND_CHEST) if e == "CH" else KIND_NONE
-                      for i, e in enumerate(ev))
+        start = max(0, same - 1)
+        # the Layout's facts from ``start`` on (before it they are those of the walk before: an Obstacle's
+        # value looks at its neighbours, a Chest's kind at the first Key, which lies at or after ``same`` if moved)
+        for i in range(start, n):
+            e = ev[i]
+            v = _OBSTACLE.get(e)
+            if v is not None:
+                eff[i] = v + (i > 0 and ev[i - 1] == "TW") + (i < n - 1 and ev[i + 1] == "TW")
+                kinds[i] = KIND_OBSTACLE
+            else:
+                eff[i] = 0
+                kinds[i] = (KIND_BOSS if e == "BS" else (KIND_CHEST_KEY if 0 <= key < i else KIND_CHEST) if e == "CH"
+                            else KIND_NONE)
         layout = Layout(ev, eff, key, fish, kinds)
-        for i in range(max(0, same - 1), n):
+        for i in range(start, n):
             kind, nxt = kinds[i], {}
+            work += len(states[i])
             keep_run, keep_hurt, cap = princess[i + 1], hurt[i + 1], uses[i + 1]
             for (inj, sw, run), pts in states[i].items():
                 for o in options_for(kind, sw):
@@ -141,7 +157,7 @@ def side_points(events, injuries: int = 0, swords: int = 0) -> int:
                         nxt[k] = v
             states[i + 1] = nxt
         best = max(best, max(states[n].values()))
-    return best + fish * fish
+    return best + fish * fish, work
 
 
 # a quick static value of drawing an event, used only to finish sampled sides
@@ -178,17 +194,28 @@ def default_samples(n_moves: int, turns_left: int) -> int:
     return 1 if turns_left == 0 else max(8, min(40, 160 // max(1, n_moves)))
 
 
+#: the advisor bot's budget of work per answer, in walk states visited (:func:`_side_points`): about 0.25 s
+#: here; only answers whose finished sides hold Portals reach it (see :func:`advise_placements`)
+BOT_WORK = 40_000
+#: futures always sampled before a budget may stop the estimate
+MIN_FUTURES = 8
+
+
 def advise_placements(game: BaladaGame, state: BaladaState, player: int, samples: int | None = None,
                       progress: Callable[[float], None] | None = None, seed=0,
-                      budget: float | None = 0.15) -> list[Advice]:
+                      budget: float | None = 0.15, work: int | None = None) -> list[Advice]:
     """Each legal placement of ``player`` now with its expected round score, best first.
 
     Every placement is scored on the same sampled futures (common random
     numbers), one future at a time for all placements, so the estimate can
     stop early and stay fair: ``samples`` futures at most (default:
     :func:`default_samples`), and with ``budget`` (seconds) no new future
-    after the budget is spent, once 8 are done. ``budget=None`` always does
-    every sample (the bots use that, so their play is repeatable).
+    after the budget is spent, once :data:`MIN_FUTURES` are done.
+    ``budget=None`` always does every sample. ``work`` is a budget that is the
+    same on every machine: no new future once the finished sides scored so far
+    cost that many walk states (after :data:`MIN_FUTURES`); the bots use it
+    (:data:`BOT_WORK`) with ``budget=None``, so their play is repeatable and
+    their answer quick even when Portals multiply the layouts to score.
     ``progress(fraction)`` is called as the work advances (for a progress bar).
     """
     if state.phase != "place" or player not in game.to_move(state):
@@ -207,17 +234,20 @@ def advise_placements(game: BaladaGame, state: BaladaState, player: int, samples
     rngs = [random.Random(f"{seed}:{k}") for k in range(len(moves))]
     vals: list[list[int]] = [[] for _ in moves]
     scored: dict = {}  # finished side -> points: near the end of a round the same sides come back often
-    start = time.perf_counter()
+    start, spent = time.perf_counter(), 0
     for i, fut in enumerate(futures):
         for k, events in enumerate(finals):
             final = tuple(_rollout(ps.lands, events, fut, game.easy, rngs[k]) if fut else events)
             pts = scored.get(final)
             if pts is None:
-                pts = scored[final] = side_points(final, ps.injuries, ps.swords)
+                pts, cost = _side_points(final, ps.injuries, ps.swords)
+                scored[final] = pts
+                spent += cost
             vals[k].append(pts)
         if progress:
             progress((i + 1) / len(futures))
-        if budget is not None and i + 1 >= 8 and time.perf_counter() - start > budget:
+        if i + 1 >= MIN_FUTURES and ((budget is not None and time.perf_counter() - start > budget)
+                                     or (work is not None and spent > work)):
             break
     if progress:
         progress(1.0)

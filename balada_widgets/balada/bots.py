@@ -5,7 +5,10 @@
 - ``greedy``: the placement that most raises the best score of the side as it
   stands now (empty spaces count as empty); the walk choices are the best ones.
 - ``advisor``: the placement with the highest expected round score from
-  :func:`~.advisor.advise_placements`; the walk choices are the best ones.
+  :func:`~.advisor.advise_placements`, within a budget of work that is the
+  same on every machine (:data:`~.advisor.BOT_WORK`: its answers stay
+  repeatable for a seed and under half a second); the walk choices are the
+  best ones.
 
 >>> from balada_widgets.balada.rules import BaladaGame
 >>> from balada_widgets.core.session import Session
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from .advisor import advise_placements, walk_advice
+from .advisor import BOT_WORK, advise_placements, walk_advice
 from .rules import BaladaGame, Place, Swap
 from .scoring import best_points
 
@@ -31,7 +34,7 @@ BOT_LEVELS = ("random", "greedy", "advisor")
 class BaladaBot:
     """A bot of one level (see the module docstring)."""
 
-    def __init__(self, level: str = "greedy", seed=0, samples: int | None = None):
+    def __init__(self, level: str = "greedy", seed=0, samples: int | None = None, work: int | None = BOT_WORK):
         if level not in BOT_LEVELS:
             from ..core.errors import InvalidInput
 
@@ -40,6 +43,7 @@ class BaladaBot:
         self.name = f"{level} bot"
         self.rng = random.Random(seed)
         self.samples = samples
+        self.work = work  # the advisor's budget per answer (None: every sample)
 
     def choose(self, game: BaladaGame, state, player: int):
         moves = game.legal_moves(state, player)
@@ -62,13 +66,15 @@ class BaladaBot:
                 elif v == best_v:
                     best.append(m)
             return self.rng.choice(best)
-        advice = advise_placements(game, state, player, samples=self.samples, seed=self.rng.random(), budget=None)
+        advice = advise_placements(game, state, player, samples=self.samples, seed=self.rng.random(), budget=None,
+                                   work=self.work)
         return advice[0].move
 
 
-def make_bot(level: str = "greedy", seed=0, samples: int | None = None) -> BaladaBot:
-    """A Balada bot: ``"random"``, ``"greedy"`` or ``"advisor"``."""
-    return BaladaBot(level, seed, samples)
+def make_bot(level: str = "greedy", seed=0, samples: int | None = None, work: int | None = BOT_WORK) -> BaladaBot:
+    """A Balada bot: ``"random"``, ``"greedy"`` or ``"advisor"`` (``work``: the advisor's budget, see
+    :data:`~.advisor.BOT_WORK`)."""
+    return BaladaBot(level, seed, samples, work)
 
 
 __all__ = ["BOT_LEVELS", "BaladaBot", "Place", "make_bot"]

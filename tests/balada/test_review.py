@@ -163,3 +163,20 @@ def test_review_refuses_an_unfinished_game_and_a_missing_player(easy_bots):
         review(easy_bots, 4)
     with pytest.raises(InvalidInput, match="samples"):
         review(easy_bots, 0, samples=0)
+
+
+def test_the_review_comes_decision_by_decision_with_the_same_verdicts(full):
+    from balada_widgets.balada.review import review_steps
+
+    s, whole = full
+    steps = list(review_steps(s, 0, samples=SAMPLES))
+    n = len(decisions(s, 0))
+    # one review after each decision, in order; the moments grow as a prefix of the whole review's
+    assert [r.measured for r in steps] == list(range(1, n)) + [None] and len(steps) == n
+    assert all(not r.complete for r in steps[:-1]) and steps[-1].complete
+    for r in steps:
+        assert r.moments == whole.moments[:len(r.moments)] and r.looked_at == n
+    assert steps[-1] == whole
+    # the arguments are checked at once, before anything is measured
+    with pytest.raises(InvalidInput):
+        review_steps(s, 5)

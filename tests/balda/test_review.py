@@ -131,3 +131,17 @@ def test_review_refuses_an_unfinished_game_and_a_missing_player(game_session):
         review(game_session, 2)
     with pytest.raises(InvalidInput, match="threshold"):
         review(game_session, 0, threshold=0)
+
+
+def test_the_review_comes_turn_by_turn_with_the_same_verdicts(game_session, reviews):
+    from balada_widgets.balda.review import review_steps
+
+    steps = list(review_steps(game_session, 0, name="Bot 1 (random)"))
+    n = len(decisions(game_session, 0))
+    assert [r.measured for r in steps] == list(range(1, n)) + [None]
+    assert "so far" in steps[0].summary() and "so far" not in steps[-1].summary()
+    for r in steps:
+        assert r.moments == reviews[0].moments[:len(r.moments)]
+    assert steps[-1] == reviews[0]
+    with pytest.raises(InvalidInput):
+        review_steps(game_session, 0, threshold=0)
