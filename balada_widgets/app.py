@@ -241,7 +241,8 @@ def GameLanguage(page: Page, app):
 def _play_page(page: Page, app_class) -> Callable:
     @solara.component
     def Play():
-        app = solara.use_memo(lambda: app_class(seed=fresh_seed(), **dict(page.options)), [])
+        app, keeper = solara.use_memo(lambda: _kept_app(page, app_class), [])
+        KeptGame(keeper)
         GameLanguage(page, app)
         return app.element()
 
@@ -250,6 +251,63 @@ def _play_page(page: Page, app_class) -> Callable:
 
 
 def tutorial_for(module_name: str, options: tuple = ()):
+def _class_browser():
+    """The browser of this page for the class store: its cookie id and chosen name (``classroom.identity``);
+    ``None`` outside a Solara kernel (not a browser page: nothing is kept)."""
+    import solara.server.kernel_context as kc
+
+    from balada_widgets.classroom import identity
+
+    if not kc.has_current_context():
+        return None
+    key = identity.browser_key()
+    return key, identity.store().browser_name(key) or ""
+
+
+def _resume():
+    """``classroom.resume``, told who the browser is and which store the process has (``classroom.identity``)."""
+    from balada_widgets.classroom import identity, resume
+
+    if not resume.has_identity():
+        resume.set_identity(_class_browser)
+        resume.set_app_store(identity.store)
+    return resume
+
+
+def _kept_app(page: Page, app_class):
+    """The page's app and its keeper: the browser's game of this page from the class store
+    (``classroom.resume``: the same game after a reload or a restart), else a new game."""
+    resume = _resume()
+
+    def make(session, settings):
+        if session is None:
+            return app_class(seed=fresh_seed(), **dict(page.options))
+        return app_class(**resume.app_kwargs(app_class, dict(page.options), settings, session))
+
+    return resume.keep_game(page.path, make, game=page.game)
+
+
+@solara.component
+def KeptGame(keeper):
+    """Commits the page's moves to the class store in the render that shows them (before the browser
+    sees them): the keeper asks for this render after each change of the game."""
+    _tick, set_tick = solara.use_state(0)
+
+    def attach():
+        if keeper is None:
+            return None
+        keeper.on_pending = lambda: set_tick(lambda t: t + 1)
+
+        def detach():
+            keeper.close()
+        return detach
+
+    solara.use_effect(attach, [keeper])
+    if keeper is not None and keeper.pending:
+        keeper.flush()
+    return solara.Div(classes=["bw-kept"], style={"display": "none"})
+
+
     """A fresh :class:`~balada_widgets.ui.tutorial.Tutorial` of a game's lesson (one per page: each learner's own
     progress), or ``None`` when the game's tutorial module has no kit lesson."""
     from balada_widgets.ui.lesson import Lesson
@@ -267,6 +325,13 @@ def tutorial_for(module_name: str, options: tuple = ()):
 
 
 def _learn_page(page: Page) -> Callable:
+def _kept_lesson(page: Page, tutorial):
+    """The class store keeps the browser's progress and step of this lesson (``classroom.resume``)."""
+    resume = _resume()
+
+    return resume.keep_lesson(page.path, page.game, tutorial)
+
+
     module_name = page.target.partition(":")[0]
 
     @solara.component
@@ -275,10 +340,11 @@ def _learn_page(page: Page) -> Callable:
 
         tutorial = solara.use_memo(lambda: tutorial_for(module_name, page.options), [])
         if tutorial is None:
+        keeper = solara.use_memo(lambda: _kept_lesson(page, tutorial) if tutorial is not None else None, [tutorial])
             notebook = f"notebooks/{page.game}_tutorial.ipynb"
             return solara.Info(f"This game's tutorial is the notebook {notebook}: open it in JupyterLab.",
                                classes=["bw-learn-notebook"])
-        return LessonRoot(tutorial=tutorial, start=tutorial.lesson.steps[0].id)
+        return LessonRoot(tutorial=tutorial, start=keeper.step if keeper is not None else tutorial.lesson.steps[0].id)
 
     Learn.__name__ = f"Learn_{page.path.replace('-', '_')}"
     return Learn

@@ -23,6 +23,12 @@ import os
 
 os.environ.setdefault("SOLARA_TELEMETRY_MIXPANEL_ENABLE", "false")
 os.environ.setdefault("MPLBACKEND", "Agg")
+# the class store of pages rendered in tests (games and lessons are kept: classroom.resume) is a throw-away
+# folder, never the user's ~/.local/share/balada-widgets
+if "BALADA_DB" not in os.environ and "BALADA_DATA" not in os.environ:
+    import tempfile  # noqa: E402
+
+    os.environ["BALADA_DATA"] = tempfile.mkdtemp(prefix="balada-test-data-")
 
 import threading  # noqa: E402
 import traceback  # noqa: E402

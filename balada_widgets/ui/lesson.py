@@ -503,7 +503,9 @@ class Reply:
     ``kind``: ``"right"``, ``"wrong"`` (first wrong answer), ``"hint"`` (second:
     ``hint`` is set), ``"answer"`` (third or later, or *Show me*: ``solution``
     is set), ``"invalid"`` (no readable answer: not a try). ``message``: the
-    check's explanation (markdown), without a leading verdict.
+    check's explanation (markdown), without a leading verdict. ``misreading``:
+    the id of the misreading a wrong answer showed (the check's
+    ``Feedback.misconception``), for the teacher's "misreadings most met".
     """
 
     kind: str
@@ -511,6 +513,7 @@ class Reply:
     rule: Optional[str] = None
     hint: str = ""
     solution: Optional[Solution] = None
+    misreading: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -560,11 +563,12 @@ def respond(exercise, attempt: Attempt, raw, rules: Sequence[str] = (),
         return replace(attempt, solved=True, reply=Reply("right", message, fb.rule, solution=_solution(exercise)))
     wrong = attempt.wrong + 1
     message = _rules_note(message, fb.rule, rules, w)
+    mis = fb.misconception
     if wrong >= 3 or attempt.shown:
-        return Attempt(wrong, False, True, Reply("answer", message, fb.rule, exercise.hint, _solution(exercise)))
+        return Attempt(wrong, False, True, Reply("answer", message, fb.rule, exercise.hint, _solution(exercise), mis))
     if wrong == 2:
-        return Attempt(wrong, False, False, Reply("hint", message, fb.rule, exercise.hint))
-    return Attempt(wrong, False, False, Reply("wrong", message, fb.rule))
+        return Attempt(wrong, False, False, Reply("hint", message, fb.rule, exercise.hint, misreading=mis))
+    return Attempt(wrong, False, False, Reply("wrong", message, fb.rule, misreading=mis))
 
 
 def reveal(exercise, attempt: Attempt) -> Attempt:

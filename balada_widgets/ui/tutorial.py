@@ -348,8 +348,13 @@ def LessonRoot(tutorial: "Tutorial", start: str):
     """A display of ``tutorial`` starting at ``start``: its steps switch in place, the progress is the tutorial's."""
     current, set_current = solara.use_state(start)
     progress = tutorial.state.value  # read in render: every display follows every change
-    return LessonView(tutorial.lesson, current, progress, tutorial.record, set_current, tutorial.words,
-                      tutorial.store)
+
+    def go(step_id: str) -> None:
+        set_current(step_id)
+        if tutorial.on_step is not None:
+            tutorial.on_step(step_id)
+
+    return LessonView(tutorial.lesson, current, progress, tutorial.record, go, tutorial.words, tutorial.store)
 
 
 class LessonCell:
@@ -393,14 +398,28 @@ class Tutorial:
         self.state = solara.reactive(Progress())
         #: the learner's own things that a shared lesson keeps for them (a live game: ``ui.lesson.learner_store``)
         self.store: dict = {}
+        #: ``on_answer(step_id, part, verdict, misreading)`` after each counted answer: verdict ``"wrong"`` (with
+        #: the misreading id it showed, or ``None``), ``"shown"`` (*Show me*, or the answer shown after three
+        #: tries) or ``"right"`` (the class store keeps them: ``classroom.resume``)
+        self.on_answer: Optional[Callable[[str, int, str, Optional[str]], None]] = None
+        #: ``on_step(step_id)`` when a display of the tutorial goes to another step
+        self.on_step: Optional[Callable[[str], None]] = None
 
     @property
     def progress(self) -> Progress:
         return self.state.value
 
     def record(self, step_id: str, part: int, attempt: Attempt) -> None:
-        """Store the learner's attempt at a part of a step (every display follows)."""
+        """Store the learner's attempt at a part of a step (every display follows); tell :attr:`on_answer`."""
+        before = self.state.peek().of(step_id, part)
         self.state.value = self.state.peek().with_attempt(step_id, part, attempt)
+        if self.on_answer is not None:
+            if attempt.wrong > before.wrong:
+                self.on_answer(step_id, part, "wrong", getattr(attempt.reply, "misreading", None))
+            if attempt.shown and not before.shown:
+                self.on_answer(step_id, part, "shown", None)
+            if attempt.solved and not before.solved:
+                self.on_answer(step_id, part, "right", None)
 
     def reset(self) -> None:
         """Forget every answer (and the games played in the lesson)."""
