@@ -250,7 +250,6 @@ def _play_page(page: Page, app_class) -> Callable:
     return Play
 
 
-def tutorial_for(module_name: str, options: tuple = ()):
 def _class_browser():
     """The browser of this page for the class store: its cookie id and chosen name (``classroom.identity``);
     ``None`` outside a Solara kernel (not a browser page: nothing is kept)."""
@@ -308,6 +307,7 @@ def KeptGame(keeper):
     return solara.Div(classes=["bw-kept"], style={"display": "none"})
 
 
+def tutorial_for(module_name: str, options: tuple = ()):
     """A fresh :class:`~balada_widgets.ui.tutorial.Tutorial` of a game's lesson (one per page: each learner's own
     progress), or ``None`` when the game's tutorial module has no kit lesson."""
     from balada_widgets.ui.lesson import Lesson
@@ -324,7 +324,6 @@ def KeptGame(keeper):
     return Tutorial(lesson, words=words(opts.get("language", "en")) if callable(words) else None)
 
 
-def _learn_page(page: Page) -> Callable:
 def _kept_lesson(page: Page, tutorial):
     """The class store keeps the browser's progress and step of this lesson (``classroom.resume``)."""
     resume = _resume()
@@ -332,6 +331,7 @@ def _kept_lesson(page: Page, tutorial):
     return resume.keep_lesson(page.path, page.game, tutorial)
 
 
+def _learn_page(page: Page) -> Callable:
     module_name = page.target.partition(":")[0]
 
     @solara.component
@@ -339,8 +339,8 @@ def _kept_lesson(page: Page, tutorial):
         from balada_widgets.ui.tutorial import LessonRoot
 
         tutorial = solara.use_memo(lambda: tutorial_for(module_name, page.options), [])
-        if tutorial is None:
         keeper = solara.use_memo(lambda: _kept_lesson(page, tutorial) if tutorial is not None else None, [tutorial])
+        if tutorial is None:
             notebook = f"notebooks/{page.game}_tutorial.ipynb"
             return solara.Info(f"This game's tutorial is the notebook {notebook}: open it in JupyterLab.",
                                classes=["bw-learn-notebook"])
