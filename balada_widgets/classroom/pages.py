@@ -28,6 +28,7 @@ import time
 from typing import Any, Callable, Optional
 from urllib.parse import parse_qs
 
+import reacton.core
 import solara
 
 from ..core.errors import GameError
@@ -388,20 +389,24 @@ def TablePage(code: str):
 
     session = solara.use_memo(make_session, [status is None, token])
 
+    rc = reacton.core.get_render_context()  # the view's and this page's changes of one update: one render
+
     def watch():
         if not isinstance(session, TableSession):
             return None
 
         def on_change():
-            session.sync()
             try:
                 new = st.status(session.code, token)
             except GameError as e:  # our seat was given to a bot (our token no longer acts)
-                set_note(str(e))
-                set_token(None)
+                with rc:
+                    set_note(str(e))
+                    set_token(None)
                 return
-            if _status_key(new) != _status_key(shown.current):
-                set_status(new)
+            with rc:
+                session.sync()
+                if _status_key(new) != _status_key(shown.current):
+                    set_status(new)
 
         stop = NOTIFIER.watch(st, session.code, on_change, token=token)
         on_change()  # what came between the page's first look and now
@@ -410,8 +415,9 @@ def TablePage(code: str):
 
     solara.use_effect(watch, [session])
 
-    seats_key = _status_key(status)
     you = status.you if status is not None and token is not None else None
+    # the view's bots change with the seats only (not with each move: the view would render twice a move)
+    seats_key = None if status is None else tuple((s.kind, s.name, s.bot_level) for s in status.seats)
     bots = solara.use_memo(lambda: seat_bots(status, you) if status is not None else {}, [seats_key, you])
     creator = solara.use_memo(lambda: status is not None and st.is_creator(status.code, ident.key),
                               [status is None, ident.key])
@@ -455,8 +461,7 @@ def TablePage(code: str):
             opens = [s.seat for s in status.seats if s.kind == "open"]
             with solara.Div(classes=["bw-classmates-row", "bw-table-watching"]):
                 if opens and status.ended_at is None and not status.over:
-                    if not ident.name:
-                        NameBox(ident, note="Your name, to take a seat:")
+                    NameBox(ident, note="Your name, to take a seat:")
                     for p in opens:
                         solara.Button(f"Take seat {p + 1}", on_click=lambda p=p: take(p), color="primary",
                                       disabled=not ident.name, classes=[f"bw-table-take-{p + 1}"])

@@ -35,6 +35,13 @@ from ui.conftest import UI  # noqa: E402
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
+def settle() -> None:
+    """Every page's update done (the live callbacks, the bots' answers, a render another thread took over)."""
+    NOTIFIER.drain()
+    time.sleep(0.05)
+    NOTIFIER.drain()
+
+
 class Device:
     """One browser tab: a kernel context (its own ``session_id``: the browser's cookie), the page rendered in it."""
 
@@ -58,6 +65,7 @@ class Device:
 
     def click(self, cls: str) -> None:
         self.run(lambda: self.ui.click(cls))
+        settle()
 
     def board(self, cls: str) -> SvgBoard:
         return self.run(lambda: self.ui.board(cls))
@@ -65,6 +73,7 @@ class Device:
     def emit(self, cls: str, id_: str) -> None:
         board = self.board(cls)
         self.run(lambda: board.emit_click(id_))
+        settle()
 
     def text(self) -> str:
         """The page's text and every board's drawing."""
