@@ -311,3 +311,64 @@ def test_baldurs_gate_a_multi_step_action_on_one_device_then_the_other_plays(sto
         r'\btg\b', other.ui.board("bw-bg-me").svg)), "the other's turn")
     assert no_secret_of_others(store, code, other, 1 - first)  # the mover's hand and agenda
     assert no_secret_of_others(store, code, mover, first)
+
+
+# ---------------------------------------------------------------------- another process, the browser's id
+
+
+def test_a_move_stored_by_another_process_arrives_through_the_poll(tmp_path, devices):
+    """Two app servers on one database: the other one's write notifies nobody here; the 1 s poll finds it."""
+    from balada_widgets.classroom.store import Store
+
+    path = str(tmp_path / "class.sqlite3")
+    here = LiveStore(path)
+    old = identity.set_store(here)
+    other = Store(path)  # the second server: a store that tells this process's notifier nothing
+    try:
+        ana = devices("Ana")
+        here.browser(ana.browser, "Ana")
+        code = here.create_table("balda", seats=["open", "open"], creator=ana.browser, seed=5).code
+        here.join(code, "Ana", browser=ana.browser)
+        ben = other.join(code, "Ben")
+        ana.open(pages.TablePage(code))
+        ana.wait(lambda: "2: Ben" in ana.text(), "Ben's join, seen by the poll", timeout=5)
+        balda_trace(ana, here.table(code).session.game.word_moves(here.table(code).session.state)[0])
+        move = other.legal_moves(code, ben)[0]
+        other.play(code, ben, move)
+        waited = ana.wait(lambda: here.status(code).move_count == other.status(code).move_count
+                          and "Ana (you)" in ana.text() and not ana.run(
+                              lambda: ana.ui.button("bw-balda-pass").disabled), "Ben's move, seen by the poll",
+                          timeout=5)
+        assert waited < 3.0, waited  # the poll reads every second
+    finally:
+        NOTIFIER.drain()
+        identity.set_store(old)
+        other.close()
+        here.close()
+
+
+def test_the_browser_id_is_solaras_session_cookie_and_its_name_survives_a_restart(tmp_path):
+    path = str(tmp_path / "class.sqlite3")
+    first = LiveStore(path)
+    old = identity.set_store(first)
+    try:
+        dev = Device("Dana")
+        assert dev.run(identity.browser_key) == dev.browser  # the cookie, as Solara's server read it
+        later_tab = Device("Dana-tab", browser=dev.browser)
+        assert later_tab.run(identity.browser_key) == dev.browser  # every tab, every reload of the browser
+        no_cookie = Device("x", browser="session-id-cookie-unavailable:" + uuid.uuid4().hex)
+        key = no_cookie.run(identity.browser_key)
+        assert key != no_cookie.browser and key == no_cookie.run(identity.browser_key)  # one per page
+        first.browser(dev.browser, "Dana")
+        identity.set_store(None)
+        first.close()
+        restarted = LiveStore(path)  # the server restarted: the same file, a new process's store
+        identity.set_store(restarted)
+        assert restarted.browser_name(dev.browser) == "Dana"
+        page = dev.open(pages.Lobby("balda"))
+        assert "You are Dana." in page.text()
+        for d in (dev, later_tab, no_cookie):
+            d.close()
+        restarted.close()
+    finally:
+        identity.set_store(old)
