@@ -7,7 +7,8 @@
 #   make setup   the shared set-up: venv, packages, Solara's offline assets, Jupyter config
 #
 # Variables: PYTHON (python3.11), VENV (.venv), NO_BROWSER=1 (lab without opening a browser),
-# LAB_PORT, APP_PORT, PYTEST_ARGS (e.g. -m "not slow" or -k balda), XDIST (-n 2; empty: one process).
+# LAB_PORT, APP_PORT, PYTEST_ARGS (e.g. -m "not slow" or -k balda), XDIST (-n 2; empty: one process);
+# for make app: APP_HOST (0.0.0.0: the classroom network), DB (the class store's URL), TEACHER_TOKEN.
 # Set-up steps leave stamp files in $(VENV), so a second run starts at once.
 
 SHELL := /bin/bash
@@ -21,6 +22,9 @@ CHROMIUM ?= /usr/bin/chromium
 NO_BROWSER ?=
 LAB_PORT ?= 8888
 APP_PORT ?= 8765
+APP_HOST ?= 127.0.0.1
+DB ?=
+TEACHER_TOKEN ?=
 XDIST ?= -n 2
 PYTEST_ARGS ?=
 
@@ -107,9 +111,21 @@ lab: setup
 test: system-test setup
 	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
-# production mode: Solara's minified front end (1.1 MB instead of 2.6 MB: the first board ~2x sooner), no auto-restart
+# production mode: Solara's minified front end (1.1 MB instead of 2.6 MB: the first board ~2x sooner), no auto-restart.
+# The class server: APP_HOST=0.0.0.0 serves the classroom network; DB (or BALADA_DB) names the class store (a
+# database URL or a SQLite path; default the SQLite file in BALADA_DATA or ~/.local/share/balada-widgets);
+# TEACHER_TOKEN (or BALADA_TEACHER_TOKEN) the teacher page's token (default: a new one at each start).
 app: setup
-	$(BIN)/solara run balada_widgets/app.py --host 127.0.0.1 --port $(APP_PORT) --no-open --no-check-version --production
+	@export BALADA_DB="$${BALADA_DB:-$(DB)}"; [ -n "$$BALADA_DB" ] || unset BALADA_DB; \
+	export BALADA_TEACHER_TOKEN="$${BALADA_TEACHER_TOKEN:-$(TEACHER_TOKEN)}"; \
+	if [ -z "$$BALADA_TEACHER_TOKEN" ]; then \
+	  BALADA_TEACHER_TOKEN="$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(24))')"; fi; \
+	host="$(APP_HOST)"; if [ "$$host" = 0.0.0.0 ]; then host="$$(hostname -I 2>/dev/null | cut -d' ' -f1)"; fi; \
+	echo "class store:  $$($(BIN)/python -c 'from balada_widgets.classroom import default_url; print(default_url())')"; \
+	echo "students:     http://$${host:-localhost}:$(APP_PORT)/"; \
+	echo "teacher page: http://$${host:-localhost}:$(APP_PORT)/teacher?token=$$BALADA_TEACHER_TOKEN"; \
+	exec $(BIN)/solara run balada_widgets/app.py --host $(APP_HOST) --port $(APP_PORT) --no-open --no-check-version \
+	  --production
 
 bench: setup
 	@if [ -f bench/run_all.py ]; then $(BIN)/python bench/run_all.py; \

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import secrets
 from dataclasses import dataclass
 from typing import Callable, Optional
@@ -482,13 +483,22 @@ def make_routes() -> list:
     return [solara.Route(path="/", component=Home, label="Home", layout=Layout)] + [
         solara.Route(path=page.path, component=_page(page, component), label=page.title)
         for page, component in built_pages()
-    ] + [solara.Route(path="table", component=_tables_page, label="Play with classmates")]
+    ] + [solara.Route(path="table", component=_tables_page, label="Play with classmates")] + [
+        solara.Route(path="teacher", component=_teacher_page, label="The teacher's page")]
 
 
 @solara.component
 def _tables_page():
     """``/table`` (make or join a table) and ``/table/CODE`` (a table: each device its own seat)."""
     return _classmates().TablesPage()
+
+
+@solara.component
+def _teacher_page():
+    """``/teacher?token=...``: the class's tables, students and misreadings (``classroom.teacher``)."""
+    from balada_widgets.classroom import teacher
+
+    return teacher.TeacherPage()
 
 
 def make_tabs() -> list[tuple[str, str, str]]:
@@ -516,3 +526,8 @@ def tab_index(path: str, tabs: Optional[list] = None) -> int:
 
 #: every page is served with its language in its first tag (``<html lang="cs">``), before any script runs
 serve_page_language(served_language)
+
+if os.environ.get("SOLARA_APP"):  # served by `solara run`: the teacher token and the store's place, printed once
+    from balada_widgets.classroom import teacher as _teacher
+
+    _teacher.announce()
