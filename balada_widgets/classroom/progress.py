@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 __all__ = ["GameSteps", "StepRow", "class_students", "game_steps", "game_title", "idle_words", "misreading_text",
-           "misreadings_in_words", "seat_words"]
+           "misreadings_in_words", "seat_words", "browser_names"]
 
 log = logging.getLogger(__name__)
 
@@ -163,6 +163,22 @@ def class_students(store, teacher: str) -> list[dict]:
     return out
 
 
+def browser_names(store, teacher: str) -> dict:
+    """``{(table code, seat): name}``: the name each seat's browser has chosen now (a seat keeps the name it
+    was taken under: a student who names themself later is shown by that name). Refused without the token."""
+    import sqlalchemy as sa
+
+    from .schema import browsers, seats, tables
+
+    store._check_teacher(teacher)
+    with store.engine.connect() as c:
+        rows = c.execute(sa.select(tables.c.code, seats.c.seat, browsers.c.name)
+                         .join(seats, seats.c.table_id == tables.c.id)
+                         .join(browsers, browsers.c.id == seats.c.browser_id)
+                         .where(tables.c.class_id == store.class_id, seats.c.kind == "human")).all()
+    return {(r.code, r.seat): r.name for r in rows if r.name}
+
+
 def idle_words(seconds: Optional[float]) -> str:
     """How long ago, in words: ``"just now"``, ``"4 min"``, ``"2 h 5 min"``, ``"3 days"``.
 
@@ -181,10 +197,11 @@ def idle_words(seconds: Optional[float]) -> str:
     return f"{s // 86400} day{'s' if s >= 2 * 86400 else ''}"
 
 
-def seat_words(seat: Any) -> str:
-    """A seat as the teacher reads it: ``"Ana"``, ``"bot (strong)"``, ``"open"``."""
+def seat_words(seat: Any, name: Optional[str] = None) -> str:
+    """A seat as the teacher reads it: ``"Ana"`` (``name``: its browser's name now, else the seat's),
+    ``"bot (strong)"``, ``"open"``."""
     if seat.kind == "bot":
         return f"bot ({seat.bot_level})" if seat.bot_level else "bot"
     if seat.kind == "open":
         return "open"
-    return seat.name or "a student"
+    return name or seat.name or "a student"

@@ -2,7 +2,7 @@
 
 Opened with the teacher token the server prints when it starts (``/teacher?token=...``; the
 token is ``$BALADA_TEACHER_TOKEN``, else a new random one at each start): the page then keeps
-it in a cookie of its own (``balada-teacher``, for ``/teacher`` only, a day) and takes it out
+it in a cookie of its own (``balada-teacher``, this site only, a day) and takes it out
 of the address bar, so the next visit from that browser needs no link and the projector shows
 no token. Without a valid token the page shows a refusal and nothing of the class.
 
@@ -42,14 +42,14 @@ import solara
 
 from ..core.errors import GameError
 from .bots import bot_levels
-from .progress import class_students, game_title, idle_words, misreadings_in_words, seat_words
+from .progress import browser_names, class_students, game_title, idle_words, misreadings_in_words, seat_words
 from .store import Store
 
 __all__ = ["TEACHER_COOKIE", "TeacherPage", "announce", "start_teacher", "teacher_url"]
 
 log = logging.getLogger(__name__)
 
-#: the cookie that keeps the teacher token in the teacher's browser (path /teacher)
+#: the cookie that keeps the teacher token in the teacher's browser
 TEACHER_COOKIE = "balada-teacher"
 #: seconds between two refreshes of the lists while the page is open
 REFRESH_SECONDS = 5.0
@@ -156,8 +156,9 @@ module.exports = {
 
 
 def cookie_text(token: str) -> str:
-    """The ``document.cookie`` assignment that keeps ``token`` for the teacher page (a day, this site only)."""
-    return f"{TEACHER_COOKIE}={token}; path=/teacher; max-age=86400; SameSite=Strict"
+    """The ``document.cookie`` assignment that keeps ``token`` for the teacher page (a day, this site only; path
+    ``/``: the page reads it from its websocket, ``/jupyter/api/kernels/...``, not from ``/teacher``)."""
+    return f"{TEACHER_COOKIE}={token}; path=/; max-age=86400; SameSite=Strict"
 
 
 def _tokens(search: str, cookies: Any) -> list[str]:
@@ -251,6 +252,7 @@ def Desk(st: Store, token: str, refresh: float = REFRESH_SECONDS):
     export = solara.use_memo(lambda: (lambda: st.export_progress_csv(token)), [st, token])  # one function: a
     # refresh of the lists does not reset a download under way
     tables = st.all_tables(token)
+    names = browser_names(st, token)
     students = class_students(st, token)
     misread = misreadings_in_words(st.misreadings(token, top=3))
     with solara.Column(gap="12px") as col:
@@ -276,27 +278,29 @@ def Desk(st: Store, token: str, refresh: float = REFRESH_SECONDS):
                                   classes=["bw-teacher-erase-cancel"])
         if note:
             solara.Info(note, dense=True, classes=["bw-teacher-note"])
-        TablesList(tables, lambda fn, done: act(fn, done), st, token)
+        TablesList(tables, names, lambda fn, done: act(fn, done), st, token)
         StudentsList(students)
         MisreadingsList(misread)
     return col
 
 
-def _turn_words(status) -> str:
+def _turn_words(status, names: dict) -> str:
+    def who(p: int) -> str:
+        return seat_words(status.seats[p], names.get((status.code, p)))
+
     if status.ended_at is not None:
         return "ended" + (f" ({status.ended_reason})" if status.ended_reason else "")
     if status.over:
         if not status.winners:
             return "over: a draw"
-        return "over: won by " + ", ".join(seat_words(status.seats[w]) for w in status.winners
-                                           if w < len(status.seats))
+        return "over: won by " + ", ".join(who(w) for w in status.winners if w < len(status.seats))
     if not status.to_move:
         return "chance"
-    return "turn: " + ", ".join(seat_words(status.seats[p]) for p in status.to_move if p < len(status.seats))
+    return "turn: " + ", ".join(who(p) for p in status.to_move if p < len(status.seats))
 
 
 @solara.component
-def TablesList(tables: list, act: Callable, st: Store, token: str):
+def TablesList(tables: list, names: dict, act: Callable, st: Store, token: str):
     from .pages import table_path
 
     with solara.Column(gap="0px", classes=["bw-teacher-tables"]) as col:
@@ -311,9 +315,9 @@ def TablesList(tables: list, act: Callable, st: Store, token: str):
                 solara.Text(f"{game_title(t.game)} · {KIND_WORDS.get(t.kind, t.kind)}")
                 for s in t.seats:
                     turn = (not ended and not t.over and s.seat in t.to_move)
-                    solara.Text(f"{s.seat + 1}: {seat_words(s)}",
+                    solara.Text(f"{s.seat + 1}: {seat_words(s, names.get((t.code, s.seat)))}",
                                 classes=["bw-teacher-seat"] + (["turn"] if turn else []))
-                solara.Text(f"{t.move_count} moves · {_turn_words(t)} · idle {idle_words(t.idle)}")
+                solara.Text(f"{t.move_count} moves · {_turn_words(t, names)} · idle {idle_words(t.idle)}")
                 solara.Button("Watch", icon_name="mdi-projector-screen", text=True, href=table_path(t.code),
                               target="_blank", classes=[f"bw-teacher-watch-{t.code}"])
                 if not ended:

@@ -221,7 +221,7 @@ def test_the_token_is_kept_in_a_cookie_for_the_teacher_page(store, browsers):
     b = browsers().open(f"?token={TOKEN}")
     setter = b.run(lambda: [w for w in b.ui.all_widgets() if type(w).__name__ == "TeacherCookie"])
     assert len(setter) == 1
-    assert setter[0].cookie == f"{teacher.TEACHER_COOKIE}={TOKEN}; path=/teacher; max-age=86400; SameSite=Strict"
+    assert setter[0].cookie == f"{teacher.TEACHER_COOKIE}={TOKEN}; path=/; max-age=86400; SameSite=Strict"
     again = browsers({teacher.TEACHER_COOKIE: TOKEN}).open("")
     assert not again.run(lambda: again.ui.has("bw-teacher-refused"))
     assert not again.run(lambda: [w for w in again.ui.all_widgets() if type(w).__name__ == "TeacherCookie"])
@@ -237,3 +237,16 @@ def test_the_server_prints_the_teacher_link(store, monkeypatch):
     assert token == "printed-" + "p" * 20 and store.is_teacher(token) and not store.is_teacher(TOKEN)
     assert f"http://localhost:8123/teacher?token={token}" in out.getvalue()
     assert "class.sqlite3" in out.getvalue()
+
+
+def test_a_seat_shows_the_name_its_student_chose_later(store, browsers):
+    key = f"cookie-{uuid.uuid4().hex}"
+    table = store.create_table("balda", seats=["open", "bot"], kind="bots", seed=1)
+    store.join(table.code, "Player 1", browser=key)  # a bot game opened before the student chose a name
+    store.browser(key, "Fay")
+    b = browsers().open(f"?token={TOKEN}")
+    row = b.run(lambda: [w for w in b.ui.all_widgets()
+                         if f"bw-teacher-table-{table.code}" in (getattr(w, "class_", "") or "")])
+    assert row
+    text = b.text()
+    assert "1: Fay" in text and "1: Player 1" not in text and "turn: Fay" in text
