@@ -231,12 +231,19 @@ def Desk(st: Store, token: str, refresh: float = REFRESH_SECONDS):
     def ticker():
         if not refresh:
             return None
+        import solara.server.kernel_context as kc
+
         stop = threading.Event()
+        context = kc.get_current_context() if kc.has_current_context() else None
 
         def loop():
             while not stop.wait(refresh):
                 try:
-                    bump()
+                    if context is None:
+                        bump()
+                    else:
+                        with context:  # the page's own kernel: its widgets, its reactive values
+                            bump()
                 except Exception:  # noqa: BLE001 - the page closed
                     return
 

@@ -250,3 +250,23 @@ def test_a_seat_shows_the_name_its_student_chose_later(store, browsers):
     assert row
     text = b.text()
     assert "1: Fay" in text and "1: Player 1" not in text and "turn: Fay" in text
+
+
+def test_the_lists_refresh_by_themselves(store, browsers):
+    b = Browser()
+    b.cookies = {}
+    with b.context:
+        _box, rc = solara.render(TeacherAt(f"?token={TOKEN}", 0.1), handle_error=False)
+    b.ui = UI(rc)
+    try:
+        assert "No table yet" in b.text()
+        table = store.create_table("balda", seats=["open", "open"], seed=3)
+        b.ui.wait(lambda: table.code in b.text(), timeout=10)
+    finally:
+        b.close()
+
+
+@solara.component
+def TeacherAt(search: str, refresh: float):
+    solara.routing.router_context.provide(solara.routing.Router("/teacher" + search, []))
+    return teacher.TeacherPage(refresh=refresh)
