@@ -145,7 +145,7 @@ def ReviewButton(session, bots: dict, names: Optional[dict] = None, samples: Opt
     game = session.game
     if not game.is_over(session.state):
         return solara.Div()
-    names = names or {p: _view().player_name(p, bots) for p in range(game.num_players)}
+    names = names or {p: _view().player_name(p, bots, game.num_players) for p in range(game.num_players)}
     humans = [p for p in range(game.num_players) if p not in bots]
     start = humans[0] if humans else 0
     kwargs = {} if samples is None else {"samples": samples}

@@ -19,7 +19,13 @@ Imported only when a game is shown (``balada.new_game(...)`` or the app), so
   (:func:`RoundRecap`: every score, the sheet as scored, the walk step by
   step), whether its walk needed decisions or not; the result names the
   winner with everybody's score, a trophy for a person's win and a plain note
-  for a bot's (:func:`GameResult`).
+  for a bot's (:func:`GameResult`), and the end screen explains the game that
+  was played: every round's walk step by step with its rules, the rounds'
+  points adding up to the final score (:func:`GameScoring`, ``bw-end-scoring``,
+  ``bw-end-round-day`` / ``-night``, ``bw-end-sum``).
+- One name per seat on every screen (:func:`player_name`): the engine's
+  "Player 2", with "(you)" / "(advisor bot)" beside it where a seat is
+  described, as the refusals and the log say it ("Player 2 draws ...").
 - :func:`BaladaLab`: edit a side by clicking or pasting its text, check it,
   score it with the best choices or one's own, step through the trace; and a
   game to analyse: branches, the advisor table for the current placement.
@@ -252,13 +258,27 @@ def move_words(game: BaladaGame, state, move) -> str:
     return game.describe_move(state, move, getattr(move, "player", None))
 
 
-def player_name(p: int, bots: dict) -> str:
+def player_name(p: int, bots: dict, players: Optional[int] = None) -> str:
+    """A seat's one name on every screen (titles, panels, choices, the log, the result, the review).
+
+    The engine's ``Player 2`` (so the refusals and the log, which say "Player 2
+    draws ...", name the seat as the panels do), with who plays it beside it:
+    ``Player 2 (advisor bot)``, and ``Player 1 (you)`` when one person plays
+    against bots (``players``: the number of seats); hot-seat: ``Player 2``.
+    The same policy as Baldur's Gate's ``seat_name``.
+
+    >>> player_name(0, {1: None}, 2), player_name(1, {1: make_bot("advisor")}, 2), player_name(1, {}, 2)
+    ('Player 1 (you)', 'Player 2 (advisor bot)', 'Player 2')
+    """
+    name = f"Player {p + 1}"
     if p in bots:
         if getattr(bots[p], "remote", False):  # a class table's seat played on another device (classroom.live)
             return bots[p].name
         level = getattr(bots[p], "level", "")
-        return f"Bot {p + 1}" + (f" ({level})" if level else "")
-    return f"Player {p + 1}"
+        return f"{name} ({level} bot)" if level else f"{name} (bot)"
+    if players is not None and bots and players - len(bots) == 1:
+        return f"{name} (you)"
+    return name
 
 
 VIEW_CSS = """
@@ -295,7 +315,7 @@ def round_table_html(game: BaladaGame, state, bots: dict) -> str:
     rows = []
     winners = set(game.winners(state))
     for p, ps in enumerate(state.players):
-        cells = [player_name(p, bots)]
+        cells = [player_name(p, bots, game.num_players)]
         for r in range(game.rounds):
             if r < len(ps.rounds):
                 cells.append(str(ps.rounds[r].points))
@@ -319,14 +339,14 @@ def winners_text(game: BaladaGame, state, bots: dict) -> str:
     totals = [ps.total for ps in state.players]
     best = max(totals)
     tied = [p for p, t in enumerate(totals) if t == best]
-    names = " and ".join(player_name(p, bots) for p in win)
+    names = " and ".join(player_name(p, bots, game.num_players) for p in win)
     if len(state.players) == 1:
         return f"Final score: {best} points."
     if len(win) == 1 and len(tied) == 1:
         return f"{names} wins with {best} points!"
     if len(win) == 1:
         return (f"{names} wins: {best} points like "
-                f"{' and '.join(player_name(p, bots) for p in tied if p not in win)}, but fewer Changes of "
+                f"{' and '.join(player_name(p, bots, game.num_players) for p in tied if p not in win)}, but fewer Changes of "
                 f"Landscape (rule B17).")
     return f"{names} share the win with {best} points each, and as many Changes of Landscape (rule B17)."
 
@@ -599,7 +619,7 @@ def other_sheet(game: BaladaGame, view, q: int, bots: dict, chosen=()) -> tuple[
     round as scored. ``chosen``: who has chosen this turn (public: only *what* is secret).
     """
     ps = view.players[q]
-    name = player_name(q, bots)
+    name = player_name(q, bots, game.num_players)
     side = ("day", "night")[min(view.round, 1)]
     kw: dict = {}
     if view.phase == "over" and ps.rounds:
@@ -636,9 +656,9 @@ def result_kind(game: BaladaGame, state, bots: dict) -> str:
 
 
 def scores_line(game: BaladaGame, state, bots: dict) -> str:
-    """Everybody's total, best first: ``Bot 2 (advisor) 57 · Player 1 41``."""
+    """Everybody's total, best first: ``Player 2 (advisor bot) 57 · Player 1 (you) 41``."""
     order = sorted(range(game.num_players), key=lambda p: -state.players[p].total)
-    return " · ".join(f"{player_name(p, bots)} {state.players[p].total}" for p in order)
+    return " · ".join(f"{player_name(p, bots, game.num_players)} {state.players[p].total}" for p in order)
 
 
 RESULT_STYLE = {
@@ -674,7 +694,7 @@ def OtherSheets(game: BaladaGame, view, viewer: int, bots: dict, chosen: tuple =
             with solara.Column(gap="2px", style={"flex": "1 1 300px", "max-width": "420px"}, classes=[f"bw-other-{q + 1}"]):
                 solara.Text(caption, style={"font-size": "13px", "color": "#555"})
                 Board(svg=sheet_svg(lands, events, clickable=False, **kw), class_name="bw-other-sheet-board",
-                      label=f"{player_name(q, bots)}'s map sheet", css=SHEET_CSS, defs=DEFS).key(f"other-{q}")
+                      label=f"{player_name(q, bots, game.num_players)}'s map sheet", css=SHEET_CSS, defs=DEFS).key(f"other-{q}")
     return div
 
 
@@ -695,22 +715,45 @@ def RoundRecap(game: BaladaGame, state, bots: dict, first: int, on_close: Callab
     if step is not None and 0 <= step < len(steps) and isinstance(steps[step].where, int):
         kw["step_space"] = steps[step].where
     with solara.Card(f"The {name} round is scored", classes=["bw-round-recap"], margin=0) as card:
-        solara.Text(" · ".join(f"{player_name(p, bots)}: {ps.rounds[r].points} points"
+        solara.Text(" · ".join(f"{player_name(p, bots, game.num_players)}: {ps.rounds[r].points} points"
                                for p, ps in enumerate(state.players)), classes=["bw-recap-points"])
         if game.num_players > 1:
             with solara.Row(style=_PANEL):
                 solara.Text("The walk of")
                 solara.ToggleButtonsSingle(value=who, on_value=lambda p: (set_whose(p), set_step(None)), children=[
-                    solara.Button(player_name(p, bots), value=p, classes=[f"bw-recap-of-{p + 1}"])
+                    solara.Button(player_name(p, bots, game.num_players), value=p, classes=[f"bw-recap-of-{p + 1}"])
                     for p in range(game.num_players)])
         with solara.Div(style={"width": "100%", "max-width": "620px"}):
-            Board(svg=sheet_svg(lands, events, clickable=False, title=f"{player_name(who, bots)} · {name} side", **kw),
+            Board(svg=sheet_svg(lands, events, clickable=False, title=f"{player_name(who, bots, game.num_players)} · {name} side", **kw),
                   class_name="bw-recap-board", label="the round's sheet as scored", css=SHEET_CSS, defs=DEFS)
-        Explain(steps, step, set_step, title=f"{player_name(who, bots)}: the {name} walk, step by step")
+        Explain(steps, step, set_step, title=f"{player_name(who, bots, game.num_players)}: the {name} walk, step by step")
         with solara.Row(style=_PANEL):
             solara.Button("On to the night round" if r == 0 and game.rounds > 1 else "Close", on_click=on_close,
                           color="primary", classes=["bw-recap-close"])
     return card
+
+
+def rounds_sum_text(ps) -> str:
+    """The final score as the sum of the rounds: ``Day 7 + Night 9 = 16 points``."""
+    parts = [f"{('Day', 'Night')[min(r, 1)]} {rec.points}" for r, rec in enumerate(ps.rounds)]
+    return f"{' + '.join(parts)} = {ps.total} points" if len(parts) > 1 else f"{parts[0]} = {ps.total} points"
+
+
+@solara.component
+def GameScoring(ps, name: str, shown: int, step: Optional[int], on_step: Callable[[int, Optional[int]], None]):
+    """The end screen's explanation of the game that was played: every round's walk, step by step with its rules
+    (the kit's :func:`~balada_widgets.ui.explain.Explain` of each round's scoring trace), and the rounds' points
+    adding up to the final score. ``shown``: the round whose sheet the board shows (its step is highlighted there);
+    ``on_step(round, step)``."""
+    with solara.Column(gap="6px", classes=["bw-end-scoring"]) as col:
+        solara.Text(f"How {name} scored {ps.total} points", style={"font-weight": "700"}, classes=["bw-end-title"])
+        for r, rec in enumerate(ps.rounds):
+            label = ("Day", "Night")[min(r, 1)]
+            with solara.Column(gap="2px", classes=["bw-end-round", f"bw-end-round-{label.lower()}"]).key(f"r{r}"):
+                Explain(list(rec.score().trace), step if r == shown else None, lambda i, r=r: on_step(r, i),
+                        title=f"{label} round: {rec.points} points").key(f"explain-{r}")
+        solara.Text(rounds_sum_text(ps), classes=["bw-end-sum"], style={"font-weight": "700", "color": "#6b5d3f"})
+    return col
 
 
 @solara.component
@@ -735,6 +778,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
     advice_on, set_advice_on = solara.use_state(False)
     cursor, set_cursor = solara.use_state(None)  # the keyboard cursor: a space, or None
     review, set_review = solara.use_state(0)  # whose sheet is shown at the end
+    end_round, set_end_round = solara.use_state(None)  # which round's sheet the end screen shows (None: the last)
     show_log, set_show_log = solara.use_state(False)
     recap_closed, set_recap_closed = solara.use_state(None)  # the round end whose recap was closed (recap_key)
 
@@ -748,6 +792,10 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
     if phase == "over":
         viewer = min(review, game.num_players - 1)
     view = game.view(state, viewer)
+
+    def name_of(p: int) -> str:  # the seat's one name on every part of this screen
+        return player_name(p, bots, game.num_players)
+
     ps = game.sheet_of(view, viewer)
     legal = game.legal_moves(view, viewer) if phase in ("place", "score") and viewer in waiting else []
     selected = pick[0] if pick[1] == node_id else "A"
@@ -857,10 +905,8 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
     else:
         lands, events = ps.lands, ps.events
         if phase == "over" and ps.rounds:
-            last = ps.rounds[-1].score()
-            lands = tuple(s.landscape for s in parse_side(ps.rounds[-1].side))
-            events = last.events
-            walk_steps = list(last.trace)
+            shown_round = len(ps.rounds) - 1 if end_round is None else min(end_round, len(ps.rounds) - 1)
+            lands, events, walk_steps = round_drawing(ps.rounds[shown_round])
             board_kw["badges"] = _trace_badges(walk_steps)
     if step is not None and 0 <= step < len(walk_steps) and isinstance(walk_steps[step].where, int):
         board_kw["step_space"] = walk_steps[step].where
@@ -901,7 +947,9 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
         elif k == "?" and phase == "score" and ps.walk is not None and not ps.walk.portals_left:
             set_advice_on(lambda on: not on)
     round_name = ("Day", "Night")[min(state.round, 1)]
-    sheet_title = f"{player_name(viewer, bots)} · {round_name.lower()} side"
+    sheet_title = f"{name_of(viewer)} · {round_name.lower()} side"
+    if phase == "over" and ps.rounds:
+        sheet_title = f"{name_of(viewer)} · {('day', 'night')[min(shown_round, 1)]} side as scored"
 
     # ---------------------------------------------------------------- layout
     with solara.Column(classes=["balada-view"], gap="10px", style={"max-width": "860px"}) as main:
@@ -913,8 +961,9 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
             title = f"{round_name} round · {turn_text}" + (" · easy version" if game.easy else "")
         active_text = ""
         if phase != "over" and active is not None and not hidden:
-            active_text = f"{player_name(active, bots)}, " + ("your turn" if phase == "place" else "your walk")
-        chosen = [player_name(p, bots) for p in game.chosen_players(state)] if game.num_players > 1 else []
+            # addressed, not described: the seat's name without "(you)" ("Player 1, your turn")
+            active_text = f"Player {active + 1}, " + ("your turn" if phase == "place" else "your walk")
+        chosen = [name_of(p) for p in game.chosen_players(state)] if game.num_players > 1 else []
         best = PERSONAL_BEST.get(game.sheet_name, game.easy) if game.num_players == 1 and not bots else None
         chosen_text = ("chosen: " + ", ".join(chosen)) if chosen else ""
         best_text = f"personal best: {best}" if best is not None else ""
@@ -930,8 +979,8 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
 
         if hidden:
             StatusBar(title, "", chosen_text, best_text).key("status")
-            PassScreen(player_name(active, bots), lambda: set_shown(active), note=PASS_NOTE,
-                       waiting=[player_name(p, bots) for p in waiting], show="my sheet")
+            PassScreen(name_of(active), lambda: set_shown(active), note=PASS_NOTE,
+                       waiting=[name_of(p) for p in waiting], show="my sheet")
             if state.cards is not None:
                 CardsBoard(state.cards, None, None, version=node_id)
         else:
@@ -990,12 +1039,17 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                 if game.num_players > 1:
                     with solara.Row(style=_PANEL):
                         solara.Text("Show the sheet of")
-                        solara.ToggleButtonsSingle(value=viewer, on_value=set_review, children=[
-                            solara.Button(player_name(p, bots), value=p, classes=[f"bw-review-{p + 1}"])
+                        solara.ToggleButtonsSingle(value=viewer, on_value=lambda p: (set_review(p), set_step(None)), children=[
+                            solara.Button(name_of(p), value=p, classes=[f"bw-review-{p + 1}"])
                             for p in range(game.num_players)])
+            if ps.rounds:
+                def end_step(r: int, i: Optional[int]):
+                    with rc:  # one render for both
+                        set_end_round(r)
+                        set_step(i)
+
+                GameScoring(ps, name_of(viewer), shown_round, step, end_step).key("end-scoring")
             ReviewButton(session, bots).key("review")
-            if walk_steps:
-                Explain(walk_steps, step, set_step, title=f"{player_name(viewer, bots)}: the last round's scoring")
             if game.num_players > 1:
                 OtherSheets(game, view, viewer, bots).key("others-over")
 
@@ -1004,7 +1058,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
                 solara.Text("Scores", style={"font-weight": "600"})
                 solara.HTML(tag="div", unsafe_innerHTML=round_table_html(game, state, bots))
         if phase != "over" and not hidden and ps.rounds and viewer is not None:
-            with solara.Details(f"{player_name(viewer, bots)}: how the day round scored"):
+            with solara.Details(f"{name_of(viewer)}: how the day round scored"):
                 Explain(list(ps.rounds[0].score().trace), None, None)
 
         with solara.Row(style=_PANEL):
@@ -1102,7 +1156,7 @@ class BaladaApp(GameApp):
 
     def __repr__(self) -> str:
         st = self.session.state
-        who = ", ".join(player_name(p, self.bots) for p in range(self.game.num_players))
+        who = ", ".join(player_name(p, self.bots, self.game.num_players) for p in range(self.game.num_players))
         return (f"<BaladaApp {who}; {'easy, ' if self.game.easy else ''}sheet {self.game.sheet_name!r}; "
                 f"round {st.round + 1}, turn {st.turn}, phase {st.phase}>")
 

@@ -48,7 +48,7 @@ def test_home_one_click_to_a_game_against_a_bot(solara_server, solara_app, page_
         page.locator(f"{SHEET} g.space.legal").first.wait_for(timeout=20_000)
         status = page.locator(f"{SHEET} .bw-active")
         expect(status).to_contain_text("Player 1, your turn")
-        expect(page.locator(".bw-other-sheets")).to_contain_text("Bot 2")
+        expect(page.locator(".bw-other-sheets")).to_contain_text("Player 2 (advisor bot)")
         assert page.url.rstrip("/").endswith("/balada")
         expect(page.get_by_role("tab", selected=True)).to_have_text("Balada")
 

@@ -79,9 +79,9 @@ def test_balada_bot_page_opens_a_game_against_a_bot(render):
     ui = render(component())
     assert ui.spaces("legal")
     text = ui.text()
-    assert "Bot 2" in text and "Player 1" in text
+    assert "Player 2 (advisor bot)" in text and "Player 1 (you)" in text and "Bot 2" not in text
     # a second visit is a new game (a fresh seed), still against a bot
-    assert "Bot 2" in render(component()).text()
+    assert "Player 2 (advisor bot)" in render(component()).text()
 
 
 def test_balada_hot_seat_and_solo_pages(render):

@@ -469,7 +469,7 @@ def test_every_other_sheet_is_shown_with_its_revealed_symbols_only(render):
     ui = render(app.element())
     assert app.session.state.chosen(1)  # the bot has chosen, but it is not revealed
     other = ui.board("bw-other-sheet-board")
-    assert filled_on(other) == 0 and "Bot 2 (random) · day side · has chosen" in ui.text()
+    assert filled_on(other) == 0 and "Player 2 (random bot) · day side · has chosen" in ui.text()
     assert 'data-id="space-' not in other.svg  # nobody clicks another player's sheet
     place_first_legal(ui, app)  # both chose: revealed
     bot_events = app.session.state.players[1].events
@@ -504,7 +504,7 @@ def test_a_round_without_decisions_ends_with_its_walk_shown_as_a_recap(render):
     text = ui.text()
     assert ui.has("bw-round-recap") and "The day round is scored" in text
     day = session.state.players[0].rounds[0]
-    assert f"Player 1: {day.points} points" in text and f"Bot 2 (random): {day.points} points" in text
+    assert f"Player 1 (you): {day.points} points" in text and f"Player 2 (random bot): {day.points} points" in text
     recap = ui.board("bw-recap-board")
     assert 'class="badge"' in recap.svg and "the day walk, step by step" in text
     ui.click("bw-step-next")  # the walk, step by step, on the recap's sheet
@@ -512,7 +512,7 @@ def test_a_round_without_decisions_ends_with_its_walk_shown_as_a_recap(render):
     button = ui.button("bw-recap-of-2")
     toggle = next(w for w in ui.all_widgets() if isinstance(w, v.BtnToggle) and button in w.children)
     toggle.v_model = toggle.children.index(button)
-    assert "Bot 2 (random): the day walk" in ui.text()
+    assert "Player 2 (random bot): the day walk" in ui.text()
     ui.click("bw-recap-close")
     assert not ui.has("bw-round-recap")
     assert "how the day round scored" in ui.text()  # still there, folded
@@ -543,7 +543,7 @@ def test_a_bots_win_is_a_plain_note_with_every_score_never_a_green_tick(render):
     assert ui.has("bw-winners-bot") and not ui.has("bw-winners-human")
     assert not [a for a in ui.rc.find(v.Alert).widgets if a.type == "success"]
     st = app.session.state
-    assert all(f"Bot {p + 1} (greedy) {st.players[p].total}" in ui.text() for p in range(2))
+    assert all(f"Player {p + 1} (greedy bot) {st.players[p].total}" in ui.text() for p in range(2))
     assert len(ui.boards("bw-other-sheet-board")) == 1  # the other sheet, as scored
 
 
@@ -655,3 +655,111 @@ def test_the_walk_advice_speaks_in_words(render):
     text = ui.text()
     assert "Keep the Portal on space 4 empty" in text and "The Portal on space 4 takes the " in text
     assert not NOTATION_RE.search(text.split("What is best?", 1)[1])
+
+
+# ---------------------------------------------------------------------- issue 14: the end screen, one name per seat
+
+
+def inside(ui, cls: str) -> list:
+    """The widgets under the (first) widget with the CSS class ``cls``."""
+    import ipywidgets
+
+    top = next(w for w in ui.all_widgets() if cls in (getattr(w, "class_", None) or "").split())
+    seen, out, stack = set(), [], [top]
+    while stack:
+        w = stack.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        out.append(w)
+        for name in w.keys:
+            val = getattr(w, name, None)
+            stack += [i for i in (val if isinstance(val, (list, tuple)) else [val]) if isinstance(i, ipywidgets.Widget)]
+    return out
+
+
+def trace_total(ui, cls: str) -> int:
+    from balada_widgets.ui.board import SvgBoard
+
+    (board,) = [w for w in inside(ui, cls) if isinstance(w, SvgBoard) and "bw-trace-board" in w.class_name.split()]
+    rows = [int(p) for p in re.findall(r'<td class="num pts">([+-]\d+)</td>', board.svg)]
+    shown = int(re.search(r"bw-trace-total'>(-?\d+)<", board.svg).group(1))
+    assert sum(rows) == shown  # the table's own total is its steps' sum
+    return shown
+
+
+def test_the_end_screen_explains_both_rounds_adding_up_to_the_final_score(render):
+    app = BaladaApp(players=2, bots=1, seed=3, bot_level="random")
+    session, game = app.session, app.game
+    from balada_widgets.balada.bots import make_bot
+    from balada_widgets.core.bots import run_bots
+
+    run_bots(session, {0: make_bot("random", seed=9), **app.bots})  # the person's seat played to the end as well
+    assert game.is_over(session.state)
+    ui = render(app.element())
+    text = ui.text()
+    for p in (0, 1):
+        if p == 1:  # the other seat's sheet: its own explanation
+            button = ui.button("bw-review-2")
+            toggle = next(w for w in ui.all_widgets() if isinstance(w, v.BtnToggle) and button in w.children)
+            toggle.v_model = toggle.children.index(button)
+            text = ui.text()
+        ps = session.state.players[p]
+        (day, night) = ps.rounds
+        assert day.points > 0 and night.points > 0
+        name = ("Player 1 (you)", "Player 2 (random bot)")[p]
+        assert f"How {name} scored {ps.total} points" in text
+        assert f"Day round: {day.points} points" in text and f"Night round: {night.points} points" in text
+        assert trace_total(ui, "bw-end-round-day") == day.points  # step by step, with rule ids
+        assert trace_total(ui, "bw-end-round-night") == night.points
+        assert re.search(r"<span class=\"rule\">B\d+</span>", "".join(
+            w.svg for w in inside(ui, "bw-end-round-day") if hasattr(w, "svg")))
+        assert f"Day {day.points} + Night {night.points} = {ps.total} points" in text
+        assert day.points + night.points == ps.total
+        assert f"{name} {ps.total}" in text  # the final scores line says the same total
+    # a step of the day round: the board shows the day side as scored, that step's space marked
+    from balada_widgets.ui.board import SvgBoard
+
+    (day_trace,) = [w for w in inside(ui, "bw-end-round-day") if isinstance(w, SvgBoard)]
+    steps = list(session.state.players[1].rounds[0].score().trace)
+    k = next(i for i, st in enumerate(steps) if isinstance(st.where, int))
+    day_trace.emit_click(f"step-{k}")
+    board = ui.board("bw-table-board")
+    assert "day side as scored" in board.svg and "space step" in board.svg
+    assert 'class="current"' in next(w for w in inside(ui, "bw-end-round-day") if isinstance(w, SvgBoard)).svg
+
+
+NAME_RE = re.compile(r"\b(Player|Bot) (\d)\b( \([^)]*\))?")
+
+
+def test_no_screen_of_a_bot_game_names_a_seat_two_ways(render):
+    """A whole game against two bots, every screen read: each seat is "Player N" with one tag, never "Bot N"."""
+    app = BaladaApp(players=3, bots=2, seed=2, bot_level="random")
+    game, session = app.game, app.session
+    ui = render(app.element())
+    ui.click("bw-show-log")  # the log is read on every screen too
+    tags: dict = {}
+    screens = 0
+
+    def read():
+        text = html.unescape(ui.text())
+        assert not re.search(r"\bBot \d", text)  # never "Bot 2 (random)": "Player 2 (random bot)"
+        for kind, n, tag in NAME_RE.findall(text):
+            assert kind == "Player", (kind, n, tag)
+            if tag:
+                tags.setdefault(int(n), set()).add(tag)
+
+    while not game.is_over(session.state):
+        read()
+        screens += 1
+        if ui.has("bw-recap-close"):
+            ui.click("bw-recap-close")
+        elif session.state.phase == "place":
+            place_first_legal(ui, app)
+        elif ui.buttons("bw-portal-none"):
+            ui.click("bw-portal-none")
+        else:
+            next(b for b in ui.all_widgets() if any(c.startswith("bw-decide-") for c in (getattr(b, "class_", "") or "").split())).click()
+    read()
+    assert screens > 24 and ui.has("bw-winners") and ui.has("bw-end-scoring")
+    assert tags == {1: {" (you)"}, 2: {" (random bot)"}, 3: {" (random bot)"}}, tags

@@ -250,7 +250,7 @@ def test_the_balada_view_offers_the_review_at_the_end(render):
     assert ui.has("bw-review-open")
     ui.click("bw-review-open")
     ui.wait(lambda: ui.has("bw-review-moment") or ui.has("bw-review-none"), timeout=120)
-    assert "Bot 1 (random): " in page(ui)
+    assert "Player 1 (random bot): " in page(ui)
 
 
 def test_the_balada_view_has_no_review_during_a_game(render):
