@@ -117,6 +117,10 @@ def _corners(cx, cy, radius=HEX) -> list:
             for k in range(6)]
 
 
+#: the height of the band above the map where the dice of the last roll are drawn
+DICE_BAND = 56
+
+
 @lru_cache(maxsize=64)
 def _frame(layout_key: tuple, slots: tuple, legend: bool) -> tuple:
     """(offset x, offset y, width, height) that hold every hex and empty slot with a margin."""
@@ -126,9 +130,10 @@ def _frame(layout_key: tuple, slots: tuple, legend: bool) -> tuple:
         xs.append(x)
         ys.append(y)
     pad = HEX + 14
-    x0, y0 = min(xs) - pad, min(ys) - pad - 10
+    # a band on top for the dice of the last roll, so they hide no room's label (issue 14)
+    x0, y0 = min(xs) - pad, min(ys) - pad - 10 - DICE_BAND
     w = max(max(xs) - min(xs) + 2 * pad, 520)
-    h = max(ys) - min(ys) + 2 * pad + 10 + (64 if legend else 0)
+    h = max(ys) - min(ys) + 2 * pad + 10 + DICE_BAND + (64 if legend else 0)
     x0 -= (w - (max(xs) - min(xs) + 2 * pad)) / 2
     return (-x0, -y0, w, h)
 
@@ -571,7 +576,8 @@ def _stack_room(view) -> Optional[int]:
 
 def dungeon_svg(game, view, *, viewer: Optional[int] = None, targets: Iterable = (), selected: Iterable = (),
                 path: Iterable = (), cursor=None, dice: Iterable = (), fight: Optional[int] = -1,
-                show_identities: bool = True, legend: bool = True, label: str = "", standalone: bool = False) -> str:
+                show_identities: bool = True, legend: bool = True, label: str = "", standalone: bool = False,
+                dice_caption: str = "last roll") -> str:
     """The dungeon of ``view`` as one SVG (see the module docstring).
 
     Parameters
@@ -596,7 +602,9 @@ def dungeon_svg(game, view, *, viewer: Optional[int] = None, targets: Iterable =
         The keyboard cursor's target (a dashed frame), same forms.
     dice:
         The last roll(s) to show: ``(player, value)`` pairs (one, or two for
-        a team / opposed roll), drawn top left in the players' colours.
+        a team / opposed roll, or the roll for who starts), drawn in the players'
+        colours in a band above the map (:data:`DICE_BAND`), where they hide no
+        room; ``dice_caption`` names them ("last roll", "roll for who starts").
     fight:
         The room of the pending roll to frame in red; ``-1`` (default): the
         one the view's pending battle, trap, duel or Guardian is about;
@@ -679,9 +687,11 @@ def dungeon_svg(game, view, *, viewer: Optional[int] = None, targets: Iterable =
     die_marks = []
     for k, (who, value) in enumerate(dice):
         colour = PLAYER_COLOURS[who % len(PLAYER_COLOURS)] if who is not None and who >= 0 else "#555"
-        die_marks.append(d20_svg(30 + 40 * k, 34, value, colour, caption=f"P{who + 1}" if who is not None else ""))
+        die_marks.append(d20_svg(30 + 40 * k, 30, value, colour, caption=f"P{who + 1}" if who is not None else ""))
     if die_marks:
-        die_marks.insert(0, S.text(12, 12, "last roll", class_="caption"))
+        words = dice_caption + ": " + ", ".join(f"player {w + 1} {v}" if w is not None else str(v) for w, v in dice)
+        die_marks.insert(0, S.title(words))
+        die_marks.insert(1, S.text(12, 10, dice_caption, class_="caption"))
     body = [S.rect(0, 0, width, height, class_="bg", rx=12),
             S.group(rooms, class_="rooms"),
             S.group(slot_marks, class_="slots"),

@@ -48,6 +48,7 @@ the result ``bw-bc-result``; the form ``bw-bc-form`` with ``bw-bc-start``.
 
 from __future__ import annotations
 
+import re
 import zlib
 from dataclasses import dataclass, fields, replace
 from typing import Callable, Optional
@@ -56,7 +57,7 @@ import reacton.core
 import solara
 
 from ..core.bots import run_bots
-from ..core.errors import InvalidInput
+from ..core.errors import GameError, InvalidInput
 from ..core.session import Session
 from ..ui import svg as S
 from ..ui.app import GameApp
@@ -65,7 +66,7 @@ from ..ui.controls import Controls
 from ..ui.explain import Explain
 from ..ui.move_log import MoveLog, branch_entries, log_entries
 from ..ui.play import use_cursor, use_play
-from ..ui.reminder import Reminder
+from ..ui.reminder import _rule_of
 from ..ui.root import GameRoot, bots_after
 from ..ui.seat import PassScreen, use_seat
 from .board import dungeon_names
@@ -348,6 +349,154 @@ def last_rolls_at(node) -> list:
     return rolls[::-1][-6:]
 
 
+def opening_roll(session, within: int = 14) -> Optional[tuple]:
+    """The roll for who starts, if it is the latest roll (as :func:`last_rolls` finds it): ``(dice, starter)``,
+    ``dice`` the ``(player, value)`` of every die in order (a tie rolls again among the tied), ``starter`` the
+    seat that begins; ``None`` otherwise."""
+    node, seen = session.current, 0
+    while node.parent is not None and not (node.by_chance and node.move.verb == "roll") and seen < within:
+        node, seen = node.parent, seen + 1
+    if node.parent is None or not node.by_chance or node.move.verb != "roll" or node.parent.state.phase == "play":
+        return None
+    end, rolls = node, []
+    while node.parent is not None and node.by_chance and node.move.verb == "roll" and node.parent.state.phase != "play":
+        rolls.append((node.move.args[0], node.move.args[1]))
+        node = node.parent
+    return tuple(rolls[::-1]), end.state.active
+
+
+def opening_roll_words(dice, starter: int) -> str:
+    """"Roll for who starts: Player 1 6, Player 2 3, Player 3 6, Player 1 2, Player 3 5 (a tie rolls again):
+    Player 3 starts." """
+    seen, tie = set(), False
+    for p, _ in dice:
+        tie = tie or p in seen
+        seen.add(p)
+    return ("Roll for who starts (the highest d20 begins): " + ", ".join(f"Player {p + 1} {v}" for p, v in dice)
+            + (" (a tie rolls again)" if tie else "") + f": Player {starter + 1} starts.")
+
+
+def roll_words(game, node, viewer) -> Optional[tuple]:
+    """A roll that completes a battle, trap, duel or Guardian roll in words, with its dice, what was needed and
+    whether it was won: ``(text, won)``; ``None`` for the die of a roll that is not complete yet (a team's first
+    die) or a roll with no odds (the roll for who starts).
+
+    "Player 2 against the Grand Drink Guardian: rolled 18. Won: a plain 18 against 15 or more."
+    """
+    st = node.parent.state
+    odds = game.battle_odds(game.view(st, viewer))
+    if odds is None:
+        return None
+    values = roll_values(st, node.move)
+    if not values:
+        return None
+    dice = last_rolls_at(node)[-len(values):] if len(values) > 1 else [(node.move.args[0], values[0])]
+    rolled = str(values[0]) if len(values) == 1 else ", ".join(f"{v} (player {p + 1})" for p, v in dice)
+    outcome = roll_outcome(odds, values)
+    won = None if outcome.startswith("Tie") else outcome.startswith(("Won", "Disarmed"))
+    return f"{odds.title}: rolled {rolled}. {outcome}", won
+
+
+@dataclass(frozen=True)
+class RecapLine:
+    """One line of the recap: its words; ``kind`` ``"move"``, ``"roll"`` (``won`` says how it went: ``None`` for a
+    tie) or ``"start"``; ``player`` the seat that moved (``None``: chance)."""
+
+    text: str
+    kind: str = "move"
+    won: Optional[bool] = None
+    player: Optional[int] = None
+
+
+def recap_lines(game, session, viewer, within: int = 400, most: int = 60) -> tuple:
+    """What happened since ``viewer``'s last move, in order, in words as ``viewer`` may know it
+    (:meth:`describe_move`: another's draw is "draws a Loot Card", never the card), each completed roll with its
+    dice, what it needed and won or lost (:func:`roll_words`); the roll for who starts in one line. The deal and
+    the building of the dungeon are left out (the board and the hand show them). At most ``most`` lines, the
+    latest; a spectator (``viewer`` ``None``) gets the latest moves.
+    """
+    nodes, node = [], session.current
+    while node.parent is not None and len(nodes) < within:
+        m = node.move
+        if viewer is not None and not node.by_chance and m.player == viewer:
+            break
+        nodes.append(node)
+        node = node.parent
+    out, opening = [], []
+    for n in reversed(nodes):
+        m, before = n.move, n.parent.state
+        if n.by_chance and m.verb == "roll" and before.phase != "play":
+            opening.append((m.args[0], m.args[1]))
+            if n.state.phase == "play":
+                out.append(RecapLine(opening_roll_words(opening, n.state.active), "start", player=n.state.active))
+                opening = []
+            continue
+        if n.by_chance and before.phase != "play":
+            continue  # the building of the dungeon and the deal
+        if n.by_chance and m.verb == "roll":
+            got = roll_words(game, n, viewer)
+            if got is not None:
+                out.append(RecapLine(got[0], "roll", got[1], m.args[0]))
+            continue
+        if not n.by_chance and m.verb == "pass" and out and out[-1].kind == "pass":
+            out[-1] = RecapLine("", "pass", player=out[-1].player + (m.player,))  # passes in a row: one line
+            continue
+        if not n.by_chance and m.verb == "pass":
+            out.append(RecapLine("", "pass", player=(m.player,)))
+            continue
+        out.append(RecapLine(game.describe_move(before, m, viewer), "move", player=None if n.by_chance else m.player))
+    out = [replace(x, kind="move", text=_passes(x.player)) if x.kind == "pass" else x for x in out]
+    return tuple(out[-most:])
+
+
+def _passes(seats: tuple) -> str:
+    """"Player 2 passes", "Player 2 and Player 3 pass", "Player 2, Player 3 and Player 4 pass"."""
+    names = [f"Player {p + 1}" for p in seats]
+    if len(names) == 1:
+        return f"{names[0]} passes"
+    return f"{', '.join(names[:-1])} and {names[-1]} pass"
+
+
+def deciding_roll(game, session, viewer) -> Optional[str]:
+    """The roll that ended the game (the Guardian beaten), in words; ``None`` when the game did not end by one."""
+    state = session.state
+    if state.phase != "over" or getattr(state, "end", None) != "guardian":
+        return None
+    node = session.current
+    for _ in range(40):
+        if node.parent is None:
+            return None
+        if node.by_chance and node.move.verb == "roll":
+            got = roll_words(game, node, viewer)
+            return got[0] if got is not None else None
+        node = node.parent
+    return None
+
+
+_REFUSED = re.compile(r"^illegal move '([^']*)': (.*)$", re.S)
+
+
+def refusal_words(game, view, message: Optional[str]) -> Optional[str]:
+    """A refusal in words: "Player 1 cannot reveal r30: r30 is not next to your room (rule H-TURN3)" for the
+    engine's "illegal move 'p1 reveal r30': ..." (the reason and the rule kept as the engine says them)."""
+    got = _REFUSED.match(message or "")
+    if got is None:
+        return message
+    text, reason = got.groups()
+    try:
+        move = game.parse_move(text, view)
+        if move.verb == "play":
+            phrase = f"play {card_name(game, move.args[0])}"
+        elif move.verb == "pass":
+            phrase = "pass now"
+        else:
+            phrase = button_label(game, view, move)
+            phrase = phrase[:1].lower() + phrase[1:]
+    except (GameError, LookupError, TypeError, ValueError):
+        return f"That move is refused: {reason}"
+    return f"Player {move.player + 1} cannot {phrase}: {reason}"
+
+
 def current_window(view) -> Optional[str]:
     """The Loot window open now (``your_turn`` between the active player's own moves)."""
     top = view.top
@@ -359,12 +508,19 @@ def current_window(view) -> Optional[str]:
 
 
 def seat_name(p: int, bots: dict, humans: int) -> str:
-    """``You`` (one human against bots), ``Player 2``, ``Bot 3 (greedy)``."""
+    """A seat's one name on every screen: the engine's ``Player 2`` (the pending step, the log, the recap and the
+    refusals name the seat so too), with who plays it where there is a choice: ``Player 1 (you)`` (one human
+    against bots), ``Player 3 (greedy bot)``; hot-seat: ``Player 2``.
+
+    >>> seat_name(0, {1: None}, 1), seat_name(1, {1: None}, 1), seat_name(1, {}, 2)
+    ('Player 1 (you)', 'Player 2 (greedy bot)', 'Player 2')
+    """
+    name = f"Player {p + 1}"
     if p in bots:
         if getattr(bots[p], "remote", False):  # a class table's seat played on another device (classroom.live)
             return bots[p].name
-        return f"Bot {p + 1} ({getattr(bots[p], 'level', 'bot')})"
-    return "You" if humans == 1 and bots else f"Player {p + 1}"
+        return f"{name} ({getattr(bots[p], 'level', None) or 'greedy'} bot)"
+    return f"{name} (you)" if humans == 1 and bots else name
 
 
 # ======================================================================= settings and the app object
@@ -475,7 +631,7 @@ class BarcadiaApp(GameApp):
 
 @solara.component
 def DungeonBoard(game, view, viewer, targets: tuple, selected: tuple, path: tuple, dice: tuple, reset,
-                 on_click: Callable, on_key: Callable, label: str):
+                 on_click: Callable, on_key: Callable, label: str, opening: bool = False):
     """The dungeon as one board, with the keyboard cursor over its targets (arrows, Enter).
 
     The cursor lives here, so an arrow key redraws this board alone; the
@@ -485,8 +641,9 @@ def DungeonBoard(game, view, viewer, targets: tuple, selected: tuple, path: tupl
     centres = solara.use_memo(lambda: target_centres(game, view, targets), [view, targets])
     cursor, cursor_key = use_cursor(centres, on_act=on_click, reset=reset)
     svg = solara.use_memo(lambda: dungeon_svg(game, view, viewer=viewer, targets=targets, selected=selected,
-                                              path=path, cursor=cursor, dice=dice),
-                          [game, view, viewer, targets, selected, path, cursor, dice])
+                                              path=path, cursor=cursor, dice=dice,
+                                              dice_caption="roll for who starts" if opening else "last roll"),
+                          [game, view, viewer, targets, selected, path, cursor, dice, opening])
     version = zlib.crc32(svg.encode()) & 0x7FFFFFFF
 
     def key(k: str) -> None:
@@ -499,13 +656,12 @@ def DungeonBoard(game, view, viewer, targets: tuple, selected: tuple, path: tupl
 
 @solara.component
 def BoardColumn(game, view, viewer, targets: tuple, selected: tuple, path: tuple, dice: tuple, reset, on_click,
-                on_key, label: str, play, on_new_game):
-    """The board, the keys, the rule reminder and undo / redo / new game."""
+                on_key, label: str, play, on_new_game, opening: bool = False):
+    """The board, the keys and undo / redo / new game (a refusal is shown beside the board's top)."""
     with solara.Column(gap="6px", style={"flex": "1 1 560px", "max-width": "860px", "min-width": "320px"}) as col:
-        DungeonBoard(game, view, viewer, targets, selected, path, dice, reset, on_click, on_key, label)
+        DungeonBoard(game, view, viewer, targets, selected, path, dice, reset, on_click, on_key, label, opening)
         solara.HTML(tag="div", unsafe_innerHTML=S.escape(KEYS_HINT), classes=["bw-keys-help"],
                     style={"color": "#666", "font-size": "12px", "font-family": "system-ui, sans-serif"})
-        Reminder(play.message, on_close=play.clear_message)
         Controls(on_undo=play.undo, on_redo=play.redo, on_new_game=on_new_game,
                  can_undo=play.can_undo, can_redo=play.can_redo, dense=True)
     return col
@@ -647,6 +803,54 @@ def HandPanel(game, hand: tuple, viewer: int, playable: tuple, window: Optional[
     return col
 
 
+#: seconds between two lines of the recap as they appear (a CSS animation: the words are all in the page at
+#: once, so tests and screen readers read them whole; "Show all now" and reduced motion skip the pace)
+RECAP_PACE = 0.9
+_RECAP_CSS = """
+.bw-bc-recap ol { margin: 4px 0 0 0; padding-left: 20px; font: 13.5px/1.45 system-ui, sans-serif; }
+.bw-bc-recap li { margin: 1px 0; }
+.bw-bc-recap li.roll { font-weight: 600; }
+.bw-bc-recap li.won::marker { content: "✔ "; color: #1b6e20; }
+.bw-bc-recap li.lost::marker { content: "✘ "; color: #b3261e; }
+.bw-bc-recap.paced li { opacity: 0; animation: bw-bc-recap-in .35s ease-out forwards; }
+@keyframes bw-bc-recap-in { from { opacity: 0; transform: translateY(-3px); } to { opacity: 1; transform: none; } }
+@media (prefers-reduced-motion: reduce) { .bw-bc-recap.paced li { animation: none; opacity: 1; } }
+"""
+
+
+def recap_markup(lines: tuple, paced: bool, pace: float = RECAP_PACE) -> str:
+    """The recap as an ordered list: a roll's line says won or lost by its mark and words; ``paced``: each line
+    fades in ``pace`` seconds after the one before."""
+    items = []
+    for k, line in enumerate(lines):
+        cls = [line.kind] + ([] if line.won is None else ["won" if line.won else "lost"])
+        delay = f' style="animation-delay:{k * pace:.2f}s"' if paced else ""
+        items.append(f'<li class="{" ".join(cls)}"{delay}>{S.escape(line.text)}</li>')
+    return f"<style>{_RECAP_CSS}</style><ol>{''.join(items)}</ol>"
+
+
+@solara.component
+def RecapPanel(lines: tuple, key, title: str = "Since your last move"):
+    """What the other seats (and chance) did since the viewer's last move (:func:`recap_lines`), in order, one
+    line after another at :data:`RECAP_PACE` with "Show all now"; it stays until the viewer's next move."""
+    skipped, set_skipped = solara.use_state(None)  # the recap (its key) shown whole at once
+    if not lines:
+        return solara.Div(classes=["bw-bc-recap-none"])
+    paced = RECAP_PACE > 0 and skipped != key and len(lines) > 1
+    with solara.Card(margin=0, classes=["bw-bc-recap-box"], style={"background": "#f3f6fb", "padding": "8px 10px"}) \
+            as card:
+        with solara.Row(style={"align-items": "center", "gap": "6px", "justify-content": "space-between"}):
+            solara.Text(f"{title} ({len(lines)})", style={"font-weight": "700"})
+            if paced:
+                solara.Button("Show all now", on_click=lambda: set_skipped(key), text=True, small=True,
+                              classes=["bw-bc-recap-skip"], attributes={"aria-label": "Show all now"})
+        # a new key gives a new element: the animation starts again for a new recap
+        solara.HTML(tag="div", unsafe_innerHTML=recap_markup(lines, paced),
+                    classes=["bw-bc-recap"] + (["paced"] if paced else []),
+                    attributes={"role": "log", "aria-live": "polite"}).key(f"recap-{key}-{paced}")
+    return card
+
+
 AUTO_PASS_WORDS = {False: "Auto-pass is off: turn it on to pass at once in every card window outside your turn",
                    True: "Auto-pass is on: you pass at once in every card window outside your turn (turn it off)"}
 
@@ -684,12 +888,37 @@ def LogSection(session, game, viewer, on_goto: Callable[[int], None], version: i
 
 
 @solara.component
-def ResultPanel(game, state, names: list):
+def Refusal(message: Optional[str], on_close: Optional[Callable[[], None]] = None):
+    """A refused move (or a hint) in words (:func:`refusal_words`), at the top of the column beside the board
+    and sticky, so it is in the window after the click: the kit's reminder look, ``bw-rule-<id>``."""
+    if not message:
+        return solara.Div(classes=["bw-reminder-empty"])
+    rule = _rule_of(message)
+    classes = ["bw-reminder", "bw-bc-refusal"] + ([f"bw-rule-{rule}"] if rule else [])
+    with solara.Row(classes=classes, style={"align-items": "center", "gap": "4px", "position": "sticky", "top": "8px",
+                                            "z-index": "5", "background": "white"}) as main:
+        solara.Error(message, dense=True, classes=["bw-reminder-text"], style={"flex": "1", "margin": "0"})
+        if on_close is not None:
+            solara.Button(icon_name="mdi-close", on_click=on_close, text=True, classes=["bw-reminder-close"],
+                          attributes={"aria-label": "close the reminder"})
+    return main
+
+
+#: the result's table holds Power-Ups (the game has no points: most Power-Ups, or the Guardian beaten, wins)
+RESULT_WORDS = {"points": "Power-Ups", "total": "Power-Ups held in all"}
+
+
+@solara.component
+def ResultPanel(game, state, names: list, deciding: Optional[str] = None):
+    """Who won, the deciding roll in words (the Guardian beaten), and why: the Power-Ups each seat held."""
     trace = game.result_trace(state)
     winners = ", ".join(names[p] for p in game.winners(state)) or "nobody"
     with solara.Column(classes=["bw-bc-result"], gap="4px") as col:
         solara.Success(f"Game over: {winners} won.", dense=True)
-        Explain(list(trace.steps), title="Why", where_label="player")
+        if deciding:
+            solara.HTML(tag="div", unsafe_innerHTML=f"<b>The deciding roll</b>: {S.escape(deciding)}",
+                        classes=["bw-bc-deciding"], style={"font-size": "14px", "font-family": "system-ui, sans-serif"})
+        Explain(list(trace.steps), title="Why", where_label="player", words=RESULT_WORDS)
     return col
 
 
@@ -811,18 +1040,22 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
     last = solara.use_memo(lambda: last_roll_odds(game, session, viewer), [node_id, viewer])
     odds = solara.use_memo(lambda: game.battle_odds(view), [view])
     steps = solara.use_memo(lambda: window_steps(game, session, viewer), [node_id, viewer])
+    recap = solara.use_memo(lambda: recap_lines(game, session, viewer), [node_id, viewer])
+    opening = solara.use_memo(lambda: opening_roll(session), [node_id])
     window = current_window(view) if mine else None
     over = game.is_over(state)
+    deciding = solara.use_memo(lambda: deciding_roll(game, session, viewer) if over else None, [node_id, viewer])
+    refusal = refusal_words(game, view, play.message)
 
     with solara.Column(classes=["bw-barcadia"], gap="10px", style={"max-width": "1320px"}) as main:
         Status(game, view, pending, names, over)
         with solara.Row(style={"gap": "16px", "align-items": "flex-start", "flex-wrap": "wrap"}):
             BoardColumn(game, view, viewer, targets, (chosen,) if chosen else (), path, dice, node_id, click, key,
-                        _board_label(pending), play, on_new_game)
+                        _board_label(pending), play, on_new_game, opening is not None)
             SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_board, play, explain_open,
                        seat.passing, seat.next, seat.ready, over, playable, window, choose, card, toggle_explain,
                        last, odds, steps, viewer in auto, toggle_auto if viewer is not None and viewer not in bots
-                       else None)
+                       else None, recap, node_id, refusal, play.clear_message, opening, deciding)
         LogSection(session, game, viewer, play.goto, play.version)
     return main
 
@@ -830,18 +1063,26 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
 @solara.component
 def SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_board, play, explain_open, passing,
                next_seat, ready, over, playable, window, choose, card, toggle_explain, last=None, odds=None,
-               steps=(), auto_on=False, toggle_auto=None):
-    """Beside the board: the pass screen, or the decision, the battle panel and the hand (with the seat's
-    auto-pass toggle); the players."""
+               steps=(), auto_on=False, toggle_auto=None, recap=(), recap_key=None, refusal=None, on_close=None,
+               opening=None, deciding=None):
+    """Beside the board: a refusal in words at the top (where the eye is after a click); the pass screen, or the
+    decision, the battle panel, what the others did since your last move (the recap) and the hand (with the
+    seat's auto-pass toggle), or the result; the players."""
     viewer = view.viewer if view.viewer >= 0 else None
     with solara.Column(gap="10px", style={"flex": "1 1 340px", "max-width": "480px", "min-width": "300px"}) as col:
+        Refusal(refusal, on_close)
         if passing:
             PassScreen(names[next_seat], on_ready=ready, show="my hand")
         elif over:
-            ResultPanel(game, state, names)
+            ResultPanel(game, state, names, deciding)
+            RecapPanel(recap, recap_key, "The last moves" if viewer is None else "Since your last move")
         else:
             SidePanel(game, view, pending, names, mine, buttons, choose, chosen, on_board, play, explain_open,
                       toggle_explain, last, odds, steps)
+            if opening is not None and not any(x.kind == "start" for x in recap):
+                solara.Text(opening_roll_words(*opening), classes=["bw-bc-opening"],
+                            style={"font-size": "13px", "color": "#4a4232"})
+            RecapPanel(recap, recap_key, "The last moves" if viewer is None else "Since your last move")
             if viewer is not None:
                 HandPanel(game, view.players[viewer].hand, viewer, playable, window, card)
                 if toggle_auto is not None:

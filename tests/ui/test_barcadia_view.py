@@ -163,8 +163,11 @@ def test_a_refused_click_shows_the_rule_reminder(render):
     app = app_at(g, g.position(), bots=1)
     ui = render(app.element())
     ui.board("bw-barcadia-board").emit_click("r30")
-    assert ui.has("bw-rule-H-TURN3")
-    assert "r30 is not next to your room (rule H-TURN3)" in page_text(ui)
+    assert ui.has("bw-rule-H-TURN3") and ui.has("bw-bc-refusal")
+    # in words, beside the board's top (the side column's first box), never the notation
+    text = page_text(ui)
+    assert "Player 1 cannot reveal r30: r30 is not next to your room (rule H-TURN3)" in text
+    assert "illegal move" not in text and "p1 reveal" not in text
     assert app.session.history == []
 
 
@@ -387,7 +390,11 @@ def test_the_app_page_shows_a_live_game(render):
 
     by_path = {r.path: r.component for r in site.routes}
     ui = render(by_path["barcadia"]())
-    assert "You to decide" in page_text(ui) and (drawn(ui, "target") or choices(ui))
+    text = page_text(ui)
+    assert "Player 1 (you) to decide" in text and (drawn(ui, "target") or choices(ui))
+    # one name per seat (issue 14): the engine's "Player N", who plays it beside it; no "You" or "Bot 2" aliases
+    assert "Player 2 (greedy bot)" in text and "Player 4 (greedy bot)" in text
+    assert "You to decide" not in text and not re.search(r"\bBot \d", text)
 
 
 def test_traps_ahead_show_their_odds_before_the_move(render):
@@ -423,3 +430,106 @@ def test_a_game_of_bots_ends_with_its_result_explained(render):
     assert ui.has("bw-bc-result") and "won." in page_text(ui)
     assert "Grand Drink Guardian" in ui.board("bw-trace-board").svg or "Power-Up" in ui.board("bw-trace-board").svg
     assert drawn(ui, "target") == [] and not ui.boards("bw-barcadia-hand")
+
+
+# ---------------------------------------------------------------------- at the table: what the others did (issue 14)
+
+
+def _pass_until_a_bot_rolls(app, most=30):
+    """Pass (or end the turn) as player 1 until the bots' answer holds a roll of theirs; the history after it."""
+    g, s = app.game, app.session
+    for _ in range(most):
+        moves = g.legal_moves(g.view(s.state, 0), 0)
+        m = next((m for m in moves if m.verb == "pass"), None) or next(m for m in moves if m.verb == "end")
+        before = len(s.history)
+        app.play(m)
+        after = s.history[before + 1:]
+        if any(t.startswith("roll ") and not t.startswith("roll p1 ") for t in after):
+            return after
+    raise AssertionError("no bot rolled")
+
+
+def test_the_recap_says_what_every_other_seat_did_since_your_move_with_their_rolls():
+    from balada_widgets.barcadia.view import recap_lines
+
+    app = BarcadiaApp(players=4, bots=3, seed=0)
+    g, s = app.game, app.session
+    after = _pass_until_a_bot_rolls(app)
+    lines = recap_lines(g, s, 0)
+    texts = [x.text for x in lines]
+    # in order: every move of another seat in words (passes in a row in one line), every completed roll
+    nodes = s.current.path()[-len(after):]
+    said = [g.describe_move(n.parent.state, n.move, 0) for n in nodes if n.move.verb not in ("pass", "roll")]
+    assert [t for t in texts if " pass" not in t and ": rolled " not in t] == said
+    rolls = [x for x in lines if x.kind == "roll"]
+    assert rolls and all(x.won in (True, False, None) for x in rolls)
+    for x in rolls:  # the die, what it needed, won or lost
+        assert re.search(r": rolled \d+.*\. (Won|Lost|Tie|Disarmed|Failed): .* against ", x.text), x.text
+    for t in after:  # never another seat's hidden card
+        if t.startswith("draw p") and not t.startswith("draw p1 "):
+            card = g.content.loot[t.split()[2]].name
+            assert not any(card in x for x in texts if x.startswith("Player " + t.split()[1][1:] + " draws")), t
+
+
+def test_the_recap_panel_is_paced_with_a_skip_and_stays_readable(render):
+    app = BarcadiaApp(players=4, bots=3, seed=0)
+    _pass_until_a_bot_rolls(app)
+    ui = render(app.element())
+    assert ui.has("bw-bc-recap-box")
+    text = page_text(ui)
+    assert "Since your last move" in text and ": rolled " in text
+    assert 'class="roll' in text and "animation-delay:0.90s" in text  # one line after another, in the page already
+    assert ui.has("bw-bc-recap-skip")
+    ui.click("bw-bc-recap-skip")  # "Show all now": the same lines at once
+    text = page_text(ui)
+    assert not ui.has("bw-bc-recap-skip") and "animation-delay" not in text and ": rolled " in text
+
+
+def test_the_recap_pace_off_shows_every_line_at_once(render, monkeypatch):
+    from balada_widgets.barcadia import view
+
+    monkeypatch.setattr(view, "RECAP_PACE", 0)
+    app = BarcadiaApp(players=4, bots=3, seed=0)
+    _pass_until_a_bot_rolls(app)
+    ui = render(app.element())
+    assert ui.has("bw-bc-recap-box") and not ui.has("bw-bc-recap-skip") and "animation-delay" not in page_text(ui)
+
+
+def test_the_game_over_screen_names_the_deciding_roll_and_counts_power_ups(render):
+    app = BarcadiaApp(players=2, bots=2, seed=4, dungeon="cozy")  # the bots play it to the end at once
+    s = app.session
+    assert s.state.end == "guardian"
+    value = int(next(t for t in reversed(s.history) if t.startswith("roll ")).split()[-1])
+    winner = app.game.winners(s.state)[0]
+    ui = render(app.element())
+    text = page_text(ui)
+    assert f"The deciding roll</b>: Player {winner + 1} against the Grand Drink Guardian: rolled {value}. " \
+           f"Won: a plain {value} against 15 or more." in text
+    table = ui.board("bw-trace-board").svg
+    assert "Power-Ups" in table and ">points<" not in table  # the game holds Power-Ups, not points
+    assert "rolled {}".format(value) in text.split("The deciding roll")[1]
+
+
+def test_the_roll_for_who_starts_is_explained_and_drawn_above_the_map(render):
+    from balada_widgets.barcadia.drawing import DICE_BAND, HEX
+    from balada_widgets.barcadia.view import opening_roll, opening_roll_words
+
+    app = BarcadiaApp(players=4, bots=3, seed=0)
+    s = app.session
+    rolls = [n for n in s.current.path()[1:] if n.by_chance and n.move.verb == "roll"][:4]
+    dice, starter = opening_roll(s)
+    assert dice == tuple((n.move.args[0], n.move.args[1]) for n in rolls)
+    assert starter == max(dice, key=lambda d: d[1])[0]  # no tie with this seed
+    words = opening_roll_words(dice, starter)
+    assert words.startswith("Roll for who starts") and words.endswith(f"Player {starter + 1} starts.")
+    assert opening_roll_words(((0, 6), (1, 6), (0, 2), (1, 5)), 1).endswith(
+        "Player 1 6, Player 2 6, Player 1 2, Player 2 5 (a tie rolls again): Player 2 starts.")
+    ui = render(app.element())
+    assert words in page_text(ui)
+    svg = ui.board("bw-barcadia-board").svg
+    assert "roll for who starts" in svg
+    # every die sits in the band above the map: no room (its label) under it
+    die_y = [float(y) for y in re.findall(r'translate\([\d.]+,([\d.]+)\)" class="die"', svg)]
+    assert die_y and all(y + 26 <= DICE_BAND for y in die_y)
+    centres = target_centres(app.game, app.game.view(s.state, 0), [f"r{k}" for k in range(1, 13)] + ["START"])
+    assert min(y for _, y in centres.values()) - HEX > DICE_BAND
