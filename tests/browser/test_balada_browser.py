@@ -267,3 +267,34 @@ def test_the_issue_example_in_notebook_7(notebook7_runner, page_session: playwri
     page.locator(".bw-round", has_text="turn 2 of 12").wait_for()  # the bot has placed its symbol too
     expect(page.locator(f"{SHEET} g.space.filled")).to_have_count(1)
     screenshot(page, "balada-notebook7")
+
+
+def test_the_end_screen_explains_both_rounds_and_names_each_seat_once(solara_test,
+                                                                      page_session: playwright.sync_api.Page):
+    """Issue 14: an ended game against a bot, at 1400x900: both rounds' walks, step by step, add up to the final
+    score on the page; every seat is "Player N" (with "(you)" / "(random bot)"), never "Bot N"."""
+    import re
+
+    from balada_widgets.balada.bots import make_bot
+    from balada_widgets.core.bots import run_bots
+
+    app = BaladaApp(players=2, bots=1, seed=3, bot_level="random")
+    run_bots(app.session, {0: make_bot("random", seed=9), **app.bots})
+    assert app.game.is_over(app.session.state)
+    page = page_session
+    page.set_viewport_size({"width": 1400, "height": 900})
+    display(app)
+    ps = app.session.state.players[0]
+    day, night = ps.rounds
+    scoring = page.locator(".bw-end-scoring")
+    expect(scoring).to_contain_text(f"How Player 1 (you) scored {ps.total} points")
+    expect(page.locator(".bw-end-round-day .bw-trace-total")).to_have_text(str(day.points))
+    expect(page.locator(".bw-end-round-night .bw-trace-total")).to_have_text(str(night.points))
+    expect(page.locator(".bw-end-sum")).to_have_text(f"Day {day.points} + Night {night.points} = {ps.total} points")
+    expect(page.locator(".bw-end-round-day .rule").first).to_have_text(re.compile(r"B\d+"))
+    page.locator(".bw-end-round-day tr[data-id='step-0']").click()  # the day walk's first step, on the board
+    expect(page.locator(f"{SHEET} text", has_text="day side as scored")).to_have_count(1)
+    text = page.locator(".balada-view").inner_text()
+    assert not re.search(r"\bBot \d", text), text
+    assert "Player 2 (random bot)" in text and "Player 1 (you)" in text
+    screenshot(page, "balada-end-screen")
