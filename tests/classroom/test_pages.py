@@ -156,11 +156,12 @@ def balda_trace(device: Device, move) -> None:
     from balada_widgets.balda.view import cell_name
 
     n = 5
-    grid = device.board("bw-balda-grid")
-    device.run(lambda: grid.emit_click(f"cell-{cell_name(move.cell, n)}"))
+    settle()
+    device.emit("bw-balda-grid", f"cell-{cell_name(move.cell, n)}")
     device.run(lambda: device.ui.board("bw-balda-grid").emit_key(move.letter))
+    settle()
     for cell in move.path:
-        device.run(lambda c=cell: device.ui.board("bw-balda-grid").emit_click(f"cell-{cell_name(c, n)}"))
+        device.emit("bw-balda-grid", f"cell-{cell_name(cell, n)}")
     device.click("bw-balda-play")
 
 
@@ -178,7 +179,9 @@ def test_balda_two_devices_and_a_spectator_each_sees_the_others_word_without_a_c
         move = sorted(full.game.word_moves(full.state), key=lambda m: (-len(m.path), m.word))[0]
         before = count(store, code)
         balda_trace(mover, move)
-        assert count(store, code) == before + 1, f"{mover.name}'s word {move.word} was not played"
+        assert count(store, code) == before + 1, (f"{mover.name}'s word {move.word} was not played: "
+                                                  f"{[t for t in mover.text().splitlines() if 'rule' in t][-3:]}"
+                                                  f"{mover.run(lambda: mover.ui.board('bw-balda-grid').svg)[-3000:]}")
         word = move.word.upper()
         for other in others:
             waits.append(other.wait(lambda w=word, o=other: w in o.text().upper(), f"the word {word}"))
