@@ -333,7 +333,9 @@ class GameSpec:
     languages the game is shown in; ``lesson``: the tutorial module
     (``lesson()`` or ``lesson`` gives a kit Lesson); ``lesson_languages``:
     ``(code, link label)`` of its further learn pages; ``views``: ``{"app":
-    "module:AppClass", "lab": "module:LabComponent"}`` (no ``"app"``: the kit's
+    "module:AppClass", "lab": "module:LabComponent", "seat": "module:View"}`` (``"seat"``: the component
+    ``(session, bots, on_new_game)`` that draws one seat of a class table, :mod:`balada_widgets.classroom.pages`;
+    no ``"app"``: the kit's
     generic :data:`GENERIC_APP`, which draws ``views["drawing"]`` or shows
     ``views["board"]``); ``start``: ``start(settings)
     -> app`` when the app class is not started as ``App(players=...,
