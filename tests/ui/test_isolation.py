@@ -152,7 +152,9 @@ def _route_params():
 
 def test_every_page_of_the_app_is_in_the_isolation_test():
     built = {p.path for p, _c in app.built_pages()}
-    assert {r.path for r in app.routes[1:]} == built
+    # the class pages are not a game's (tables across devices, the teacher's page: tests/classroom); their
+    # routes are still rendered side by side below
+    assert {r.path for r in app.routes[1:]} - {"table", "teacher"} == built
     kinds = {(p.game, p.kind) for p, _c in app.built_pages()}
     for game in ("balada", "balda", "barcadia", "baldurs_gate"):
         assert {(game, k) for k in ("bot", "hot-seat", "learn", "lab")} <= kinds, game
