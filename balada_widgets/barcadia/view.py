@@ -53,8 +53,10 @@ import zlib
 from dataclasses import dataclass, fields, replace
 from typing import Callable, Optional
 
+import ipyvuetify
 import reacton.core
 import solara
+import traitlets
 
 from ..core.bots import run_bots
 from ..core.errors import GameError, InvalidInput
@@ -887,6 +889,26 @@ def LogSection(session, game, viewer, on_goto: Callable[[int], None], version: i
     return col
 
 
+class _InView(ipyvuetify.VuetifyTemplate):
+    """Brings the refusal box around it into the window when it shows a new message ("nearest": no scroll when it
+    is in view already, as the sticky box is on the app's page; in a notebook's output the page may not stick)."""
+
+    template = traitlets.Unicode("""
+<template><span class="bw-bc-in-view" style="display: none"></span></template>
+<script>
+module.exports = {
+    watch: { stamp() { this.show(); } },
+    mounted() { this.show(); },
+    methods: { show() {
+        const box = this.$el && this.$el.closest && this.$el.closest('.bw-bc-refusal');
+        if (box) setTimeout(() => box.scrollIntoView({block: 'nearest', inline: 'nearest'}), 30);
+    } },
+}
+</script>
+""").tag(sync=True)
+    stamp = traitlets.Unicode("").tag(sync=True)
+
+
 @solara.component
 def Refusal(message: Optional[str], on_close: Optional[Callable[[], None]] = None):
     """A refused move (or a hint) in words (:func:`refusal_words`), at the top of the column beside the board
@@ -896,11 +918,12 @@ def Refusal(message: Optional[str], on_close: Optional[Callable[[], None]] = Non
     rule = _rule_of(message)
     classes = ["bw-reminder", "bw-bc-refusal"] + ([f"bw-rule-{rule}"] if rule else [])
     with solara.Row(classes=classes, style={"align-items": "center", "gap": "4px", "position": "sticky", "top": "8px",
-                                            "z-index": "5", "background": "white"}) as main:
+                                            "z-index": "5", "background": "white", "scroll-margin": "8px"}) as main:
         solara.Error(message, dense=True, classes=["bw-reminder-text"], style={"flex": "1", "margin": "0"})
         if on_close is not None:
             solara.Button(icon_name="mdi-close", on_click=on_close, text=True, classes=["bw-reminder-close"],
                           attributes={"aria-label": "close the reminder"})
+        _InView.element(stamp=message)
     return main
 
 

@@ -112,7 +112,7 @@ def test_turns_by_clicks_and_by_keys_against_a_bot(solara_test, page_session: pl
         wait_until(lambda: len(session.history) > done, what=f"the move of the key {key!r}")
     assert any(t.startswith("p2 ") for t in session.history), "the bot has played its turn"
     wait_until(lambda: game.is_over(session.state) or game.to_move(session.state) == (0,), what="the human's turn")
-    expect(page.locator(".bw-bc-status")).to_contain_text("You to decide")
+    expect(page.locator(".bw-bc-status")).to_contain_text("Player 1 (you) to decide")
     page.screenshot(path=shots / "next-turn.png", full_page=True)
 
     page.locator(".bw-undo").click()
@@ -176,3 +176,48 @@ def test_a_jupyterlab_cell_shows_the_live_game(jupyter_lab_runner, page_session:
     page.keyboard.press("Enter")
     expect(page.locator(BOARD)).not_to_have_attribute("data-version", version)
     page.locator(".jp-Notebook").first.screenshot(path=shots / "jupyterlab.png")
+
+
+def test_the_bots_turns_and_a_refusal_are_in_view_at_1400x900(solara_test, page_session: playwright.sync_api.Page,
+                                                               shots):
+    """Issue 14: after your move, what the bots did (their rolls too) stays in a panel, line by line with a skip;
+    a refused click says why in words beside the board's top, inside the window."""
+    from balada_widgets.barcadia.view import recap_lines
+
+    app = BarcadiaApp(players=4, bots=3, seed=0)
+    game, session = app.game, app.session
+    for _ in range(40):  # pass until the bots' answer holds a roll of theirs
+        moves = game.legal_moves(game.view(session.state, 0), 0)
+        app.play(next(m for m in moves if m.verb in ("pass", "end")))
+        rolls = [x for x in recap_lines(game, session, 0) if x.kind == "roll" and x.player != 0]
+        if rolls:
+            break
+    assert rolls
+    page = page_session
+    page.set_viewport_size({"width": 1400, "height": 900})
+    display(app.element())
+    recap = page.locator(".bw-bc-recap")
+    expect(recap).to_contain_text(rolls[0].text)
+    last = recap.locator("li").last
+    expect(last).to_have_css("opacity", "1", timeout=15000)  # the lines come one after another, then stay
+    b = page.locator(".bw-bc-recap-box").bounding_box()
+    assert b is not None and b["y"] + 40 <= 900, b  # the recap starts inside the window
+    page.screenshot(path=shots / "recap-1400x900.png")
+
+    rooms = page.locator(f"{BOARD} .room.down")  # a face-down room low on the board: not a move now
+    lowest = max(range(rooms.count()), key=lambda k: rooms.nth(k).bounding_box()["y"])
+    rid = rooms.nth(lowest).get_attribute("data-id")
+    done = len(session.history)
+    rooms.nth(lowest).click()
+    box = page.locator(".bw-bc-refusal")
+    expect(box).to_contain_text(f"Player 1 cannot reveal {rid}: ")
+    expect(box).not_to_contain_text("illegal move")
+    page.wait_for_timeout(500)  # the box comes into the window after the click's scroll
+    r = box.bounding_box()
+    assert r is not None and 0 <= r["y"] and r["y"] + r["height"] <= 900, r
+    board = page.locator(BOARD).bounding_box()
+    assert r["x"] >= board["x"] + board["width"] - 5  # beside the board, not under it
+    assert len(session.history) == done
+    page.screenshot(path=shots / "refusal-1400x900.png")
+    text = page.locator(".bw-barcadia").inner_text()
+    assert "Player 2 (greedy bot)" in text and not re.search(r"\bBot \d|\bYou to decide", text)
