@@ -43,7 +43,7 @@ Moves are described in words ("the letter S on a4, reading STABLE"), never in
 move notation; cells keep their names (columns ``a``-``e`` from the left, rows
 ``1``-``5`` from the bottom), which the boards show along their edges.
 
->>> [s.id for s in STEPS][:4]
+>>> [s.id for s in steps()][:4]
 ['idea', 'grid', 'move', 'dictionary']
 >>> ex = lesson().find("readable").parts[0]
 >>> ex.check(frozenset({"tab", "bat"})).ok

@@ -13,7 +13,7 @@ loads no UI package).
 >>> len(baldurs_gate.board().nodes)
 81
 >>> g.card_text("market-05")
-'Tržnice, cena 5 zlatých. Příjem: 1 zásobu: získej 4 zlaté'
+'Tržnice, cena 5 zlatých. Příjem: za 1 zásobu získej 4 zlaté'
 """
 
 from __future__ import annotations
