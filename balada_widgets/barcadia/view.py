@@ -30,6 +30,16 @@ so ``import balada_widgets.barcadia`` stays free of Solara.
   players; the log in words as this
   seat may know it (hidden draws masked), undo/redo and branches; save,
   share, load and the new-game form (the kit's ``GameRoot``).
+  After each of your moves, what every other seat (and chance) did since, in
+  order, in words as you may know them, each roll with its dice, what it
+  needed and won or lost (:func:`recap_lines`), one line after another at
+  :data:`RECAP_PACE` with "Show all now", readable until your next move; the
+  game-over screen names the deciding roll (:func:`deciding_roll`); the roll
+  for who starts is said in words (:func:`opening_roll_words`). A refusal is
+  said in words (:func:`refusal_words`: "Player 1 cannot reveal r30: ...") at
+  the top of the column beside the board. Each seat has one name, the
+  engine's "Player N", with "(you)" / "(greedy bot)" beside it
+  (:func:`seat_name`).
 - :func:`BarcadiaPage`: the app's page (``solara run balada_widgets/app.py``).
 
 The board takes the keyboard while focused (:data:`KEYS`, also in
@@ -43,7 +53,10 @@ Stable hooks for tests: the dungeon board has the class
 decision box ``bw-bc-decision`` with buttons ``bw-bc-choice`` (and
 ``bw-bc-end``, ``bw-bc-pass``); the battle panel ``bw-bc-battle`` with
 ``bw-bc-odds`` and ``bw-bc-explain-toggle``; the players ``bw-bc-players``;
-the result ``bw-bc-result``; the form ``bw-bc-form`` with ``bw-bc-start``.
+the result ``bw-bc-result`` (``bw-bc-deciding``); the recap ``bw-bc-recap-box`` with the list ``bw-bc-recap``
+(class ``paced`` while its lines come one by one) and ``bw-bc-recap-skip``; the roll for who starts
+``bw-bc-opening``; a refusal ``bw-bc-refusal`` (with ``bw-reminder`` and ``bw-rule-<id>``); the form
+``bw-bc-form`` with ``bw-bc-start``.
 """
 
 from __future__ import annotations
