@@ -30,11 +30,15 @@ if "BALADA_DB" not in os.environ and "BALADA_DATA" not in os.environ:
 
     os.environ["BALADA_DATA"] = tempfile.mkdtemp(prefix="balada-test-data-")
 
+import sys  # noqa: E402
 import threading  # noqa: E402
 import traceback  # noqa: E402
 from typing import Callable  # noqa: E402
 
 import pytest  # noqa: E402
+
+# helpers shared by tests of several folders (file_probes) import by name: --import-mode=importlib adds no path
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from hypothesis import settings as _hypothesis_settings  # noqa: E402
 
 # Property tests draw the same examples on every run (CI included), so a red run is a real

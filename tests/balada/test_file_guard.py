@@ -6,10 +6,7 @@ read once, at construction, and the data (not the path) goes into the options.
 """
 
 import json
-import os
 import shutil
-import threading
-import uuid
 
 import pytest
 
@@ -19,74 +16,31 @@ from balada_widgets.balada.content import DECKS_CAP, SHEET_CAP
 from balada_widgets.core import GameError, Session
 from balada_widgets.core.bots import run_bots
 from balada_widgets.core.files import untrusted
-from balada_widgets.core.session import SAVE_FORMAT, SAVE_VERSION
+from file_probes import TARGETS, assert_clean, in_thread, make_target, save_text
 
 OPTIONS = ("sheet", "decks")
-TARGETS = ("marker text", "marker json", "fifo", "dev zero", "folder")
-
-
 def _save(options: dict) -> str:
-    return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": "balada",
-                       "options": {"players": 1, **options}, "seed": 1, "start": None, "moves": []})
+    return save_text("balada", {"players": 1, **options})
 
 
-def _in_thread(fn, timeout: float = 5.0):
-    """``fn()``'s result or exception, run in a thread so a FIFO cannot hang the suite."""
-    out: dict = {}
-
-    def run():
-        try:
-            out["value"] = fn()
-        except BaseException as e:  # noqa: BLE001 - the test inspects what was raised
-            out["error"] = e
-
-    t = threading.Thread(target=run, daemon=True)
-    t.start()
-    t.join(timeout)
-    assert not t.is_alive(), f"still reading after {timeout} s"
-    return out
+def _marker_data(marker):  # the shapes of a sheet and of decks, every value the marker
+    return {"nodes": [{"id": marker, "side": marker, "landscape": marker}], "edges": [], "graph": {"name": marker},
+            "landscape": [marker] * 12, "A": [marker] * 12, "B": [marker] * 12}
 
 
 @pytest.fixture
 def target(tmp_path, request):
     """``(path, marker)`` of one kind of file a save might name."""
-    marker = f"MARKER-{uuid.uuid4().hex}"
-    kind = request.param
-    if kind == "marker text":
-        path = tmp_path / "marker.json"
-        path.write_text(marker + "\nsecond line\n", encoding="utf-8")
-    elif kind == "marker json":  # JSON whose every value is the marker: a check must not quote it
-        path = tmp_path / "marker-data.json"
-        path.write_text(json.dumps({"nodes": [{"id": marker, "side": marker, "landscape": marker}], "edges": [],
-                                    "graph": {"name": marker}, "landscape": [marker] * 12, "A": [marker] * 12,
-                                    "B": [marker] * 12}), encoding="utf-8")
-    elif kind == "fifo":
-        path = tmp_path / "pipe.json"
-        os.mkfifo(path)
-    elif kind == "dev zero":
-        path = "/dev/zero"
-    else:
-        path = tmp_path / "folder.json"
-        path.mkdir()
-    return str(path), marker
-
-
-def _assert_clean(error, path, marker, quoted_values=False):
-    """A game error naming neither the path (nor its folder) nor, unless the check quotes a value
-    of a caller's own JSON file (``unknown landscapes ['X']``), the marker."""
-    assert isinstance(error, GameError), repr(error)
-    text = str(error)
-    assert path not in text and (quoted_values or marker not in text), text
-    assert os.path.dirname(path) not in text or os.path.dirname(path) in ("", "/"), text
+    return make_target(tmp_path, request.param, _marker_data)
 
 
 @pytest.mark.parametrize("target", TARGETS, indirect=True)
 @pytest.mark.parametrize("option", OPTIONS)
 def test_a_save_naming_a_file_is_refused_without_opening_it(option, target):
     path, marker = target
-    out = _in_thread(lambda: Session.from_json(_save({option: path})))
+    out = in_thread(lambda: Session.from_json(_save({option: path})))
     assert "value" not in out
-    _assert_clean(out["error"], path, marker)
+    assert_clean(out["error"], path, marker)
     assert "never names a file" in str(out["error"])
 
 
@@ -94,9 +48,9 @@ def test_a_save_naming_a_file_is_refused_without_opening_it(option, target):
 @pytest.mark.parametrize("option", OPTIONS)
 def test_a_python_caller_naming_a_bad_file_gets_a_game_error(option, target):
     path, marker = target
-    out = _in_thread(lambda: BaladaGame(players=1, **{option: path}))
+    out = in_thread(lambda: BaladaGame(players=1, **{option: path}))
     assert "value" not in out
-    _assert_clean(out["error"], path, marker, quoted_values=path.endswith("marker-data.json"))
+    assert_clean(out["error"], path, marker, quoted_values=path.endswith("marker-data.json"))
 
 
 @pytest.mark.parametrize("option", OPTIONS)

@@ -9,8 +9,6 @@ import json
 import os
 import random
 import shutil
-import threading
-import uuid
 
 import networkx as nx
 import pytest
@@ -22,81 +20,38 @@ from balada_widgets.baldurs_gate.content import CONTENT_CAP, CONTENT_FILE
 from balada_widgets.core import GameError, Session
 from balada_widgets.core.files import untrusted
 from balada_widgets.core.resources import graphs_dir
-from balada_widgets.core.session import SAVE_FORMAT, SAVE_VERSION
+from file_probes import TARGETS, assert_clean, in_thread, make_target, save_text
 
 OPTIONS = ("content", "city")
-TARGETS = ("marker text", "marker json", "fifo", "dev zero", "folder")
-
-
 def _save(options: dict, moves=()) -> str:
-    return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": "baldurs_gate",
-                       "options": {"players": 3, **options}, "seed": 1, "start": None, "moves": list(moves)})
+    return save_text("baldurs_gate", {"players": 3, **options}, moves)
 
 
-def _in_thread(fn, timeout: float = 5.0):
-    """``fn()``'s result or exception, run in a thread so a FIFO cannot hang the suite."""
-    out: dict = {}
-
-    def run():
-        try:
-            out["value"] = fn()
-        except BaseException as e:  # noqa: BLE001 - the test inspects what was raised
-            out["error"] = e
-
-    t = threading.Thread(target=run, daemon=True)
-    t.start()
-    t.join(timeout)
-    assert not t.is_alive(), f"still reading after {timeout} s"
-    return out
+def _marker_data(marker):  # the shapes of a city and of content, every value the marker
+    return {"nodes": [{"id": marker, "kind": marker}], "edges": [], "graph": {"districts": marker},
+            "start": marker, "buildings": marker}
 
 
 @pytest.fixture
 def target(tmp_path, request):
     """``(path, marker)`` of one kind of file a save might name."""
-    marker = f"MARKER-{uuid.uuid4().hex}"
-    kind = request.param
-    if kind == "marker text":
-        path = tmp_path / "marker.json"
-        path.write_text(marker + "\nsecond line\n", encoding="utf-8")
-    elif kind == "marker json":  # JSON whose values are the marker: a check must not quote it
-        path = tmp_path / "marker-data.json"
-        path.write_text(json.dumps({"nodes": [{"id": marker, "kind": marker}], "edges": [],
-                                    "graph": {"districts": marker}, "start": marker, "buildings": marker}),
-                        encoding="utf-8")
-    elif kind == "fifo":
-        path = tmp_path / "pipe.json"
-        os.mkfifo(path)
-    elif kind == "dev zero":
-        path = "/dev/zero"
-    else:
-        path = tmp_path / "folder.json"
-        path.mkdir()
-    return str(path), marker
-
-
-def _assert_clean(error, path, marker, quoted_values=False):
-    """A game error naming neither the path (nor its folder) nor, unless the check quotes a value
-    of a caller's own JSON file (``node 'P5' has kind 'tower'``), the marker."""
-    assert isinstance(error, GameError), repr(error)
-    text = str(error)
-    assert path not in text and (quoted_values or marker not in text), text
-    assert os.path.dirname(path) in ("", "/") or os.path.dirname(path) not in text, text
+    return make_target(tmp_path, request.param, _marker_data)
 
 
 @pytest.mark.parametrize("target", TARGETS, indirect=True)
 @pytest.mark.parametrize("option", OPTIONS)
 def test_a_save_naming_a_file_is_refused_without_opening_it(option, target):
     path, marker = target
-    out = _in_thread(lambda: Session.from_json(_save({option: path})))
+    out = in_thread(lambda: Session.from_json(_save({option: path})))
     assert "value" not in out
-    _assert_clean(out["error"], path, marker)
+    assert_clean(out["error"], path, marker)
     assert "never names a file" in str(out["error"])
 
 
 def test_the_issue_s_save_is_a_game_error_at_once():
     text = ('{"format":"balada-widgets/save","version":1,"game":"baldurs_gate",'
             '"options":{"players":3,"city":"/dev/zero"},"seed":1,"start":null,"moves":[]}')
-    out = _in_thread(lambda: Session.from_json(text), timeout=3.0)
+    out = in_thread(lambda: Session.from_json(text), timeout=3.0)
     assert isinstance(out.get("error"), GameError) and "/dev/zero" not in str(out["error"])
 
 
@@ -104,11 +59,11 @@ def test_the_issue_s_save_is_a_game_error_at_once():
 @pytest.mark.parametrize("option", OPTIONS)
 def test_a_python_caller_naming_a_bad_file_gets_a_game_error(option, target):
     path, marker = target
-    out = _in_thread(lambda: BaldursGateGame(players=2, **{option: path}))
+    out = in_thread(lambda: BaldursGateGame(players=2, **{option: path}))
     assert "value" not in out
     own_json = path.endswith("marker-data.json")  # valid JSON, checked as the caller's content
-    _assert_clean(out["error"], path, marker, quoted_values=own_json)
-    problems = _in_thread(lambda: A.check_files(**{option: path}))["value"]  # the lab's file check too
+    assert_clean(out["error"], path, marker, quoted_values=own_json)
+    problems = in_thread(lambda: A.check_files(**{option: path}))["value"]  # the lab's file check too
     assert problems and all(path not in text and (own_json or marker not in text) for _, text in problems)
 
 
