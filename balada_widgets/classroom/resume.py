@@ -52,7 +52,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from ..core.bots import mover
 from ..core.errors import GameError
 from ..core.session import SAVE_FORMAT, SAVE_VERSION, Session
-from .schema import browsers, metadata, moves, seats, tables
+from .schema import metadata, moves, seats, tables
 from .store import Store, default_url, open_store
 
 __all__ = ["Browser", "GameKeeper", "LessonKeeper", "app_store", "current_browser", "keep_game", "keep_lesson",

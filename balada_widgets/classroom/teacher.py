@@ -21,7 +21,8 @@ What the page shows (all of it read from the class store, :mod:`balada_widgets.c
   browser only) and **erase** the class's data, after a confirmation (students' names are
   personal data: nothing leaves the machine; the README says where the data lives).
 
-Stable classes: ``bw-teacher``, ``bw-teacher-refused``, ``bw-teacher-tables``,
+Stable classes: ``bw-teacher``, ``bw-teacher-refused`` (with ``bw-teacher-token``, ``bw-teacher-open``,
+``bw-teacher-wrong``: the token typed in), ``bw-teacher-tables``,
 ``bw-teacher-table-CODE``, ``bw-teacher-watch-CODE``, ``bw-teacher-end-CODE``,
 ``bw-teacher-bot-CODE-N``, ``bw-teacher-students``, ``bw-teacher-misreadings``,
 ``bw-teacher-csv``, ``bw-teacher-erase``, ``bw-teacher-erase-confirm``, ``bw-teacher-refresh``.
@@ -175,10 +176,32 @@ def _tokens(search: str, cookies: Any) -> list[str]:
 
 
 @solara.component
-def Refusal():
+def Refusal(on_token: Callable[[str], bool]):
+    """No class data: what the page is, and a field for the token (the part of the link after ``token=``)."""
+    typed, set_typed = solara.use_state("")
+    wrong, set_wrong = solara.use_state(False)
+    help_open, set_help_open = solara.use_state(False)
+
+    def try_token():
+        set_wrong(not on_token(typed.strip()))
+
     with solara.Column(classes=["bw-teacher", "bw-teacher-refused"]) as col:
         solara.Markdown("## The teacher's page\n\nThis page is for the class's teacher. Open it with the link the "
-                        "class server printed when it started (`/teacher?token=...`), or ask the teacher.")
+                        "class server printed when it started (`/teacher?token=...`), or type the token here.")
+        with solara.Row(style={"align-items": "center", "gap": "8px"}):
+            solara.InputText("Teacher token", value=typed, on_value=set_typed, password=True, continuous_update=True,
+                             classes=["bw-teacher-token"])
+            solara.Button("Open", on_click=try_token, color="primary", classes=["bw-teacher-open"])
+        if wrong:
+            solara.Warning("That is not the teacher token of this class.", dense=True, classes=["bw-teacher-wrong"])
+        solara.Button("Hide the help" if help_open else "Where is the token?", text=True,
+                      on_click=lambda: set_help_open(not help_open), classes=["bw-teacher-help"])
+        if help_open:
+            solara.Markdown(
+                "The class server prints the teacher page's link when it starts, in the terminal where it was "
+                "started (`make app` prints it too): `teacher page: http://.../teacher?token=...`. The token is "
+                "the text after `token=`. It is the `BALADA_TEACHER_TOKEN` the server was started with, else a "
+                "new one at each start. Students never see it.")
     return col
 
 
@@ -198,7 +221,13 @@ def TeacherPage(refresh: float = REFRESH_SECONDS):
             token = t
             break
     if token is None:
-        return Refusal()
+        def typed(text: str) -> bool:
+            if 16 <= len(text) <= 200 and st.is_teacher(text):
+                set_held(text)
+                return True
+            return False
+
+        return Refusal(typed)
     if held != token:
         set_held(token)
     with solara.Column(classes=["bw-teacher"], gap="10px") as col:

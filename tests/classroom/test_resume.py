@@ -20,7 +20,6 @@ import solara.server.kernel_context as kc
 from balada_widgets import app as app_module
 from balada_widgets.classroom import identity, open_store, resume
 from balada_widgets.classroom.live import LiveStore
-from balada_widgets.ui.board import SvgBoard
 
 from ..ui.conftest import UI
 

@@ -94,7 +94,8 @@ def a_class(st):
     for n, k in keys.items():
         st.browser(k, n)
     table = st.create_table("balda", seats=["open", "open"], creator=keys["Ana"], seed=2)
-    ana, ben = st.join(table.code, "Ana", browser=keys["Ana"]), st.join(table.code, "Ben", browser=keys["Ben"])
+    ana = st.join(table.code, "Ana", browser=keys["Ana"])
+    st.join(table.code, "Ben", browser=keys["Ben"])
     st.play(table.code, ana, st.legal_moves(table.code, ana)[0])
     bots = st.create_table("barcadia", seats=["open", "bot:greedy"], kind="bots", creator=keys["Cleo"], seed=4,
                            players=2)
@@ -156,6 +157,18 @@ def test_the_lists(store, browsers):
     assert "grid-column" not in mis  # words, not ids
     label = game_steps("balda").label("grid")
     assert f"<td>{teacher.html.escape(label)}</td>" in mis
+    # Watch: the table's page, where the teacher (no seat) is a spectator: the public view
+    from balada_widgets.classroom import pages
+
+    watch = b.run(lambda: b.ui.button(f"bw-teacher-watch-{bots}"))
+    assert watch.href == pages.table_path(bots)
+    spectator = Browser()
+    try:
+        with spectator.context:
+            _box, rc = solara.render(pages.TablePage(bots), handle_error=False)
+            assert "You are watching this table." in UI(rc).text()
+    finally:
+        spectator.close()
 
 
 def test_a_name_is_shown_as_text_never_as_markup(store, browsers):
@@ -270,3 +283,22 @@ def test_the_lists_refresh_by_themselves(store, browsers):
 def TeacherAt(search: str, refresh: float):
     solara.routing.router_context.provide(solara.routing.Router("/teacher" + search, []))
     return teacher.TeacherPage(refresh=refresh)
+
+
+def test_the_token_typed_in_opens_the_page_a_wrong_one_shows_nothing(store, browsers):
+    import ipyvuetify as v
+
+    keys, code, bots = a_class(store)
+    b = browsers().open("")
+
+    def type_token(text):
+        field = next(w for w in b.ui.all_widgets() if isinstance(w, v.TextField)
+                     and "bw-teacher-token" in (w.class_ or "").split())
+        field.v_model = text
+        b.ui.click("bw-teacher-open")
+
+    b.run(lambda: type_token("w" * 30))
+    text = b.text()
+    assert "That is not the teacher token of this class." in text and code not in text and "Ana" not in text
+    b.run(lambda: type_token(TOKEN))
+    assert not b.run(lambda: b.ui.has("bw-teacher-refused")) and code in b.text()
