@@ -30,14 +30,9 @@ from . import drawing as V  # the pure drawings of the sheet and the cards
 from .review import PlacementBoard, WalkBoard, cap, review_steps
 from .rules import Place, PortalMove
 from .scoring import apply_portal
+from .seats import player_name
 
 __all__ = ["PlacementRetry", "ReviewButton", "WalkRetry", "review_board"]
-
-
-def _view():
-    from . import view  # the game view imports this module: its player names loaded lazily, no import cycle
-
-    return view
 
 
 @solara.component
@@ -145,7 +140,7 @@ def ReviewButton(session, bots: dict, names: Optional[dict] = None, samples: Opt
     game = session.game
     if not game.is_over(session.state):
         return solara.Div()
-    names = names or {p: _view().player_name(p, bots, game.num_players) for p in range(game.num_players)}
+    names = names or {p: player_name(p, bots, game.num_players) for p in range(game.num_players)}
     humans = [p for p in range(game.num_players) if p not in bots]
     start = humans[0] if humans else 0
     kwargs = {} if samples is None else {"samples": samples}

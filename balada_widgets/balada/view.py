@@ -87,6 +87,7 @@ from .drawing import (  # the pure drawings; LAND_STYLE, LANDSCAPES and the rest
 from .advisor import advise_placements, walk_advice
 from .bots import BOT_LEVELS, make_bot
 from .review_view import ReviewButton
+from .seats import player_name  # one name per seat, shared with the review
 __all__ = ["BaladaApp", "BaladaLab", "BaladaView", "PERSONAL_BEST", "cards_svg", "palette_svg", "sheet_svg"]
 
 #: The table board's keys, while it has the focus (click it, or Tab to it).
@@ -256,29 +257,6 @@ def move_words(game: BaladaGame, state, move) -> str:
         w = state.players[move.player].walk
         return option_text(Layout.of(w.events), move.space - 1, w.hero, move.option)
     return game.describe_move(state, move, getattr(move, "player", None))
-
-
-def player_name(p: int, bots: dict, players: Optional[int] = None) -> str:
-    """A seat's one name on every screen (titles, panels, choices, the log, the result, the review).
-
-    The engine's ``Player 2`` (so the refusals and the log, which say "Player 2
-    draws ...", name the seat as the panels do), with who plays it beside it:
-    ``Player 2 (advisor bot)``, and ``Player 1 (you)`` when one person plays
-    against bots (``players``: the number of seats); hot-seat: ``Player 2``.
-    The same policy as Baldur's Gate's ``seat_name``.
-
-    >>> player_name(0, {1: None}, 2), player_name(1, {1: make_bot("advisor")}, 2), player_name(1, {}, 2)
-    ('Player 1 (you)', 'Player 2 (advisor bot)', 'Player 2')
-    """
-    name = f"Player {p + 1}"
-    if p in bots:
-        if getattr(bots[p], "remote", False):  # a class table's seat played on another device (classroom.live)
-            return bots[p].name
-        level = getattr(bots[p], "level", "")
-        return f"{name} ({level} bot)" if level else f"{name} (bot)"
-    if players is not None and bots and players - len(bots) == 1:
-        return f"{name} (you)"
-    return name
 
 
 VIEW_CSS = """

@@ -26,17 +26,13 @@ from ..ui.grid import parse_cell_id
 from ..ui.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
 from ..ui.paths import Trace
 from ..ui.review import ReviewPanel
+from .drawing import board_svg
 from .lexicon import normalise_word
 from .position import cell_name, parse_cell
 from .review import review_steps
+from .seats import seat_name
 
 __all__ = ["ReviewButton", "WordRetry"]
-
-
-def _view():
-    from . import view  # the game view imports this module: drawn lazily, no import cycle
-
-    return view
 
 
 def traced_word(state, trace: Trace) -> str:
@@ -48,7 +44,6 @@ def traced_word(state, trace: Trace) -> str:
 @solara.component
 def WordRetry(game, moment: Moment, answer: Any, on_answer: Optional[Callable[[Any], None]]):
     """The grid of ``moment``; a retry calls ``on_answer((cell, letter, path))`` once traced (``None`` until then)."""
-    V = _view()
     state = moment.state
     pos = state.position
     n = game.size
@@ -57,7 +52,7 @@ def WordRetry(game, moment: Moment, answer: Any, on_answer: Optional[Callable[[A
     message, set_message = solara.use_state("")
     targets = solara.use_memo(lambda: {m.cell for m in game.word_moves(state)} if live else set(), [moment.node_id])
     if not live:
-        svg = V.board_svg(game, state, hint=answer, show_targets=False)
+        svg = board_svg(game, state, hint=answer, show_targets=False)
         return Board(svg=svg, class_name="bw-review-best-board", label="the best word on the grid")
 
     def set_trace(t: Trace):
@@ -118,7 +113,7 @@ def WordRetry(game, moment: Moment, answer: Any, on_answer: Optional[Callable[[A
         if key is not None and key != "Enter":
             on_key(key)
 
-    svg = V.board_svg(game, state, trace, targets, show_targets=not trace.letter)
+    svg = board_svg(game, state, trace, targets, show_targets=not trace.letter)
     word = traced_word(state, trace)
     with solara.Column(gap="6px", style={"max-width": "470px"}) as col:
         Board(svg=svg, on_click=on_click, on_drag=on_drag, on_key=on_key, class_name="bw-review-board",
@@ -143,7 +138,7 @@ def ReviewButton(session, bots: dict, names: Optional[dict] = None):
     if not game.is_over(session.state):
         return solara.Div()
     humans = [p for p in range(game.num_players) if p not in bots]
-    names = names or {p: _view().seat_name(p, bots, len(humans)) for p in range(game.num_players)}
+    names = names or {p: seat_name(p, bots, len(humans)) for p in range(game.num_players)}
     start = humans[0] if humans else 0
 
     def compute(player: int, progress):

@@ -67,6 +67,7 @@ from .movegen import Move, Verdict, check_move
 from .position import cell_name, parse_cell
 from .rules import BaldaGame, Pass, hints, judge_in_words
 from .review_view import ReviewButton
+from .seats import seat_name  # one name per seat, shared with the review
 
 __all__ = ["BaldaApp", "BaldaPage", "BaldaRoot", "BaldaView", "LessonGame", "NewGameForm", "Settings", "board_svg",
            "feedback_stages", "words_markup"]
@@ -106,15 +107,6 @@ class Settings:
         for tier in (self.tier, self.bot_tier):
             if tier is not None and tier not in TIERS:
                 raise InvalidInput(f"unknown vocabulary tier {tier!r}; choose None or one of {', '.join(TIERS)}")
-
-
-def seat_name(p: int, bots: dict, humans: int) -> str:
-    """``You`` (one human), ``Player 2``, ``Bot 2 (strong)``."""
-    if p in bots:
-        if getattr(bots[p], "remote", False):  # a class table's seat played on another device (classroom.live)
-            return bots[p].name
-        return f"Bot {p + 1} ({getattr(bots[p], 'level', 'bot')})"
-    return "You" if humans == 1 and bots else f"Player {p + 1}"
 
 
 # ======================================================================= drawings (pure functions)
