@@ -665,9 +665,7 @@ def _identity_chances(game, view, room) -> tuple:
 
 
 def _partner(game, state, p, kind):
-    from .bots import BarcadiaBot
-
-    bot = BarcadiaBot("strong")
+    bot = make_bot("strong")
     return bot.best_partner(game, state, p) if kind == "team" else bot.best_boss(game, state, p)
 
 

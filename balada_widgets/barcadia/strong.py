@@ -60,7 +60,7 @@ import math
 from collections import deque
 
 from . import engine
-from .bots import LOOT_VALUE, BarcadiaBot, _wp
+from .greedy import LOOT_VALUE, BarcadiaBot, win_chance
 from .effects import battle_in_play, battle_sides, roll_bonuses
 from .ops import (
     ability_total, enter_length, is_hoard, is_pourtal_for, max_pourtal_uses, occupied_set, trap_room_ok,
@@ -131,6 +131,8 @@ class _Ctx:
 
 class StrongBot(BarcadiaBot):
     """The strong level (see the module docstring)."""
+
+    LEVELS = ("strong",)
 
     def __init__(self, level: str = "strong", seed=0):
         super().__init__("strong", seed)
@@ -253,8 +255,8 @@ class StrongBot(BarcadiaBot):
 
         def pw_of(lv, b):
             if kind == "boss":
-                return _wp("boss", None, b, obonus)
-            return _wp(kind, lv, b)
+                return win_chance("boss", None, b, obonus)
+            return win_chance(kind, lv, b)
 
         pw = pw_of(level, bonus)
         spent = 0.0
@@ -680,7 +682,7 @@ class StrongBot(BarcadiaBot):
             o = v.players[q]
             w = self.weight(ctx, q)
             theirs = sum(x.amount for x in roll_bonuses(game, v, q, "duel"))
-            pw = _wp("duel", None, mine, theirs)
+            pw = win_chance("duel", None, mine, theirs)
             gain = w * self.hp_cost(ctx, q, dd)
             if o.hp <= dd and o.powerups and (game.cap is None or ctx.n < game.cap):
                 gain += self.pu_value(ctx)  # the winner walks in and takes the dropped Power-Up
@@ -869,8 +871,8 @@ class StrongBot(BarcadiaBot):
             b = replace(b, level_mods=(), roll_mods=())
         hb, t = engine.battle_totals(game, v, b)
         if b.battle == "boss":
-            return _wp("boss", None, hb + hero_d, t + other_d)
-        return _wp(b.battle, t + level_d, hb + hero_d)
+            return win_chance("boss", None, hb + hero_d, t + other_d)
+        return win_chance(b.battle, t + level_d, hb + hero_d)
 
     def _battle_card(self, ctx, b, plays):
         """``(worth, move)`` of the best battle card to play now, if any beats keeping it."""

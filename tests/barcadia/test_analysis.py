@@ -26,7 +26,6 @@ from balada_widgets.barcadia.analysis import (
     game_record, micro_states, monster_odds, play_bot_game, playouts, plot_bot_stats, plot_trap_survival,
     plot_win_chances, position_spec, reach, reveal_outlook, trap_table,
 )
-from balada_widgets.barcadia.bots import BarcadiaBot
 from balada_widgets.barcadia.odds import expected_hp_loss, trap_odds, win_probability
 from balada_widgets.barcadia.state import Move
 from balada_widgets.core import GameError, Session
@@ -69,7 +68,7 @@ def tree_expectation(game, state, p, room):
     Power-Up draws are counted, not expanded (which card is drawn changes no
     count here). Boss ties go back to the roll: solved as a geometric series.
     """
-    bot = BarcadiaBot("strong")
+    bot = make_bot("strong")
 
     def terminal(s):
         return s.phase == "over" or not s.stack or not s.in_turn or s.active != p

@@ -8,6 +8,7 @@ from balada_widgets.barcadia import BarcadiaGame, make_bot
 from balada_widgets.barcadia.bots import BarcadiaBot
 from balada_widgets.barcadia.strong import StrongBot
 from balada_widgets.core import Session
+from balada_widgets.core.errors import InvalidInput
 
 PU3 = ["fizzing-gauntlets", "crown-of-froth", "coaster-shield"]
 
@@ -37,7 +38,12 @@ def bot_moves(g, s, n, stop_at_chance=True):
 
 
 def test_levels_and_the_strong_class():
-    assert isinstance(make_bot("strong"), StrongBot) and isinstance(BarcadiaBot("strong", 3), StrongBot)
+    assert isinstance(make_bot("strong"), StrongBot) and isinstance(make_bot("strong", 3), StrongBot)
+    # the class is what it says: the random and greedy levels only; the strong bot comes from make_bot
+    with pytest.raises(InvalidInput, match="unknown bot level 'strong' for BarcadiaBot.*make_bot"):
+        BarcadiaBot("strong", 3)
+    with pytest.raises(InvalidInput, match="unknown bot level 'genius'; choose one of random, greedy, strong"):
+        make_bot("genius")
     assert type(make_bot("greedy")) is BarcadiaBot and make_bot("strong").level == "strong"
 
 
