@@ -99,10 +99,45 @@ def battle_sides(b: Battle) -> dict:
     return {b.hero: (b.hero,)}
 
 
+def battle_numbers(game, state, b: Battle) -> dict:
+    """Target level and bonuses of a battle as it stands (H5): everything the roll is compared with."""
+    card = game.content.rooms[state.rooms[b.room].card]
+    ctx = b.battle
+    out = {"kind": ctx, "card": card, "hero_bonus": [], "other_bonus": [], "level": None, "level_mods": [],
+           "hero_mods": [], "other_mods": []}
+    out["hero_bonus"] = roll_bonuses(game, state, b.hero, ctx)
+    if b.battle in ("team", "boss") and b.other >= 0:
+        out["other_bonus"] = roll_bonuses(game, state, b.other, ctx)
+    if b.battle in ("monster", "team"):
+        out["level"] = card.level
+        out["level_mods"] = list(b.level_mods)
+    for side, amount, cid, by in b.roll_mods:
+        (out["hero_mods"] if side == b.hero or b.battle != "boss" else out["other_mods"]).append((amount, cid, by))
+    return out
+
+
+def battle_totals(game, state, b: Battle) -> tuple:
+    """``(hero_side_bonus, target)``: for Monster/Team ``target`` is the level to meet; for a Boss the Boss side's bonus."""
+    n = battle_numbers(game, state, b)
+    hb = sum(x.amount for x in n["hero_bonus"]) + sum(a for a, _, _ in n["hero_mods"])
+    if b.battle == "team":
+        hb += sum(x.amount for x in n["other_bonus"])
+    if b.battle == "boss":
+        ob = sum(x.amount for x in n["other_bonus"]) + sum(a for a, _, _ in n["other_mods"])
+        return hb, ob
+    return hb, n["level"] + sum(a for a, _, _ in n["level_mods"])
+
+
+def battle_won(game, state, b: Battle) -> bool:
+    """Did the hero's side win the attempt just rolled? (H5)"""
+    hb, t = battle_totals(game, state, b)
+    if b.battle == "boss":
+        return b.dice[0] + hb > b.dice[1] + t
+    return sum(b.dice) + hb >= t
+
+
 def losing_side(game, state, b: Battle) -> tuple:
     """Players on the side that lost the attempt just rolled (see :mod:`.engine`)."""
-    from .engine import battle_won
-
     won = battle_won(game, state, b)
     if b.battle == "boss":
         return (b.other,) if won else (b.hero,)
