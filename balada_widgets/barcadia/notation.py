@@ -36,6 +36,9 @@ move                        meaning
 ``steal p1 p2 dash``        chance: the card player 1 takes from player 2
 =========================  ==============================================
 
+The writer (:func:`move_to_text`, :meth:`Move.text <.state.Move.text>`) lives in :mod:`.state` beside
+:class:`~.state.Move`, so neither module imports the other in a function; it is read from here too.
+
 >>> m = parse_move("p2 enter r3")
 >>> m, move_to_text(m)
 (Move(player=1, verb='enter', args=(3,)), 'p2 enter r3')
@@ -52,66 +55,13 @@ from __future__ import annotations
 import re
 
 from ..core.errors import InvalidInput
-from .state import START, Move, room_name
+from .state import (  # noqa: F401 (move_to_text: written beside Move, whose text() it is; read from here too)
+    CHANCE_VERBS, PLAYER_VERBS, START, Move, move_to_text,
+)
 
-#: player verbs -> argument pattern (R room, P player, C id, H hex, K pick, N number)
-PLAYER_VERBS = {
-    "build": "H", "reveal": "R", "enter": "R", "claim": "", "home": "", "teleport": "R", "duel": "R",
-    "play": "C", "pick": "K", "pass": "", "end": "", "choose": "P", "reroll": "", "place": "CR", "drop": "C",
-    "keep": "C", "give": "CP", "scout": "R", "disarm": "C", "mark": "", "rig": "R", "take": "",
-}
-CHANCE_VERBS = {"build": "H", "roll": "PN", "draw": "PC", "power": "PC", "room": "RC", "peek": "PRC",
-                "steal": "PPC"}
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _HELP = ("write e.g. 'p1 reveal r12', 'p1 enter r3', 'p1 play dash', 'p1 pick r7', 'p1 pass', 'p1 end' "
          "or a chance move like 'roll p1 14'")
-
-
-def _room(i) -> str:
-    return room_name(i)
-
-
-def _arg_text(kind: str, a) -> str:
-    if kind == "R":
-        return _room(a)
-    if kind == "P":
-        return f"p{a + 1}"
-    if kind == "H":
-        return f"{a[0]},{a[1]}"
-    if kind == "K":
-        tag = a[0]
-        if tag == "r":
-            return _room(a[1])
-        if tag == "p":
-            return f"p{a[1] + 1}"
-        return f"p{a[1] + 1}:{a[2]}"
-    return str(a)
-
-
-def move_to_text(m: Move) -> str:
-    """The notation of a move (the whole truth, as in save files)."""
-    if m.player is None:
-        spec = CHANCE_VERBS.get(m.verb, "")
-        parts = [m.verb]
-        if m.verb == "build":
-            parts.append(_arg_text("H", m.args))
-        else:
-            parts += [_arg_text(k, a) for k, a in zip(spec, m.args)]
-        return " ".join(parts)
-    parts = [f"p{m.player + 1}", m.verb]
-    if m.verb == "build":
-        parts.append(_arg_text("H", m.args))
-    elif m.verb == "duel":
-        parts.append(_room(m.args[0]))
-        if len(m.args) > 1 and m.args[1]:
-            parts.append("pourtal")
-    elif m.verb == "pick":
-        parts.append(_arg_text("K", m.args))
-    elif m.verb == "take":
-        parts += [f"p{m.args[0] + 1}", m.args[1]] if m.args else ["none"]
-    else:
-        parts += [_arg_text(k, a) for k, a in zip(PLAYER_VERBS.get(m.verb, ""), m.args)]
-    return " ".join(parts)
 
 
 def secret_owners(m: Move) -> tuple | None:

@@ -452,9 +452,69 @@ class Move:
     args: tuple = ()
 
     def text(self) -> str:
-        from .notation import move_to_text
-
         return move_to_text(self)
+
+
+# ---------------------------------------------------------------- a move's text
+#
+# The writing half of the notation (:mod:`.notation` has the table of every move and the parser): here,
+# beside Move, so that Move.text() needs no import of .notation (which imports Move to parse).
+
+#: player verbs -> argument pattern (R room, P player, C id, H hex, K pick, N number)
+PLAYER_VERBS = {
+    "build": "H", "reveal": "R", "enter": "R", "claim": "", "home": "", "teleport": "R", "duel": "R",
+    "play": "C", "pick": "K", "pass": "", "end": "", "choose": "P", "reroll": "", "place": "CR", "drop": "C",
+    "keep": "C", "give": "CP", "scout": "R", "disarm": "C", "mark": "", "rig": "R", "take": "",
+}
+CHANCE_VERBS = {"build": "H", "roll": "PN", "draw": "PC", "power": "PC", "room": "RC", "peek": "PRC",
+                "steal": "PPC"}
+
+
+def _room(i) -> str:
+    return room_name(i)
+
+
+def _arg_text(kind: str, a) -> str:
+    if kind == "R":
+        return _room(a)
+    if kind == "P":
+        return f"p{a + 1}"
+    if kind == "H":
+        return f"{a[0]},{a[1]}"
+    if kind == "K":
+        tag = a[0]
+        if tag == "r":
+            return _room(a[1])
+        if tag == "p":
+            return f"p{a[1] + 1}"
+        return f"p{a[1] + 1}:{a[2]}"
+    return str(a)
+
+
+def move_to_text(m: Move) -> str:
+    """The notation of a move (the whole truth, as in save files); its parser is :func:`.notation.parse_move`."""
+    if m.player is None:
+        spec = CHANCE_VERBS.get(m.verb, "")
+        parts = [m.verb]
+        if m.verb == "build":
+            parts.append(_arg_text("H", m.args))
+        else:
+            parts += [_arg_text(k, a) for k, a in zip(spec, m.args)]
+        return " ".join(parts)
+    parts = [f"p{m.player + 1}", m.verb]
+    if m.verb == "build":
+        parts.append(_arg_text("H", m.args))
+    elif m.verb == "duel":
+        parts.append(_room(m.args[0]))
+        if len(m.args) > 1 and m.args[1]:
+            parts.append("pourtal")
+    elif m.verb == "pick":
+        parts.append(_arg_text("K", m.args))
+    elif m.verb == "take":
+        parts += [f"p{m.args[0] + 1}", m.args[1]] if m.args else ["none"]
+    else:
+        parts += [_arg_text(k, a) for k, a in zip(PLAYER_VERBS.get(m.verb, ""), m.args)]
+    return " ".join(parts)
 
 
 # ---------------------------------------------------------------- small operations
