@@ -11,7 +11,9 @@ as Solara draws it), registered with ``store.browser(cookie, name)`` and seated 
 ``store.join(code, name, browser=cookie)``; the page ``/table/CODE`` finds the seat from the
 cookie (``classroom.identity``). The devices are the **headless clients** of
 ``bench_class.py`` (Solara's websocket protocol, as its front end speaks it) sending that
-cookie. A move is made as a student makes it, on the student's own page:
+cookie, except one Balda table of the class (and the Balda table alone) whose three students
+are **real Chromium pages** (Playwright, Debian's Chromium, a browser context each with the
+cookie set). A move is made as a student makes it, on the student's own page:
 
 - **Balda 5x5** (3 players): a click on the new cell, the letter's key, a click on each cell
   of the word, ``Enter`` (the word is the shortest the position allows, read from the store);
@@ -36,10 +38,12 @@ Also: the page open (``/table/CODE`` fetched -> the app rendered) while the clas
 **kill -9.** Mid-class (the tables still playing) the server is killed with SIGKILL and
 started again on the same port and store. Moves lost: per table, the moves the store had
 committed when the server died against the moves a fresh ``open_store`` finds after the
-restart (goal 0). Reconnect: each device opens its page again with its cookie (a reload, as
-Solara's front end asks for after a restart); timed until its board is drawn, and checked
-that the board is there and that the same seat plays again (one more move at a Balda table
-after the restart, clicked on the page).
+restart (goal 0). Reconnect: each headless device opens its page again with its cookie (a
+reload); each Chromium page is left alone for 45 s to come back by itself (Solara's front
+end reconnects its socket; reported: back on the same page, or the page reloaded itself),
+and reloaded by the bench only if its board is not back and live by then; timed from the
+restart until the board is drawn. Then one more move is clicked at the Chromium table and
+the other pages of that table are checked to show it.
 
 Checks (raise): every move sent from a page is committed; every page of a table draws its
 board; no move lost across kill -9 (reported, and raised only if the count went down).
@@ -55,7 +59,6 @@ import contextlib
 import os
 import random
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -70,7 +73,7 @@ HERE = Path(__file__).resolve()
 REPO = HERE.parent.parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(REPO))
-from _browser import free_port  # noqa: E402  (bench/ is not a package)
+from _browser import CHROMIUM_ARGS, chromium, free_port  # noqa: E402  (bench/ is not a package)
 from bench_class import HeadlessClient, Server, Step  # noqa: E402
 
 APP = REPO / "balada_widgets" / "app.py"
@@ -156,9 +159,8 @@ class Device(HeadlessClient):
         self._reader = asyncio.create_task(self._read())
         self.own_comms.add(self.control)
         await self._send("comm_open", {"comm_id": self.control, "target_name": "solara.control", "data": {}})
-        bare, _, query = path.partition("?")
         await self._send("comm_msg", {"comm_id": self.control, "data": {"method": "run", "args": {
-            "path": bare, "appName": "__default__", **({"search": "?" + query} if query else {})}}})
+            "path": path, "appName": "__default__"}}})  # the front end sends pathname + search
         await self._wait(lambda e: e[0] == "control" and e[1].get("method") == "finished", 120, "the app to render")
         return time.perf_counter() - t0
 
@@ -166,7 +168,7 @@ class Device(HeadlessClient):
         while not self._events.empty():
             self._events.get_nowait()
 
-    async def next_svg(self, t0: float, timeout: float = OTHER_TIMEOUT_S) -> Optional[float]:
+    async def next_svg(self, t0: float, timeout: float = OTHER_TIMEOUT_S, epoch: float = 0.0) -> Optional[float]:
         """Seconds from ``t0`` to the first new board SVG after ``t0`` (None: none within ``timeout``)."""
         deadline = time.perf_counter() + timeout
         while time.perf_counter() < deadline:
@@ -176,6 +178,87 @@ class Device(HeadlessClient):
                     return t - t0
             await asyncio.sleep(0.005)
         return None
+
+
+#: in a Chromium page: note (epoch ms) every change of the board boxes; ``window.__bwmark`` marks this page load
+_WATCH_JS = """() => { window.__bwmark = 1; window.__bwm = [];
+  const obs = new MutationObserver(() => window.__bwm.push(performance.timeOrigin + performance.now()));
+  const hook = () => document.querySelectorAll('.bw-board-box').forEach((b) => {
+    if (!b.__bwobs) { b.__bwobs = 1; obs.observe(b, { subtree: true, childList: true, attributes: true,
+                                                      characterData: true }); } });
+  hook(); window.__bwhook = setInterval(hook, 50); }"""
+
+_ACT_JS = """async ([selector, kind, id]) => {
+  const box = document.querySelector(selector);
+  if (!box) return -2;
+  const target = kind === 'click' ? box.querySelector(`[data-id="${CSS.escape(id)}"]`) : box;
+  if (!target) return -3;
+  const boxes = Array.from(document.querySelectorAll('.bw-board-box'));
+  return await new Promise((resolve) => {
+    const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now() - t0); });
+    boxes.forEach((b) => obs.observe(b, { subtree: true, childList: true, attributes: true, characterData: true }));
+    const t0 = performance.now();
+    if (kind === 'click') target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
+    else target.dispatchEvent(new KeyboardEvent('keydown', { key: id, bubbles: true, cancelable: true }));
+    setTimeout(() => { obs.disconnect(); resolve(-1); }, 30000);
+  });
+}"""
+
+
+class ChromiumDevice:
+    """A real Chromium page (its own browser context, so its own cookie jar) with the student's cookie."""
+
+    def __init__(self, browser, server: Server, name: str, cookie: str, path: str, board: str):
+        self.browser, self.server, self.name, self.cookie, self.path, self.board = \
+            browser, server, name, cookie, path, board
+        self.context = self.page = None
+        self.errors: list = []
+
+    async def open(self) -> float:
+        self.context = await self.browser.new_context(viewport={"width": 1280, "height": 900})
+        await self.context.add_cookies([{"name": "solara-session-id", "value": self.cookie,
+                                         "url": self.server.url.rstrip("/")}])
+        self.page = await self.context.new_page()
+        t0 = time.perf_counter()
+        await self.page.goto(self.server.url.rstrip("/") + self.path)
+        await self.page.wait_for_selector(f".bw-board-box.{self.board}", timeout=120_000)
+        took = time.perf_counter() - t0
+        await self.page.evaluate(_WATCH_JS)
+        return took
+
+    def boards(self) -> dict:
+        return {self.board: "(in the page)"}
+
+    async def act(self, step: Step) -> float:
+        kind = step.event["type"]
+        got = await self.page.evaluate(_ACT_JS, [f".bw-board-box.{step.board_class}", kind,
+                                                 step.event.get("id") if kind == "click" else step.event["key"]])
+        if got is None or got < 0:
+            raise RuntimeError(f"{self.name} (Chromium): {step.label} did not redraw the board ({got})")
+        deadline = time.perf_counter() + 30
+        while time.perf_counter() < deadline:  # the kernel has answered the whole event
+            if await self.page.evaluate("() => { const k = window.solara && solara.debug && solara.debug.kernel(); "
+                                        "return k ? k.status : 'unknown'; }") in ("idle", "unknown"):
+                break
+            await asyncio.sleep(0.02)
+        return got / 1000
+
+    def drain(self) -> None:
+        pass
+
+    async def next_svg(self, t0: float, timeout: float = OTHER_TIMEOUT_S, epoch: float = 0.0) -> Optional[float]:
+        """Seconds from ``epoch`` (time.time() at ``t0``) to the first change of a board after it."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            got = await self.page.evaluate("e => (window.__bwm || []).find((t) => t >= e) ?? null", epoch * 1000)
+            if got is not None:
+                return got / 1000 - epoch
+            await asyncio.sleep(0.02)
+        return None
+
+    async def close(self, beacon: bool = True) -> None:
+        if self.context is not None:
+            await self.context.close()
 
 
 @dataclass
@@ -221,15 +304,15 @@ def make_table(st, game: str, seats: list, watchers: int, tag: str) -> TableRun:
 # ------------------------------------------------------------------ one move, as the student makes it
 
 
-async def move_once(st, run: TableRun, timed: bool = True) -> bool:
-    """The next move at the table; False when nobody can move (over, or only bots)."""
+async def move_once(st, run: TableRun, timed: bool = True) -> Optional[bool]:
+    """The next move at the table; False when the game is over, None while only bots are waited for."""
     status = await asyncio.to_thread(st.status, run.code)
     if status.over or not status.to_move:
         return False
     by_seat = {s.seat: s for s in run.seats if s.token is not None}
     movers = [by_seat[p] for p in status.to_move if p in by_seat]
     if not movers:
-        return False
+        return None  # a bot thinks (the server answers for it)
     me = movers[0]
     others = [s.device for s in run.seats if s is not me and s.device is not None]
     steps: list[Step] = []
@@ -261,16 +344,23 @@ async def move_once(st, run: TableRun, timed: bool = True) -> bool:
         texts = await asyncio.to_thread(st.legal_moves, run.code, me.token)
         if not texts:
             return False
+        pages = [s.device for s in run.seats if s.device is not None]
+        for d in pages:
+            d.drain()
+        t0, epoch = time.perf_counter(), time.time()
         await asyncio.to_thread(st.play, run.code, me.token, texts[0])
         run.store_moves += 1
+        await asyncio.gather(*(d.next_svg(t0, 5.0, epoch=epoch) if isinstance(d, ChromiumDevice)
+                               else d.next_svg(t0, 5.0) for d in pages))  # the poll brings it (<= ~1 s)
         return True
     for s in steps[:-1]:
         await me.device.act(s)
     for o in others:
         o.drain()
-    t0 = time.perf_counter()
+    t0, epoch = time.perf_counter(), time.time()
     own = await me.device.act(steps[-1])
-    got = await asyncio.gather(*(o.next_svg(t0) for o in others))
+    got = await asyncio.gather(*(o.next_svg(t0, epoch=epoch) if isinstance(o, ChromiumDevice) else o.next_svg(t0)
+                                 for o in others))
     after = (await asyncio.to_thread(st.status, run.code)).move_count
     if after <= before:
         raise RuntimeError(f"{run.game} table {run.code}: {me.name}'s move from the page was not committed")
@@ -287,7 +377,7 @@ async def play_table(st, run: TableRun, moves: int, rng: random.Random, stop: Op
             return
         await asyncio.sleep(rng.uniform(*THINK_S))
         try:
-            if not await move_once(st, run):
+            if await move_once(st, run) is False:
                 return
         except Exception as e:  # noqa: BLE001 (reported; the class goes on)
             run.errors.append(f"{run.game} {run.code}: {type(e).__name__}: {e}")
@@ -295,12 +385,18 @@ async def play_table(st, run: TableRun, moves: int, rng: random.Random, stop: Op
                 return
 
 
-async def open_devices(server: Server, runs: list, arrive_s: float) -> list:
-    """Every student's page, one arriving every ``arrive_s``; the seconds each took to open."""
+async def open_devices(server: Server, runs: list, arrive_s: float, chromium_at: Optional[TableRun] = None,
+                       browser=None) -> list:
+    """Every student's page, one arriving every ``arrive_s``; the seconds each took to open (the seats of
+    ``chromium_at`` in Chromium pages of ``browser``)."""
     async def one(seat: Seat, run: TableRun, delay: float):
         await asyncio.sleep(delay)
-        seat.device = Device(server, seat.name, seat.cookie, f"/table/{run.code}")
-        return await seat.device.open()
+        if run is chromium_at:
+            seat.device = ChromiumDevice(browser, server, seat.name, seat.cookie, f"/table/{run.code}",
+                                         BOARD[run.game])
+        else:
+            seat.device = Device(server, seat.name, seat.cookie, f"/table/{run.code}")
+        return isinstance(seat.device, ChromiumDevice), await seat.device.open()
 
     jobs, k = [], 0
     for run in runs:
@@ -346,13 +442,23 @@ async def _run(quick: bool) -> list[dict]:
         port = free_port()
         server = start_server(port, db, log)
         st = open_store(str(db))
+        from playwright.async_api import async_playwright
+
+        pw = await async_playwright().start()
+        browser = await pw.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
         try:
+            # -- warm up: a page of each game's table opened once (the first render imports the game's view)
+            for game in BOARD:
+                warm = make_table(st, game, ["open"] * 3, 0, "W" + game)
+                await open_devices(server, [TableRun(game, warm.code, warm.seats[:1])], 0.0)
+                await close_all([warm])
             rss0 = server.rss_mb()
             # -- one table alone (the baseline): a Balda table, then a Barcadia table
             alone = [make_table(st, "balda", ["open"] * 3, 0, "A"), make_table(st, "barcadia", ["open"] * 3, 0, "B")]
             alone_open = []
-            for run in alone:
-                alone_open += await open_devices(server, [run], 0.0)
+            for run in alone:  # the Balda table's three students in Chromium, the Barcadia table's headless
+                got = await open_devices(server, [run], 0.0, alone[0], browser)
+                alone_open += [t for c, t in got if not c]
                 check_boards([run])
                 await play_table(st, run, moves_alone, rng)
                 await close_all([run])
@@ -367,7 +473,9 @@ async def _run(quick: bool) -> list[dict]:
             rss1, load_arrive = server.rss_mb(), os.getloadavg()[0]
             teacher = Device(server, "teacher", str(uuid.uuid4()), f"/teacher?token={TEACHER_TOKEN}")
             teacher_open = await teacher.open()
-            class_open = await open_devices(server, runs, ARRIVE_S)
+            got = await open_devices(server, runs, ARRIVE_S, runs[1], browser)  # table 1: three Chromium pages
+            class_open = [t for c, t in got if not c]
+            chromium_open = [t for c, t in got if c]
             check_boards(runs)
             rss2 = server.rss_mb()
             load_play = os.getloadavg()[0]
@@ -394,10 +502,18 @@ async def _run(quick: bool) -> list[dict]:
                     rows.append({"bench": f"class tables: {game} click -> other boards", "n": len(c),
                                  "p50_ms": pct(c, 0.5), "p95_ms": pct(c, 0.95), "baseline": "alone",
                                  "baseline_p95_ms": pct(a, 0.95), "ratio": pct(c, 0.95) / pct(a, 0.95)})
+            c = [x for x in runs[1].other]
+            a = [x for x in alone[0].other]
+            rows.append({"bench": "class tables: Chromium pages, click -> other boards (Balda)", "n": len(c),
+                         "p50_ms": pct(c, 0.5), "p95_ms": pct(c, 0.95), "baseline": "the same, table alone",
+                         "baseline_p95_ms": pct(a, 0.95), "ratio": pct(c, 0.95) / pct(a, 0.95),
+                         "own_p50_ms": pct(runs[1].own, 0.5), "own_alone_p50_ms": pct(alone[0].own, 0.5)})
+            teacher_sees = sum(any(r.code in str(m) for m in teacher.models.values()) for r in runs)
             rows.append({"bench": "class tables: page open while the class arrives", "n": len(class_open),
                          "p50_ms": pct(class_open, 0.5), "p95_ms": pct(class_open, 0.95),
                          "baseline": "a table's page opened alone", "baseline_p50_ms": pct(alone_open, 0.5),
                          "ratio": pct(class_open, 0.95) / pct(alone_open, 0.95), "teacher_open_ms": teacher_open * 1000,
+                         "chromium_open_p50_ms": pct(chromium_open, 0.5), "teacher_lists_tables": teacher_sees,
                          "load": f"{load_arrive:.1f}"})
             rows.append({"bench": "class tables: server memory", "n": students, "rss_start_mb": rss0,
                          "rss_before_class_mb": rss1, "rss_class_open_mb": rss2, "rss_after_play_mb": rss3,
@@ -409,49 +525,82 @@ async def _run(quick: bool) -> list[dict]:
             stop = asyncio.Event()
             busy = [asyncio.create_task(play_table(st, r, 50, random.Random(100 + i), stop)) for i, r in enumerate(runs)]
             await asyncio.sleep(4.0)
-            before = {r.code: st.status(r.code).move_count for r in runs}
             stop_server(server, signal.SIGKILL)
-            killed_at = time.perf_counter()
             committed = {r.code: st.status(r.code).move_count for r in runs}  # the bench's own writes may follow
             stop.set()
             await asyncio.gather(*busy, return_exceptions=True)
             at_kill = {r.code: st.status(r.code).move_count for r in runs}
-            await close_all(runs)
+            headless = [TableRun(r.game, r.code, [x for x in r.seats if isinstance(x.device, Device)]) for r in runs]
+            await close_all(headless)  # their sockets are dead: these pages reload (below)
+            t_start = time.perf_counter()
             server = start_server(port, db, log)
-            restart_s = time.perf_counter() - killed_at
+            restart_s = time.perf_counter() - t_start
             fresh = open_store(str(db))
             after = {r.code: fresh.status(r.code).move_count for r in runs}
             fresh.close()
             lost = sum(max(0, at_kill[c] - after[c]) for c in after)
-            reopen = []
-            for r in runs:
-                for s in r.seats:
-                    s.device.reset()
-                    s.device.server = server
             t_back = time.perf_counter()
 
             async def back(s):
-                return await s.device.open()
+                """A headless page reloads; a Chromium page is left to Solara's front end for 45 s (reloaded by
+                the bench only if its board is not back and live by then)."""
+                d = s.device
+                if isinstance(d, Device):
+                    d.reset()
+                    d.server = server
+                    return "reload", await d.open()
+                sel = f".bw-board-box.{d.board}"
+                deadline = time.perf_counter() + 45
+                while time.perf_counter() < deadline:
+                    with contextlib.suppress(Exception):  # a page navigating
+                        got = await d.page.evaluate(
+                            "(sel) => ({mark: window.__bwmark || 0, board: !!document.querySelector(sel), "
+                            "status: (window.solara && solara.debug && solara.debug.kernel()) ? "
+                            "solara.debug.kernel().status : 'none'})", sel)
+                        if got["board"] and (got["mark"] == 0 or got["status"] == "idle"):
+                            took = time.perf_counter() - t_back
+                            await d.page.evaluate(_WATCH_JS)
+                            return ("by itself (page reloaded)" if got["mark"] == 0 else "by itself (same page)"), took
+                    await asyncio.sleep(0.1)
+                await d.page.reload()
+                await d.page.wait_for_selector(sel, timeout=60_000)
+                await d.page.evaluate(_WATCH_JS)
+                return "reloaded by the bench after 45 s", time.perf_counter() - t_back
 
-            reopen = list(await asyncio.gather(*(back(s) for r in runs for s in r.seats)))
+            backs = list(await asyncio.gather(*(back(s) for r in runs for s in r.seats)))
+            reopen = [t for _, t in backs]
+            how: dict = {}
+            for w, _ in backs:
+                how[w] = how.get(w, 0) + 1
             all_back = time.perf_counter() - t_back
             check_boards(runs)
-            probe = next(r for r in runs if r.game == "balda")
-            n0 = st.status(probe.code).move_count
-            await move_once(st, probe)
+            probe = runs[1]  # the Chromium table: a move clicked in Chromium after the restart
+            n0, m0, o0 = st.status(probe.code).move_count, probe.missed, len(probe.other)
+            for _ in range(10):  # a bot may be thinking
+                if await move_once(st, probe) is not None:
+                    break
+                await asyncio.sleep(0.5)
             played_after = st.status(probe.code).move_count - n0
             rows.append({"bench": "class tables: kill -9 mid-class", "n": len(runs),
-                         "moves_committed_at_kill": sum(committed.values()), "moves_before_kill_4s": sum(before.values()),
+                         "moves_committed_at_kill": sum(committed.values()),
+                         "moves_committed_incl_bench_after_kill": sum(at_kill.values()),
                          "moves_in_store_after_restart": sum(after.values()), "moves_lost": lost, "goal": "0 lost",
                          "restart_s": restart_s, "pages_reopened": len(reopen), "reopen_p50_ms": pct(reopen, 0.5),
                          "reopen_max_ms": max(reopen) * 1000, "all_back_s": all_back,
-                         "move_after_restart": played_after})
+                         "move_after_restart": played_after, "how": how,
+                         "after_restart_others_saw_it": len(probe.other) - o0, "after_restart_others_missed": probe.missed - m0,
+                         "chromium_back_ms": [round(t * 1000) for (w, t), s in
+                                              zip(backs, [x for r in runs for x in r.seats])
+                                              if isinstance(s.device, ChromiumDevice)]})
             if lost:
                 raise RuntimeError(f"kill -9 lost {lost} committed moves: {at_kill} -> {after}")
             if played_after < 1:
                 raise RuntimeError("no move could be played from a page after the restart")
             await close_all(runs)
         finally:
+            with contextlib.suppress(Exception):
+                await browser.close()
+                await pw.stop()
             st.close()
             stop_server(server)
             tb = server.tracebacks()
