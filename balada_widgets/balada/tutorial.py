@@ -1139,11 +1139,6 @@ def _points(prompt, side, hint, explanation="", injuries=0, swords=0, focus=None
                  solution=Solution(answer, explanation or "The walk, space by space:", trace=r.trace))
 
 
-def _walk_words(side, injuries=0, swords=0) -> str:
-    """The best line of a side in words, for an explanation."""
-    return choices_in_words(score_side(side, injuries, swords).choices)
-
-
 # ---------------------------------------------------------------- 1. goal
 
 

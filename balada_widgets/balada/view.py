@@ -1148,13 +1148,6 @@ def BaladaRoot(app: BaladaApp, lab: bool = False, on_edit_side: Optional[Callabl
                     start=lambda options: app.new_game(**options), classes=["balada-app"])
 
 
-@solara.component
-def BaladaPage(players: int = 2, bots: int = 1, seed: int = 0):
-    """The app's play page: you against a bot to start with (``players``, ``bots``), New game for the rest."""
-    app = solara.use_memo(lambda: BaladaApp(players=players, bots=bots, seed=seed), [])
-    return BaladaRoot(app)
-
-
 # ======================================================================= the lab
 
 DEFAULT_SIDE = "F:SW D:KY M:TW F:O2 M:SW D:FT D:O3 F:BS M:PT M:CH F:PR D:FI"

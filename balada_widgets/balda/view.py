@@ -22,7 +22,6 @@ Imported only when a game is shown (``balda.new_game(...)`` or the app), so
   the cursor's cell and its state (its live region, see :mod:`..ui.board`). Beside the grid: the scores,
   the words played with their paths (hover or click one to see its path),
   undo/redo, pass, hints, and the new-game form.
-- :func:`BaldaPage`: the app's page (``solara run balada_widgets/app.py``).
 
 Stable hooks for tests: grid cells are ``data-id="cell-c4"`` in the board
 with the class ``bw-balda-grid`` (cell classes ``target``, ``chosen``,
@@ -69,7 +68,7 @@ from .rules import BaldaGame, Pass, hints, judge_in_words
 from .review_view import ReviewButton
 from .seats import seat_name  # one name per seat, shared with the review
 
-__all__ = ["BaldaApp", "BaldaPage", "BaldaRoot", "BaldaView", "LessonGame", "NewGameForm", "Settings", "board_svg",
+__all__ = ["BaldaApp", "BaldaRoot", "BaldaView", "LessonGame", "NewGameForm", "Settings", "board_svg",
            "feedback_stages", "words_markup"]
 
 _PANEL = {"gap": "8px", "align-items": "center", "flex-wrap": "wrap"}
@@ -773,11 +772,4 @@ def BaldaRoot(app: BaldaApp):
 def LessonGame(app: BaldaApp, on_answer: Callable):
     """The live game as a tutorial exercise: the learner plays on ``app``; the app is the answer, checked on *Check*."""
     solara.use_effect(lambda: on_answer(app), [])
-    return BaldaRoot(app)
-
-
-@solara.component
-def BaldaPage():
-    """The app's Balda page: you against a strong bot on 5x5, New game for the rest."""
-    app = solara.use_memo(lambda: BaldaApp(players=2, bots=1, seed=0), [])
     return BaldaRoot(app)

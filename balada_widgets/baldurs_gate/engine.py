@@ -105,9 +105,6 @@ class Engine:
         cache[id(pieces)] = (pieces, used)
         return used
 
-    def cubes_used(self, s: BGState, p: int) -> int:
-        return self.cubes - self.free_cubes(s, p)
-
     def fort_districts(self, s: BGState, p: int, where: str, src: Src) -> tuple:
         if where == "here":
             return (src.district,) if src.district else ()

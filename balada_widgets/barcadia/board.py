@@ -120,10 +120,6 @@ def dungeon_names() -> list:
     return list(_paths("barcadia-dungeon-"))
 
 
-def start_names() -> list:
-    return list(_paths("barcadia-start-"))
-
-
 #: caps of a layout carried as data: characters of its JSON, nodes (rooms + START), edges
 LAYOUT_CHARS = 128 * 1024
 MAX_NODES = 121

@@ -570,7 +570,3 @@ def roll_bonuses(game, state: BarcadiaState, p: int, context: str) -> list:
         if card and any(ab[0] == "roll_bonus" and context in ab[2] for ab in card.abilities):
             out.append(Bonus(0, f"{card.name} (Power-Up)", "H17", "blocked by a Power Trap"))
     return out
-
-
-def bonus_total(bonuses) -> int:
-    return sum(b.amount for b in bonuses)

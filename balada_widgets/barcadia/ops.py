@@ -103,14 +103,6 @@ def enter_length(game, state, p: int) -> int:
 # ---------------------------------------------------------------- rooms
 
 
-def room_type(game, state: BarcadiaState, i: int) -> str | None:
-    """Type of room ``i`` if its identity is in the state (``"start"`` for START)."""
-    if i == START:
-        return "start"
-    c = state.rooms[i].card
-    return game.content.rooms[c].type if c else None
-
-
 def is_pourtal_for(game, state: BarcadiaState, i: int, p: int) -> bool:
     """START, a face-up Pourtal, or ``p``'s own Pocket Pourtal (H-POR, Wizard)."""
     if i == START:
