@@ -30,7 +30,10 @@ ENGLISH_RE = re.compile(r"(?<![\w'-])(" + "|".join(ENGLISH) + r")(?![\w'-])")
 #: a rule named by id without "naše" (our ruling): the Czech rule text has no ids at all
 BARE_ID = re.compile(r"(?<!naše )pravidl[oa] ([A-Z][A-Za-z0-9-]*)")
 SECTION = re.compile(r"oddíl „([^“]+)“")
-CS_RULES = Path("/work/shared/rules/builders-of-baldurs-gate.cs.txt")
+#: the Czech rule text in shared/ beside the checkout (CI lays a copy there), else the workplace's
+CS_RULES = next((p for p in (Path(__file__).resolve().parents[3] / "shared" / "rules" / "builders-of-baldurs-gate.cs.txt",
+                             Path("/work/shared/rules/builders-of-baldurs-gate.cs.txt")) if p.is_file()),
+                Path("/work/shared/rules/builders-of-baldurs-gate.cs.txt"))
 
 
 def leaks(text: str) -> list:
