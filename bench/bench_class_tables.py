@@ -52,7 +52,6 @@ Bounded: every wait has a timeout, every loop a count; only 127.0.0.1.
 Run: ``python bench/bench_class_tables.py`` (``--quick``: fewer moves).
 """
 
-from __future__ import annotations
 
 import asyncio
 import contextlib
