@@ -24,6 +24,7 @@ def main(argv):
             continue
         spec = importlib.util.spec_from_file_location(path.stem, path)
         mod = importlib.util.module_from_spec(spec)
+        sys.modules[path.stem] = mod  # dataclasses with postponed annotations look their module up there
         spec.loader.exec_module(mod)
         print(f"== {path.name}", flush=True)
         got = mod.run(quick=quick)
