@@ -264,7 +264,7 @@ def _engine(url: str) -> sa.Engine:
             Path(db).expanduser().parent.mkdir(parents=True, exist_ok=True)
         kw: dict[str, Any] = {"connect_args": {"timeout": 30, "check_same_thread": False}}
         if not db or db == ":memory:":
-            kw["poolclass"] = sa.pool.StaticPool
+            kw["poolclass"] = _OneConnectionPool
         engine = sa.create_engine(u, **kw)
 
         @event.listens_for(engine, "connect")
@@ -280,6 +280,37 @@ def _engine(url: str) -> sa.Engine:
     if u.get_backend_name() == "postgresql":
         return sa.create_engine(u, pool_pre_ping=True)
     raise InvalidInput(f"a store is SQLite or PostgreSQL, not {u.get_backend_name()!r}")
+
+
+class _OneConnectionPool(sa.pool.StaticPool):
+    """The pool of an in-memory SQLite database: its one DBAPI connection, lent to one thread at a time.
+
+    ``StaticPool`` lends the one connection to every thread at once, and with it one transaction: a thread's
+    read giving the connection back (a ROLLBACK) or committing in the middle of another thread's move (the
+    compare-and-set of the count, then the rows) stored half a move, or a chance draw twice. Here a thread
+    holds the connection from checkout (``_do_get``) to checkin (``_do_return_conn``); the others wait. The
+    lock is reentrant (the holder's own nested use goes on)."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self._lent = threading.RLock()
+
+    def _do_get(self):
+        self._lent.acquire()
+        try:
+            return super()._do_get()
+        except BaseException:
+            self._lent.release()
+            raise
+
+    def _do_return_conn(self, record) -> None:
+        try:
+            super()._do_return_conn(record)
+        finally:
+            try:
+                self._lent.release()
+            except RuntimeError:  # pragma: no cover - given back by the garbage collector in another thread
+                pass
 
 
 # ---------------------------------------------------------------------------- the store
