@@ -9,24 +9,33 @@ A bot sees only its player's view (``game.view(state, player)``, through
   (each own follow-up decision picked by the value right after it) until the
   decision passes to chance or another player, then scores that position with
   :func:`value` and keeps the best.
-- ``strong``: the same search with a richer value (buildings exposed to the
-  next attacks, the defence rewards ahead), a wider look at its own
-  follow-ups (the best two at each step, not only the first), and each
-  position scored against the best opponent's value (``RIVALRY``), so a move
-  that feeds a rival (connection bonuses, a shared defence) counts against it.
+- ``strong``: the same search with a wider look at its own follow-ups (the
+  best two at each step, not only the first), and each position scored
+  against the best opponent's value (``RIVALRY``), so a move that feeds a
+  rival (connection bonuses, a shared defence) counts against it.
+
+Before an option is scored, what it started is finished (``BGBot._settle``:
+the spot of a fortification just paid for, the track of influence, the card
+taken from the offer), so a trade is never judged with its price paid and its
+goods not yet in hand.
 
 :func:`value` is an estimate of the final prestige of a player from a
 position: prestige so far, the final scoring if the game ended now (largest
 network, districts, leftovers, agendas within reach), plus what resources,
 cards, track progress and card abilities are still worth with the turns left,
-plus a tempo bonus per building built: only builds draw tokens, so only they
+plus the defence ahead (:func:`_defence`: the expected A3/A4 rewards of one's
+towers and keeps, the buildings an attack would damage), plus a tempo bonus
+per building built: only builds draw tokens, so only they
 bring the end nearer, and an income engine can outscore a build turn after
 turn; without the bonus bots would take income forever and the game would
 never end (the rules have no other end). The bonus alone is not always enough
 (two bots with rich income engines and empty hands), so a greedy or strong bot
 is also patient only so long: after ``IDLE_TURNS`` own turns with the bag
 unchanged it hurries (``HURRY``: getting a card and building it come first)
-until the bag moves again. Every seeded game of the tests and benches ends.
+until the bag moves again; and it keeps cubes for the builds still to come
+(``CUBE_RESERVE``: fortifications take cubes too, R10). Every seeded game of
+bots in the tests ends (a seat that never builds, as the income-only seat of
+``bench/bench_bg_balance.py``, can still hold the last cards for ever).
 
 >>> from balada_widgets.baldurs_gate.rules import BaldursGateGame
 >>> from balada_widgets.core import Session
@@ -45,11 +54,12 @@ from typing import Optional
 from ..core.errors import InvalidInput
 from . import scoring
 from .content import AGENDA_LEVEL
-from .state import BGState, ChooseTrack, DealCard, Turn, Worker
+from .state import BGState, ChooseSpot, ChooseTrack, DealCard, Effect, TakeOffer, Turn, Worker
 
 BOT_LEVELS = ("random", "greedy", "strong")
 TEMPO = 4.0  # value of each building built, beyond what it scores (see value())
 HURRY = 20.0  # a build's (and a card's) worth once the bot sees the game stall (see BGBot.choose)
+CUBE_RESERVE = 3.0  # value of each cube short of the builds still to come (see value())
 IDLE_TURNS = 3  # own turns with the bag unchanged before a bot hurries
 
 
@@ -75,8 +85,7 @@ def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] 
     if left is None:
         left = turns_left(game, s)
     late = min(1.0, left / 8.0)  # how much an engine is still worth (1 early, 0 at the end)
-    city = game.city
-    mine, kinds, build_in, total_def, my_def, present, net = _board(game, s.pieces, p)
+    mine, kinds, build_in, total_def, my_def, top_def, present, net = _board(game, s.pieces, p)
     v = float(pl.prestige)
     v += scoring.NETWORK_POINTS * len(net) + scoring.DISTRICT_POINTS * len(present)
     # resources: their leftover value (E9) at the end; before that what they can buy, with diminishing
@@ -95,16 +104,22 @@ def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] 
     # near the end, leftovers make income worth ~3 prestige a turn, so a build (and a card that will be one) must
     # be worth more then, or bots would take income one token before the end for ever
     tempo = TEMPO + 4.0 * (1 - late)
-    coming = sum(1 for tk in s.tasks if type(tk) is DealCard and tk.to == p)
+    coming = _coming_cards(s, p)
     cards = len(hand) + coming
+    # a card is a build only while a cube is free for it (R10: forts take cubes too); beyond that it is leftovers
+    free = max(0, game.free_cubes(s, p))
+    buildable = min(cards, free)
     if s.avail or s.bag:
-        v += sum((0.5 + 0.5 * tempo, 0.3 * tempo, 0.2 * tempo)[:cards]) + 0.2 * max(0, cards - 3)
-    v += coming * (rate + late * 0.5)
+        v += sum((0.5 + 0.5 * tempo, 0.3 * tempo, 0.2 * tempo)[:buildable]) + 0.05 * max(0, buildable - 3)
+        # and cubes kept for the builds still to come (half the bag and one more: the others may build less):
+        # fortifications that take the last of them leave the cards in hand unbuilt and the game without an end
+        v -= CUBE_RESERVE * max(0.0, 1 + game.bag_count(s) / 2 - free)
+    v += coming * rate + late * 0.5 * max(0, min(coming, buildable - len(hand)))
     # no card in hand nor on the way: favor and supplies are the way to cards (trades, draw abilities), which
     # takes a few turns a one-action look cannot see; value them by the builds they unlock
     starving = not cards and bool(s.bag)
-    if starving:
-        v += 0.3 * tempo * min(pl.favor, 2) + 0.15 * tempo * min(pl.supply, 2)
+    if starving:  # (less than a card in hand is worth, or buying one would look like a loss)
+        v += min(0.6 * (0.5 + 0.5 * tempo), 0.3 * tempo * min(pl.favor, 2) + 0.15 * tempo * min(pl.supply, 2))
     # income abilities in the portfolio, worth their uses still to come; tempo: only builds move the game's
     # clock (a token per build); a bot that values an endless income loop above building would never let the
     # game end, so every building built is worth a bonus
@@ -112,7 +127,10 @@ def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] 
     v += min(left, 6.0) * 0.45 * with_ability + tempo * built
     if hurry:
         # the bag has not moved for a while (see BGBot.choose): cards and builds before anything else
-        v += HURRY * (2 * built + min(cards, 2)) + (HURRY / 4) * min(pl.favor, 2) * (not cards)
+        v += HURRY * (2 * built + min(buildable, 2)) + (HURRY / 4) * min(pl.favor, 2) * (not cards)
+        if hand and buildable:  # and the gold to build the cheapest card in hand, kept for it
+            cheapest = min(c.buildings[x].cost for x in hand)
+            v += (HURRY / 2) * min(1.0, pl.gold / max(1, cheapest))
     # faction tracks: rewards ahead, the agenda threshold
     levels = [min(x, game.track_len) for x in pl.influence]
     v += late * 0.9 * sum(levels)
@@ -126,30 +144,77 @@ def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] 
         for k, lv in enumerate(near[:max(0, len(pts) - slots)]):
             want = pts[slots + k] if slots + k < len(pts) else 0
             v += want * (lv / AGENDA_LEVEL) ** 2 * (0.5 + 0.5 * late)
-    # fortifications and attacks: defence prospects in districts not yet attacked, buildings at risk
-    strength = game.current_strength(s)
-    unseen: dict[str, int] = {}
-    for n in s.bag:
-        d = game.parcel_district[n]
-        unseen[d] = unseen.get(d, 0) + 1
-    total_unseen = len(s.bag) or 1
-    for k, d in enumerate(city.districts):
-        tokens = len(s.tracks[k])
-        if tokens >= 4:
-            continue  # attacked already
-        mine_d = my_def.get(d, 0)
-        defence = total_def.get(d, 0)
-        if mine_d:
-            exp_strength = strength + (4 - tokens) * 0.5
-            held = defence >= exp_strength
-            v += (0.8 if not strong else 1.0) * min(mine_d, 3) * (1.0 if held else 0.5)
-        if strong and build_in.get(d) and not mine_d and defence < strength + 1:
-            hidden_odds = unseen.get(d, 0) / total_unseen if tokens == 3 or s.hidden is not None else 0.0
-            urgency = {3: 0.8, 2: 0.4, 1: 0.2}.get(tokens, 0.1) + hidden_odds * (1.0 - late)
-            v -= build_in[d] * 4.0 * min(1.0, urgency)
+    v += _defence(game, s, build_in, total_def, my_def, top_def)
     if not pl.worker and not starving:
         v += 1.0  # a worker at home can trade next turn (W1); out, it waits for a build or the HQ's ability
     return v
+
+
+DEFENCE_REWARD = 1.2  # weight of the expected A3/A4 prestige of a contribution (others may still tie or fail it)
+AT_RISK = 3.0  # what a building that an attack would damage is worth (network, district, agendas: C8)
+
+
+def _defence(game, s: BGState, build_in: dict, total_def: dict, my_def: dict, top_def: dict) -> float:
+    """A1-A9, C6: the defence rewards ahead and the buildings at risk, over the districts not yet attacked.
+
+    Every district but the hidden one is attacked once, on its 4th token, at the strength of the attacks before
+    it; the hidden one at the end at the last strength. A district's expected strength follows from how many
+    tokens it still needs against the others (fewer: sooner, weaker) and its odds of being the hidden one (its
+    unseen tokens over all unseen). A contribution is worth the expected reward (A3, and A4 again when it is the
+    largest alone) times the odds the defence holds; a building in a district where the player contributes
+    nothing is at risk (A7) unless the defence already holds. One tower is enough to keep all one's buildings
+    there safe (A8), which is what makes a tower in a district one builds in worth its price.
+    """
+    track = game.content.strength_track
+    need: dict[str, int] = {}
+    for k, d in enumerate(game.city.districts):
+        tokens = len(s.tracks[k])
+        if tokens < 4:
+            need[d] = 4 - tokens
+    if not need:
+        return 0.0
+    unseen = sum(need.values()) or 1
+    last = len(track) - 1
+    ends = len(need) == 1  # the eight mid-game attacks are over: the one left is the hidden district's, at the end
+    v = 0.0
+    for d, n in need.items():
+        mine_d = my_def.get(d, 0)
+        at_risk = build_in.get(d, 0) and not mine_d
+        if not mine_d and not at_risk:
+            continue
+        if ends:
+            strength = float(track[last])
+        else:
+            ahead = sum(1 for m in need.values() if m < n) + 0.5 * (sum(1 for m in need.values() if m == n) - 1)
+            pos = min(float(last - 1), s.strength + ahead)
+            lo = int(pos)
+            mid = track[lo] + (pos - lo) * (track[min(lo + 1, last)] - track[lo])
+            hidden = n / unseen
+            strength = (1 - hidden) * mid + hidden * track[last]
+        defence = total_def.get(d, 0)
+        held = 0.95 if defence >= strength else 0.45 if defence + 1 >= strength else 0.1
+        if mine_d:
+            lone = mine_d > top_def.get(d, 0)
+            v += DEFENCE_REWARD * held * strength * (2.0 if lone else 1.0)
+        else:
+            soon = 1.0 if n <= 1 or ends else 0.75 if n == 2 else 0.5  # later, there is time to fortify
+            v -= build_in[d] * AT_RISK * (1.0 - held) * soon
+    return v
+
+
+def _coming_cards(s: BGState, p: int) -> int:
+    """Building cards on their way to ``p``'s hand: deals waiting for chance, picks from the offer, draws of an
+    effect still to run (so a trade that buys a card is not valued below keeping its price)."""
+    n = 0
+    for tk in s.tasks:
+        cls = type(tk)
+        if cls is DealCard:
+            n += tk.to == p
+        elif cls is TakeOffer:
+            n += tk.player == p and bool(s.offer)
+        elif cls is Effect and tk.player == p:
+            n += sum(a[1] for a in tk.atoms if a[0] == "draw")
+    return n
 
 
 _BOARD_CACHE: dict = {}
@@ -182,6 +247,7 @@ def _board(game, pieces: tuple, p: int):
     build_in: dict[str, int] = {}
     total_def: dict[str, int] = {}
     my_def: dict[str, int] = {}
+    other_def: dict[tuple, int] = {}
     present: set[str] = set()
     for i, pc in enumerate(pieces):
         if pc is None:
@@ -192,6 +258,8 @@ def _board(game, pieces: tuple, p: int):
             total_def[d] = total_def.get(d, 0) + dv.get(k, 0)
             if pc.owner == p:
                 my_def[d] = my_def.get(d, 0) + dv.get(k, 0)
+            else:
+                other_def[d, pc.owner] = other_def.get((d, pc.owner), 0) + dv.get(k, 0)
         if pc.owner == p and not pc.damaged:
             mine.add(i)
             kinds[k] = kinds.get(k, 0) + 1
@@ -201,7 +269,10 @@ def _board(game, pieces: tuple, p: int):
                 present.add(d)
             elif k == "hq":
                 present.add(dist_of[i])
-    result = (mine, kinds, build_in, total_def, my_def, present, _largest(mine, game.city.adj))
+    top_def: dict[str, int] = {}
+    for (d, _), n in other_def.items():
+        top_def[d] = max(top_def.get(d, 0), n)
+    result = (mine, kinds, build_in, total_def, my_def, top_def, present, _largest(mine, game.city.adj))
     if len(_BOARD_CACHE) > 4096:
         _BOARD_CACHE.clear()
     _BOARD_CACHE[key] = (pieces, result)
@@ -298,8 +369,8 @@ class BGBot:
             opts = game.task_options(s, task)
             if not opts:
                 break
-            scored = sorted(((self._score(game, game._apply(s, o), p, strong), k) for k, o in enumerate(opts)),
-                            reverse=True)
+            scored = sorted(((self._score(game, self._settle(game, game._apply(s, o), p, strong), p, strong), k)
+                             for k, o in enumerate(opts)), reverse=True)
             if strong and len(scored) > 1 and type(task) not in (ChooseTrack,) and depth > 6:
                 # look one step further along the best two
                 cands = [opts[k] for _, k in scored[:2]]
@@ -310,6 +381,21 @@ class BGBot:
             depth -= 1
         return self._score(game, s, p, strong)
 
+    def _settle(self, game, s: BGState, p: int, strong: bool, steps: int = 2) -> BGState:
+        """Finish what an option has started before it is scored: the spot of a fortification just paid for, the
+        track of influence, the card taken from the offer (each by its best immediate value). Without this a trade
+        that buys a tower is scored with the price paid and the tower not yet standing, below doing nothing."""
+        while steps > 0 and s.tasks and not s.over:
+            task = s.tasks[0]
+            if type(task) not in _SETTLE or task.player != p or game.mode(s, task) != "decide":
+                break
+            opts = game.task_options(s, task)
+            if not opts:
+                break
+            s = max((game._apply(s, o) for o in opts), key=lambda x: self._score(game, x, p, strong))
+            steps -= 1
+        return s
+
     def _score(self, game, s: BGState, p: int, strong: bool) -> float:
         """greedy: own value; strong: own value against the best opponent's (a move that feeds a rival counts)."""
         v = value(game, s, p, strong, self._left, self._hurry)
@@ -318,6 +404,7 @@ class BGBot:
         return v
 
 
+_SETTLE = (ChooseSpot, ChooseTrack, TakeOffer)
 RIVALRY = 0.5  # how much the strong bot weighs the best opponent's value against its own
 
 

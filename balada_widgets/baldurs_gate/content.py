@@ -40,7 +40,7 @@ bytes as JSON); a Python caller may name a file, read once through
 >>> c.buildings["market-05"].cost, c.name("market-05", "cs"), c.type_name("market", "cs")
 (5, 'Kořenný trh', 'Tržnice')
 >>> c.locations["SEA"].trades[3]
-Trade(id='local', cost=(('supply', 3), ('favor', 2)), effect=(('fortify', 'keep', 'any'),))
+Trade(id='local', cost=(('gold', 4), ('favor', 1)), effect=(('fortify', 'keep', 'any'),))
 """
 
 from __future__ import annotations

@@ -38,8 +38,8 @@ and their parcels banned for the game (P23). Seat 1 starts (R14).
   attack track; the 4th token there starts an attack at once.
 - **Worker** (W1-W4): only with the worker at home; put it on any location
   (a worker there goes home first) and make at most one trade there (C9):
-  Fortify (a watchtower for 1 favor + 1 supply, a keep for 2 favor + 2
-  supplies, in that district), Petition (1 favor: 2 influence with the
+  Fortify (a watchtower for 3 gold, a keep for 5 gold + 1 supply, in that
+  district), Petition (1 favor: 2 influence with the
   location's faction) or the location's own trade. A damaged location's
   trades cost 1 favor more (A6). Placing the worker and trading nothing is
   allowed.

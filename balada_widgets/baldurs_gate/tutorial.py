@@ -1364,7 +1364,7 @@ def _worker_position(L):
     g = _game(3, L)
     s = position(g, avail=(7, 11, 17, 22, 23, 24, 30, 35), banned=(13, 21, 27, 34), hidden=6,
                  attacks=(("HEA", "fell"),),
-                 players={0: {"hq": "BLO", "gold": 3, "supply": 1, "favor": 2},
+                 players={0: {"hq": "BLO", "gold": 3, "supply": 0, "favor": 1},
                           1: {"hq": "MAN", "worker": "HEA"}, 2: {"hq": "EAS", "worker": "STE", "hand": ("inn-02",)}})
     return g, s
 
@@ -1768,7 +1768,7 @@ def _fortify_position(L):
     s = position(g, pieces=(("P2", "market", 0), ("P3", "inn", 2), ("F-CIT-b", "keep", 1),
                             ("F-CIT-c", "gate", 2), ("F-WID-a", "gate", 1)),
                  avail=(7, 11, 17, 22, 26, 30, 32, 35), banned=(13, 21, 27, 34), hidden=6,
-                 players={0: {"hq": "BLO", "gold": 4, "supply": 2, "favor": 2}, 1: {"hq": "MAN"}, 2: {"hq": "HEA"}})
+                 players={0: {"hq": "BLO", "gold": 6, "supply": 2, "favor": 2}, 1: {"hq": "MAN"}, 2: {"hq": "HEA"}})
     return g, s
 
 

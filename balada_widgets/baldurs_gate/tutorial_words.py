@@ -694,9 +694,9 @@ _load({
         "Strážní věže, pevnosti a brány jsou **opevnění**: stojí na místech pro opevnění, nesou tvou kostku a leží "
         "na plných čarách jako budovy, takže nové opevnění vyplatí prvky, které jsou s ním propojené. Věž brání "
         "svou čtvrť za 1, pevnost za 2, brána vůbec."),
-    "fortify.a.prompt": ("**(a)** You have 2 favor and 2 supplies. Send your worker to {location} ({district}) and "
+    "fortify.a.prompt": ("**(a)** You have 6 gold and 2 supplies. Send your worker to {location} ({district}) and "
                          "build a keep on its free fortification spot. (Your resources stay out of sight until (b).)",
-                         "**(a)** Máš 2 přízně a 2 zásoby. Pošli pracovníka na lokaci {location} ({district}) a "
+                         "**(a)** Máš 6 zlatých a 2 zásoby. Pošli pracovníka na lokaci {location} ({district}) a "
                          "postav pevnost na volné místo pro opevnění. (Tvé suroviny zůstanou skryté až do (b).)"),
     "fortify.a.label": ("a keep: the city", "pevnost: město"),
     "fortify.a.right": ("Your keep stands. Now, who gains what?", "Tvá pevnost stojí. Kdo teď co získá?"),

@@ -8,7 +8,7 @@ import pytest
 
 from balada_widgets.baldurs_gate import BaldursGateGame, board, i18n
 from balada_widgets.baldurs_gate.city import CITY_FILE, load_city
-from balada_widgets.baldurs_gate.content import CONTENT_FILE, load_content
+from balada_widgets.baldurs_gate.content import CONTENT_FILE, Ability, load_content
 from balada_widgets.baldurs_gate.i18n import CATALOG, add_messages, check_catalog, fields_of, qty, t
 from balada_widgets.core import GameError, InvalidInput, InvalidPosition
 from balada_widgets.core.resources import graphs_dir
@@ -104,6 +104,24 @@ def test_the_shipped_content():
     per = Counter(loc.faction for loc in c.locations.values())
     assert per == {"council": 3, "fist": 3, "guild": 3}  # C9
     assert "own" in c.design and "not the publisher" in c.design
+
+
+def test_the_prices_that_make_defence_pay():
+    """Issue 14 (docs/baldurs-gate.md, "Balance"): fortifications and cards are bought with gold, which a house
+    would otherwise leave unspent for leftovers (E9); favor stays for petitions and the local trades."""
+    c = load_content()
+    for loc in c.locations.values():  # the standard trades, the same at every location (C9)
+        std = {tr.id: dict(tr.cost) for tr in loc.trades[:3]}
+        assert std == {"tower": {"gold": 3}, "keep": {"gold": 5, "supply": 1}, "petition": {"favor": 1}}
+    local = {d: c.locations[d].trades[3] for d in ("CIT", "SEA", "STE")}
+    assert dict(local["CIT"].cost) == {"gold": 2, "favor": 1} and local["CIT"].effect == (("fortify", "tower", "any"),)
+    assert dict(local["SEA"].cost) == {"gold": 4, "favor": 1} and local["SEA"].effect == (("fortify", "keep", "any"),)
+    assert dict(local["STE"].cost) == {"gold": 2} and local["STE"].effect == (("draw", 2),)
+    for card in ("market-02", "inn-08", "hall-07"):
+        assert c.buildings[card].abilities == (Ability(cost=(("gold", 2),), effect=(("draw", 1),)),)
+    assert c.buildings["market-10"].abilities == (Ability(cost=(("gold", 4),), effect=(("draw", 2),)),)
+    guild = next(f for f in c.factions if f.id == "guild")
+    assert guild.rewards[5] == (("fortify", "tower", "any"),)  # level 6: a tower anywhere (was 4 gold)
 
 
 def test_every_card_has_words_in_both_languages():

@@ -420,15 +420,16 @@ def test_a_new_fortification_pays_connections_without_a_token():
     r = Rig(g, seed=5).keep_clear("CIT").clear("CIT")
     fort = next(f for f in ("F-CIT-a", "F-CIT-b", "F-CIT-c") if {"P1"} <= set(g.city.graph[f]))
     other = next(int(n[1:]) for n in g.city.graph[fort] if n != "P1" and n.startswith("P"))
-    r.build(1, "inn-01", 1).build(0, "hall-01", other).res(0, favor=1, supply=1, worker="")
+    r.build(1, "inn-01", 1).build(0, "hall-01", other).res(0, gold=3, favor=0, supply=0, worker="")
     s = r.state()
     bag = len(s.bag)
-    s = play(g, s, "p1 worker CIT", "p1 trade tower")
+    s = play(g, s, "p1 worker CIT", "p1 trade tower")  # a tower costs 3 gold (issue 14)
+    assert (s.players[0].gold, s.players[0].favor, s.players[0].supply) == (0, 0, 0)
     assert g.pending(s).kind == "spot"
     spots = [m.node for m in g.legal_moves(s)]
     assert set(spots) == {"F-CIT-a", "F-CIT-b", "F-CIT-c"}
     s = g.apply(s, f"p1 spot {fort}")  # joins P1 (p2's inn) and p1's hall: C4
-    assert s.players[1].favor == r.s.players[1].favor + 1 and s.players[0].supply == 1
+    assert s.players[1].favor == r.s.players[1].favor + 1 and s.players[0].supply == 1  # the hall pays p1
     assert len(s.bag) == bag and type(s.tasks[0]) is Turn  # no token, no worker returns
 
 

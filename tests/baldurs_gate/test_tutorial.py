@@ -70,8 +70,8 @@ ANSWERS = {
     ("parcel-token", 1): (["attack-now"], {"token-next-turn-first": "next", "token-build-district": "built-now",
                                            "token-end-of-game": "at-end"}, None),
     ("worker", 0): (["opt-yes"], {"worker-blocked": "opt-no"}, None),
-    ("worker", 1): (["supply1-favor2"], {"worker-damage-ignored": "supply1-favor1",
-                                         "worker-damage-everything": "supply2-favor2"}, None),
+    # a tower costs 3 gold (issue 14's prices); the damage token adds 1 favor
+    ("worker", 1): (["gold3-favor1"], {"worker-damage-ignored": "gold3", "worker-damage-everything": "gold4"}, None),
     ("worker", 2): ([seq("L-HEA", "m-trade-tower", "F-HEA-a"), seq("L-HEA", "m-trade-tower", "F-HEA-b")],
                     {"worker-two-trades": seq("L-HEA", "m-trade-tower", "m-trade-keep")},
                     seq("L-HEA", "m-trade-none")),
@@ -359,7 +359,7 @@ def test_the_engine_plays_the_live_steps_and_shows_its_refusals():
     # the worker's visit: Orange's worker went home, a watchtower is yours, the worker stays
     fr = T.Live(*T._worker_position("en")).frame(seq("L-HEA", "m-trade-tower", "F-HEA-a"))
     assert [p.worker for p in fr.state.players] == ["HEA", "", "STE"]
-    assert (fr.state.players[0].favor, fr.state.players[0].supply) == (0, 0)
+    assert (fr.state.players[0].gold, fr.state.players[0].favor, fr.state.players[0].supply) == (0, 0, 0)
     # the income chain: Bloomridge was attacked inside the income, then the market paid
     g, s = T._chain_position("en")
     live = T.Live(g, s, tokens=(T.CHAIN_TOKEN,))
