@@ -661,7 +661,7 @@ class Store:
             if not bots:
                 return 0
             with self._table_lock(row.id):
-                live = self._live.get(row.id) or self._catch_up(row)
+                live = self._catch_up(row)  # every stored move (another process's too) before a bot decides
                 s, g = live.session, live.session.game
                 before, firsts = live.count, {}
                 try:
@@ -998,6 +998,10 @@ class Store:
     def _catch_up(self, row) -> _Live:
         """The table's live session, with every stored move (another process's too). Call under the table's lock."""
         live = self._live.get(row.id)
+        if live is not None and live.count > row.move_count:
+            # the row was read before this lock was taken, and another thread committed meanwhile: read it again
+            # (replaying the table for a stale row would hand out a second session object for nothing)
+            row = self._table_row(row.code)
         if live is not None and (live.count > row.move_count or live.session.current.depth != live.count):
             live = None  # the store was erased under us, or somebody played on the session directly
         if live is not None and live.count < row.move_count:
