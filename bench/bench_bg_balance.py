@@ -15,7 +15,8 @@ Two sets of games, both seeded (game ``k`` of a set has seed ``"balance:<set>:<k
 The goals of issue 14 are in :data:`GOALS`; the baseline is the same measurement made before the retune
 (:data:`BASELINE`, commit ``91181cc``, the content and bots of then, the same seeds), printed beside today's
 figures: a balance figure does not depend on the machine, so unlike a timing it needs no baseline of the same
-run. ``--content FILE`` measures another content file with today's bots (a teacher's file, or the old one from
+run. The time per mixed game is printed beside replaying its moves with ``game.apply`` in the same run (the
+ratio is the bots' thinking; the replay must reach the same state). ``--content FILE`` measures another content file with today's bots (a teacher's file, or the old one from
 ``git show 91181cc:balada_widgets/baldurs_gate/data/content.json``).
 
 Run: ``python bench/bench_bg_balance.py [--games N] [--quick] [--content FILE]`` (``--games``: games per set,
@@ -38,7 +39,7 @@ from balada_widgets.core import Session
 from balada_widgets.core.bots import run_bots
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _measure import print_rows  # noqa: E402  (bench/ is not a package)
+from _measure import print_rows, replay, row, timed  # noqa: E402  (bench/ is not a package)
 
 GAMES = 60
 QUICK_GAMES = 9
@@ -68,7 +69,7 @@ GOALS = {"leftovers_share": ("<=", 0.12), "defence_share": (">=", 0.08), "income
 #: measured before the retune (commit 91181cc, 60 games per set, the seeds above)
 BASELINE = {
     "n": 60, "leftovers_share": 0.232, "defence_share": 0.029, "income_only_win_rate": 0.0,
-    "winner_gold_median": 51.0, "income_only_mean": 92.5, "greedy_mean": 123.7, "prestige_mean": 87.1, "ms": 626.0,
+    "winner_gold_median": 51.0, "income_only_mean": 92.5, "greedy_mean": 123.7, "prestige_mean": 87.1,
     "shares": {"network": 0.132, "districts": 0.105, "agendas": 0.187, "connections": 0.031, "tracks": 0.225,
                "cards": 0.054, "trades": 0.006},
 }
@@ -89,8 +90,9 @@ class IncomeOnlyBot:
 
 
 def play(seats, seed: str, content=None):
-    """One seeded game: ``(game, final state, seconds)``, the state ``None`` if it did not end within
-    :data:`MAX_MOVES` moves (reported as a failure with its seed, like ``bench_fuzz``'s)."""
+    """One seeded game: ``(game, final state, seconds, seconds to replay its moves with apply)``, the state
+    ``None`` if it did not end within :data:`MAX_MOVES` moves (reported as a failure with its seed, like
+    ``bench_fuzz``'s). The replay must reach the same state, and every trace must add up to its prestige."""
     g = BaldursGateGame(players=len(seats), content=content)
     s = Session(g, seed=seed)
     bots = {p: (IncomeOnlyBot() if lv == "income" else make_bot(lv, f"{seed}:{p}")) for p, lv in enumerate(seats)}
@@ -98,11 +100,14 @@ def play(seats, seed: str, content=None):
     run_bots(s, bots, max_moves=MAX_MOVES)
     dt = time.perf_counter() - t
     if not g.is_over(s.state):
-        return g, None, dt
+        return g, None, dt, 0.0
     for p in range(g.players):
         if prestige_trace(g, s.state, p).points != s.state.players[p].prestige:
             raise AssertionError(f"game {seed}: player {p + 1}'s trace does not add up to their prestige")
-    return g, s.state, dt
+    rt, end = timed(replay, g, g.initial_state(), s.moves)
+    if end != s.state:
+        raise AssertionError(f"game {seed}: replaying its moves does not reach the same state")
+    return g, s.state, dt, rt
 
 
 def by_source(state) -> Counter:
@@ -115,21 +120,22 @@ def by_source(state) -> Counter:
 
 
 def mixes(games: int, content=None, failures=None) -> dict:
-    total, sources, gold, times = 0, Counter(), [], []
+    total, sources, gold, times, replays = 0, Counter(), [], [], []
     for k in range(games):
         seats = LINEUPS[k % len(LINEUPS)]
-        g, st, dt = play(seats, f"balance:mix:{k}", content)
+        g, st, dt, rt = play(seats, f"balance:mix:{k}", content)
         if st is None:
             failures.append(f"balance:mix:{k} {'/'.join(seats)}")
             continue
         times.append(dt)
+        replays.append(rt)
         sources += by_source(st)
         total += sum(pl.prestige for pl in st.players)
         win = g.winners(st)
         gold += [st.players[p].gold for p in win]
     shares = {name: sources[name] / total for name, _ in SOURCES + (("other", ()),) if sources[name] or name != "other"}
-    return {"shares": shares, "winner_gold": gold, "ms": statistics.median(times) * 1000,
-            "prestige_mean": total / (3 * games)}
+    return {"shares": shares, "winner_gold": gold, "times": times, "replays": replays,
+            "prestige_mean": total / (3 * max(1, len(times)))}
 
 
 def income_only(games: int, content=None, failures=None) -> dict:
@@ -137,7 +143,7 @@ def income_only(games: int, content=None, failures=None) -> dict:
     for k in range(games):
         seat = k % 3
         seats = tuple("income" if p == seat else "greedy" for p in range(3))
-        g, st, dt = play(seats, f"balance:income:{k}", content)
+        g, st, dt, _ = play(seats, f"balance:income:{k}", content)
         if st is None:
             failures.append(f"balance:income:{k} {'/'.join(seats)}")
             continue
@@ -187,13 +193,11 @@ def run(quick: bool = False, games: int | None = None, content=None) -> list[dic
     for name, share in mix["shares"].items():
         if name not in ("leftovers", "defence"):
             rows.append((f"  share from {name}", pct(b.get("shares", {}).get(name)), pct(share), ""))
-    base_ms = b.get("ms")
-    r = {"bench": "baldurs_gate: balance, 3-player bot games (strong/greedy mixes; income only vs 2 greedy)",
-         "n": n, "median_ms": mix["ms"], "ratio": (mix["ms"] / base_ms) if base_ms else float("nan"),
-         "ratio_means": "x the baseline's time per game", "baseline": "before the retune (91181cc)",
-         **{k: v for k, v in now.items()}, "winner_gold_median": gold_med,
-         "income_only_mean": inc["own_mean"], "greedy_mean": inc["greedy_mean"], "not_ended": len(failures),
-         "table": table(rows)}
+    r = row("baldurs_gate: balance, 3-player bot games (strong/greedy mixes; income only vs 2 greedy)", n,
+            mix["times"], mix["replays"], "replay the mixed games' moves with apply", cost=True)
+    r.update({**now, "winner_gold_median": gold_med,
+              "income_only_mean": inc["own_mean"], "greedy_mean": inc["greedy_mean"], "not_ended": len(failures),
+              "table": table(rows)})
     return [r]
 
 
