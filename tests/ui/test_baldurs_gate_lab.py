@@ -3,6 +3,7 @@ play and branch, the city analysis (networks, cut points, risk, hidden odds, att
 
 from __future__ import annotations
 
+import html
 import re
 
 import ipyvuetify as v
@@ -16,9 +17,10 @@ GAME = BaldursGateGame(players=3)
 
 
 def text(ui) -> str:
-    """Everything on screen, Markdown included (solara.Markdown keeps its text in a Vue template)."""
-    return ui.text() + "\n".join(getattr(w, "template", "") or "" for w in ui.all_widgets()
-                                  if isinstance(getattr(w, "template", None), str))
+    """Everything on screen, Markdown included (solara.Markdown keeps its text in a Vue template, HTML-escaped:
+    the apostrophe of "player 3's worker" is there as an entity)."""
+    return html.unescape(ui.text() + "\n".join(getattr(w, "template", "") or "" for w in ui.all_widgets()
+                                                if isinstance(getattr(w, "template", None), str)))
 
 
 def tab(ui, index: int) -> None:
