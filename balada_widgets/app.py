@@ -483,13 +483,18 @@ def make_routes() -> list:
     return [solara.Route(path="/", component=Home, label="Home", layout=Layout)] + [
         solara.Route(path=page.path, component=_page(page, component), label=page.title)
         for page, component in built_pages()
-    ] + [solara.Route(path="table", component=_tables_page, label="Play with classmates")] + [
-        solara.Route(path="teacher", component=_teacher_page, label="The teacher's page")]
+    ] + [solara.Route(path="table", component=_tables_page, label=CLASS_TITLES["table"])] + [
+        solara.Route(path="teacher", component=_teacher_page, label=CLASS_TITLES["teacher"])]
+
+
+#: the class pages' titles (the browser tab, the route labels)
+CLASS_TITLES = {"table": "Play with classmates", "teacher": "The teacher's page"}
 
 
 @solara.component
 def _tables_page():
     """``/table`` (make or join a table) and ``/table/CODE`` (a table: each device its own seat)."""
+    solara.Title(CLASS_TITLES["table"])
     return _classmates().TablesPage()
 
 
@@ -498,6 +503,7 @@ def _teacher_page():
     """``/teacher?token=...``: the class's tables, students and misreadings (``classroom.teacher``)."""
     from balada_widgets.classroom import teacher
 
+    solara.Title(CLASS_TITLES["teacher"])
     return teacher.TeacherPage()
 
 

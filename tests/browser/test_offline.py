@@ -188,9 +188,11 @@ def make_app_args(port: int) -> list[str]:
     Development mode (``solara run balada_widgets/app.py`` as typed by hand) is where Solara calls home the most
     (its first-page check too), so the test serves the app that way.
     """
-    lines = [line for line in (ROOT / "Makefile").read_text().splitlines() if "$(BIN)/solara run " in line]
+    logical = (ROOT / "Makefile").read_text().replace("\\\n", " ").splitlines()  # a recipe line may go on
+    lines = [line for line in logical if "$(BIN)/solara run " in line]
     assert len(lines) == 1, f"expected one `$(BIN)/solara run` line in the Makefile (make app), found {lines}"
-    args = lines[0].split("$(BIN)/solara ", 1)[1].replace("$(APP_PORT)", str(port)).split()
+    args = (lines[0].split("$(BIN)/solara ", 1)[1].replace("$(APP_PORT)", str(port))
+            .replace("$(APP_HOST)", "127.0.0.1").split())
     assert "--no-check-version" in args, "`make app` must not ask pypi.org for Solara's latest version"
     return [arg for arg in args if arg != "--production"]
 
@@ -216,9 +218,9 @@ def test_app_pages_stay_on_the_machine(context, tmp_path):
         paths = page.evaluate("[...new Set([...document.querySelectorAll('.bw-home a[href]')]"
                               ".map(a => a.getAttribute('href')))]")
         assert {f"/{game}" for game in GAME_BOARDS} <= set(paths), f"the home page links to {paths}"
-        from balada_widgets.app import PAGES
+        from balada_widgets.app import CLASS_TITLES, PAGES
 
-        titles = {f"/{p.path}": p.title for p in PAGES}
+        titles = {f"/{p.path}": p.title for p in PAGES} | {f"/{path}": title for path, title in CLASS_TITLES.items()}
         for path in paths:  # every page the home page offers, reached through Solara's router as a link would
             open_page(page, path)
             # rendered: the page set its title (solara.Title), or it shows a traceback
