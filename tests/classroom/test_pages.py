@@ -19,9 +19,6 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-import solara
-import solara.server.kernel
-import solara.server.kernel_context as kc
 
 from balada_widgets.classroom import identity, pages
 from balada_widgets.classroom.live import NOTIFIER, LiveStore, TableSession
@@ -30,7 +27,7 @@ from balada_widgets.ui.board import SvgBoard
 sys.path.insert(0, str(Path(__file__).parents[1] / "browser"))
 sys.path.insert(0, str(Path(__file__).parents[1]))
 import secret_probe  # noqa: E402
-from ui.conftest import UI  # noqa: E402
+from kernel_pages import KernelPage  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -42,26 +39,13 @@ def settle() -> None:
     NOTIFIER.drain()
 
 
-class Device:
+class Device(KernelPage):
     """One browser tab: a kernel context (its own ``session_id``: the browser's cookie), the page rendered in it."""
 
     def __init__(self, name: str, browser: str | None = None):
         self.name = name
-        self.id = f"{name}-{uuid.uuid4().hex[:8]}"
         self.browser = browser or f"cookie-{name}-{uuid.uuid4().hex}"
-        self.context = kc.VirtualKernelContext(id=self.id, kernel=solara.server.kernel.Kernel(),
-                                               session_id=self.browser)
-        self.ui: UI | None = None
-
-    def open(self, element) -> "Device":
-        with self.context:
-            _box, rc = solara.render(element, handle_error=False)
-        self.ui = UI(rc)
-        return self
-
-    def run(self, fn):
-        with self.context:
-            return fn()
+        super().__init__(self.browser, name)
 
     def click(self, cls: str) -> None:
         self.run(lambda: self.ui.click(cls))

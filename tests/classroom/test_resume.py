@@ -13,39 +13,21 @@ import uuid
 from collections import Counter
 
 import pytest
-import solara
-import solara.server.kernel
-import solara.server.kernel_context as kc
 
 from balada_widgets import app as app_module
 from balada_widgets.classroom import identity, open_store, resume
 from balada_widgets.classroom.live import LiveStore
 
-from ..ui.conftest import UI
+from kernel_pages import KernelPage
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-class Tab:
+class Tab(KernelPage):
     """One browser tab: a kernel context whose session id is the browser's cookie; the page rendered in it."""
 
     def __init__(self, browser: str):
-        self.context = kc.VirtualKernelContext(id=f"tab-{uuid.uuid4().hex[:10]}", kernel=solara.server.kernel.Kernel(),
-                                               session_id=browser)
-        self.ui = None
-
-    def open(self, element) -> "Tab":
-        with self.context:
-            _box, rc = solara.render(element, handle_error=False)
-        self.ui = UI(rc)
-        return self
-
-    def run(self, fn):
-        with self.context:
-            return fn()
-
-    def close(self) -> None:
-        self.context.close()
+        super().__init__(browser, "tab")
 
 
 @pytest.fixture

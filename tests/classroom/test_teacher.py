@@ -14,13 +14,14 @@ import solara
 import solara.lab
 import solara.routing
 import solara.server.kernel
-import solara.server.kernel_context as kc
 from solara.components.file_download import FileDownloadWidget
 
 from balada_widgets.balda.tutorial import MISCONCEPTIONS
 from balada_widgets.classroom import identity, teacher
 from balada_widgets.classroom.live import LiveStore
 from balada_widgets.classroom.progress import game_steps
+
+from kernel_pages import KernelPage
 
 from ..ui.conftest import UI
 
@@ -46,23 +47,13 @@ def At(search: str):
     return teacher.TeacherPage(refresh=0)
 
 
-class Browser:
+class Browser(KernelPage):
     def __init__(self, cookies: dict | None = None):
-        self.context = kc.VirtualKernelContext(id=f"t-{uuid.uuid4().hex[:10]}", kernel=solara.server.kernel.Kernel(),
-                                               session_id=f"cookie-{uuid.uuid4().hex}")
+        super().__init__(f"cookie-{uuid.uuid4().hex}", "t")
         self.cookies = cookies or {}
-        self.ui: UI | None = None
 
     def open(self, search: str = "") -> "Browser":
-        with self.context:
-            solara.lab.cookies.set(dict(self.cookies))
-            _box, rc = solara.render(At(search), handle_error=False)
-        self.ui = UI(rc)
-        return self
-
-    def run(self, fn):
-        with self.context:
-            return fn()
+        return super().open(At(search), cookies=self.cookies)
 
     def text(self) -> str:
         return self.run(self.ui.text)
@@ -70,8 +61,6 @@ class Browser:
     def click(self, cls: str) -> None:
         self.run(lambda: self.ui.click(cls))
 
-    def close(self):
-        self.context.close()
 
 
 @pytest.fixture

@@ -21,13 +21,12 @@ import uuid
 import pytest
 import solara
 import solara.server.kernel
-import solara.server.kernel_context as kc
 
 from balada_widgets import app
 from balada_widgets.ui import kernel as per_kernel_module
 from balada_widgets.ui.board import SvgBoard
 
-from .conftest import UI
+from kernel_pages import KernelPage
 
 #: navigation, not play: a link to another page, the home page's buttons, a tab, the log's notation toggle
 NAVIGATION = ("bw-link-", "bw-open-", "bw-tab-", "bw-game-link")
@@ -48,24 +47,11 @@ def _targets(svg: str) -> list[str]:
     return sorted(ids, key=lambda i: not ids[i])
 
 
-class Student:
+class Student(KernelPage):
     """One browser page: a kernel context of its own, the page rendered in it, every event sent in it."""
 
     def __init__(self, name: str):
-        self.id = f"{name}-{uuid.uuid4().hex[:8]}"
-        self.context = kc.VirtualKernelContext(id=self.id, kernel=solara.server.kernel.Kernel(),
-                                               session_id=f"session-{self.id}")
-        self.ui: UI | None = None
-
-    def open(self, element) -> "Student":
-        with self.context:
-            _box, rc = solara.render(element, handle_error=False)
-        self.ui = UI(rc)
-        return self
-
-    def run(self, fn):
-        with self.context:
-            return fn()
+        super().__init__(f"session-{name}-{uuid.uuid4().hex[:8]}", name)
 
     def boards(self) -> list[SvgBoard]:
         return [w for w in self.ui.all_widgets() if isinstance(w, SvgBoard)]
