@@ -47,12 +47,12 @@ import concurrent.futures
 import hashlib
 import itertools
 import logging
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from ..core.kernels import current_context
 from ..core.errors import GameError, IllegalMove
 from ..core.session import Node, Session
 from .schema import seats as _seats, tables as _tables
@@ -70,17 +70,6 @@ WORKERS = 4
 
 
 # ---------------------------------------------------------------------------- the notifier
-
-
-def _current_context():
-    """The current Solara kernel context, or ``None`` (no Solara server loaded, or none current)."""
-    kc = sys.modules.get("solara.server.kernel_context")
-    if kc is None:
-        return None
-    try:
-        return kc.get_current_context() if kc.has_current_context() else None
-    except RuntimeError:  # pragma: no cover - Solara's "no context for this thread"
-        return None
 
 
 @dataclass(eq=False)
@@ -118,7 +107,7 @@ class Notifier:
         unsubscribe. ``token``: the page's seat token, touched every :data:`HEARTBEAT_SECONDS` (the seat
         shows its student there)."""
         code = normalize_code(code)
-        ctx = _current_context()
+        ctx = current_context()
         w = _Watcher(store, code, callback, ctx, token)
         wid = next(self._ids)
         with self._lock:

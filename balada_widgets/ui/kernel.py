@@ -20,9 +20,10 @@ True
 
 from __future__ import annotations
 
-import sys
 import threading
 from typing import Any, Callable, Optional
+
+from ..core.kernels import current_context
 
 __all__ = ["kernel_id", "per_kernel"]
 
@@ -33,15 +34,7 @@ _NO_KERNEL: dict[str, Any] = {}
 _LOCK = threading.RLock()
 
 
-def _context():
-    """The current Solara kernel context, or ``None`` (no Solara server module loaded, or none current)."""
-    kc = sys.modules.get("solara.server.kernel_context")
-    if kc is None:
-        return None
-    try:
-        return kc.get_current_context() if kc.has_current_context() else None
-    except RuntimeError:  # pragma: no cover - Solara's "no context for this thread"
-        return None
+_context = current_context
 
 
 def kernel_id() -> Optional[str]:
