@@ -178,6 +178,9 @@ def open_page(page: playwright.sync_api.Page, path: str) -> None:
     A click on a link is a widget event, lost when a re-render replaces the link's widget before the kernel
     reads it (seen under load); the router push is a state change of Solara's navigator and always arrives.
     """
+    # Solara's navigator defines ``window.solara.router`` when its Vue component is created, which under load can
+    # come after the page's own links are drawn (seen in CI): wait for it, as a person's click waits for the page
+    page.wait_for_function("() => !!(window.solara && window.solara.router && window.solara.router.push)")
     page.evaluate("path => window.solara.router.push(path)", path)
     page.wait_for_url(f"**{path}")
 
