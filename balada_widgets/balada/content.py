@@ -49,6 +49,7 @@ from pathlib import Path
 
 from ..core.errors import GameError, InvalidInput, InvalidPosition, short_text
 from ..core.files import given_content, read_data_text, shown_name
+from ..core.text import text_problem
 from ..core.resources import graphs_dir
 from .scoring import EVENT_NAMES, LANDSCAPES, SIDE_LENGTH
 
@@ -195,6 +196,10 @@ def check_side_landscapes(lands, decks: Decks | None = None, label: str = "side"
     return problems
 
 
+#: the longest name, title, description and design note a sheet may carry (characters)
+SHEET_TEXT_CAPS = {"name": 40, "title": 60, "description": 400, "design": 200}
+
+
 def sheet_from_graph(g, source: str = "sheet", decks: Decks | None = None) -> Sheet:
     """Check a networkx graph as a map sheet and build the :class:`Sheet`."""
     problems: list = []
@@ -222,13 +227,18 @@ def sheet_from_graph(g, source: str = "sheet", decks: Decks | None = None) -> Sh
         sides[side] = lands
     if len(sides) == 2 and sides["day"] == sides["night"]:
         problems.append(("B1", f"{source}: the day and night sides must order the landscapes differently"))
+    meta = g.graph
+    name = meta.get("name", "custom")
+    texts = {"name": name, "title": meta.get("title", name), "description": meta.get("description", ""),
+             "design": meta.get("design", "")}
+    for key, value in texts.items():  # shown on the board and in lists: one plain line each (core.text)
+        bad = text_problem(value, f"{source}: the sheet's {key}", SHEET_TEXT_CAPS[key], required=key == "name")
+        if bad:
+            problems.append(("B1", bad))
     if problems:
         raise InvalidPosition(problems)
-    meta = g.graph
-    name = str(meta.get("name", "custom"))
-    return Sheet(name, str(meta.get("title", name)),
-                 str(meta.get("description", "")), tuple(sides["day"]), tuple(sides["night"]),
-                 str(meta.get("design", "")))
+    return Sheet(name, texts["title"], texts["description"], tuple(sides["day"]), tuple(sides["night"]),
+                 texts["design"])
 
 
 def sheet_paths() -> dict[str, Path]:

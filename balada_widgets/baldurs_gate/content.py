@@ -54,6 +54,7 @@ from typing import Any
 from ..core.errors import GameError, InvalidInput, InvalidPosition
 from ..core.files import read_data_text
 from ..core.files import given_content, shown_name
+from ..core.text import text_problem
 from .effects import parse_cost, parse_effect
 from .i18n import LANGUAGES
 
@@ -222,11 +223,19 @@ class Content:
         return g.abilities if g else ()
 
 
+#: the longest name a card, district, faction or type may carry in one language (characters)
+NAME_CAP = 60
+
+
 def _names(raw, label, problems, key="name"):
     if not isinstance(raw, dict) or not all(isinstance(raw.get(lang), str) and raw.get(lang).strip()
                                             for lang in LANGUAGES):
         problems.append(("C19", f"{label}: needs a {key} in English and Czech ({{'en': ..., 'cs': ...}})"))
         return {lang: str(raw.get(lang, "")) if isinstance(raw, dict) else "" for lang in LANGUAGES}
+    for lang in LANGUAGES:  # shown on the board and in messages: one plain line (core.text)
+        bad = text_problem(raw[lang], f"{label}: the {key} ({lang})", NAME_CAP)
+        if bad:
+            problems.append(("C19", bad))
     return {lang: raw[lang] for lang in LANGUAGES}
 
 

@@ -41,6 +41,7 @@ from typing import Callable, Optional
 import solara
 
 from ..core.errors import GameError
+from ..core.files import untrusted
 from ..core.session import Session
 from ..ui import svg as S
 from ..ui.board import Board
@@ -212,7 +213,9 @@ def PositionText(game: BaldursGateGame, box: Box, on_text: Callable):
 
     def load():
         try:
-            on_text(game.state_from_text(pasted))
+            with untrusted("a pasted position"):  # nothing pasted names a file
+                state = game.state_from_text(pasted)
+            on_text(state)
         except GameError as e:
             set_error(str(e))
             return

@@ -39,13 +39,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from ..core.errors import InvalidInput, InvalidPosition, short_text
 from ..core.files import read_data_text, read_user_text
+from ..core.text import char_words, text_problem  # noqa: F401 (char_words: part of this module's face)
 from .effects import ABILITIES, COLOURS, CONTEXTS, VERBS, WINDOWS
 
 DATA = Path(__file__).with_name("data")
@@ -68,74 +68,6 @@ ROOM_KINDS, ROOM_TILES = 100, 100
 POWERUP_KINDS, POWERUP_CARDS = 40, 100
 LOOT_KINDS, LOOT_CARDS = 60, 300
 CHARACTERS_CAP, ABILITIES_CAP = 12, 8
-
-_BIDI = frozenset(range(0x202A, 0x202F)) | frozenset(range(0x2066, 0x206A)) | {0x200E, 0x200F, 0x061C}
-_ZERO_WIDTH = frozenset({0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF})
-_CONTROL_NAMES = {0x00: "NULL", 0x09: "CHARACTER TABULATION", 0x0A: "LINE FEED", 0x0D: "CARRIAGE RETURN",
-                  0x1B: "ESCAPE", 0x7F: "DELETE", 0x85: "NEXT LINE"}
-
-
-def char_words(ch: str) -> str:
-    """A character as a message names it: ``'U+202E RIGHT-TO-LEFT OVERRIDE'``.
-
-    >>> char_words("\\u202e"), char_words("\\n"), char_words("<")
-    ('U+202E RIGHT-TO-LEFT OVERRIDE', 'U+000A LINE FEED', 'U+003C LESS-THAN SIGN')
-    """
-    cp = ord(ch)
-    cat = unicodedata.category(ch)
-    name = (unicodedata.name(ch, "") or _CONTROL_NAMES.get(cp)
-            or {"Cc": "CONTROL CHARACTER", "Cs": "SURROGATE", "Co": "PRIVATE USE CHARACTER"}.get(cat, "CHARACTER"))
-    return f"U+{cp:04X} {name}"
-
-
-def _char_problem(ch: str) -> str | None:
-    cp, cat = ord(ch), unicodedata.category(ch)
-    if cp in _BIDI:
-        return "a bidi control: it changes the order in which the text is shown"
-    if cp in _ZERO_WIDTH:
-        return "an invisible character"
-    if cat == "Cc":
-        return "a control character"
-    if cat in ("Zl", "Zp"):
-        return "a line break"
-    if cat == "Cf":
-        return "an invisible formatting character"
-    if cat == "Cs":
-        return "half of a character (a lone surrogate)"
-    if ch in "<>":
-        return "it could read as HTML: say it in words"
-    return None
-
-
-def text_problem(value, what: str, cap: int, required: bool = True) -> str | None:
-    """What is wrong with a free text (a name, a card text), or ``None``.
-
-    A text is refused when it is not a text, empty (if ``required``), longer
-    than ``cap`` characters, or holds a control character, a bidi control
-    (U+202A-202E, U+2066-2069, U+200E/F, U+061C), an invisible character
-    (U+200B-200D, U+2060, U+FEFF and the other format characters), a line
-    break, or ``<`` / ``>``. The message names the first wrong character by its
-    code point and name and says where it is; it never shows the text itself.
-
-    >>> text_problem("Water\\u202eBreak", "DIY card 1's name", 30)
-    "DIY card 1's name: character 6 is U+202E RIGHT-TO-LEFT OVERRIDE, a bidi control: it changes the order in which the text is shown"
-    >>> text_problem("x" * 41, "the name", 40)
-    'the name has 41 characters; at most 40'
-    >>> text_problem("Water Break", "the name", 40) is None
-    True
-    """
-    if not isinstance(value, str):
-        return f"{what} must be a text, not {type(value).__name__}"
-    if required and not value.strip():
-        return f"{what} is empty"
-    if len(value) > cap:
-        return f"{what} has {len(value):,} characters; at most {cap}"
-    for i, ch in enumerate(value, 1):
-        why = _char_problem(ch)
-        if why:
-            return f"{what}: character {i} is {char_words(ch)}, {why}"
-    return None
-
 
 def shown_value(value) -> str:
     """A value of an option as a message shows it: a number, a short name, else only its kind.

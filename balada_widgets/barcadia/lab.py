@@ -36,6 +36,7 @@ from typing import Callable, Optional
 import solara
 
 from ..core.errors import GameError
+from ..core.files import untrusted
 from ..core.session import Session
 from ..ui import svg as S
 from ..ui.board import Board
@@ -204,7 +205,8 @@ def PositionText(game: BarcadiaGame, state, on_state: Callable):
 
     def load():
         try:
-            new = game.state_from_text(pasted)
+            with untrusted("a pasted position"):  # nothing pasted names a file
+                new = game.state_from_text(pasted)
         except GameError as e:
             set_error(str(e))
             return

@@ -109,6 +109,18 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
+def size_words(size: int) -> str:
+    """A size limit as a person reads it.
+
+    >>> size_words(4 * 1024 * 1024), size_words(64 * 1024), size_words(1536 * 1024), size_words(500)
+    ('4 MB', '64 KB', '1.5 MB', '500 bytes')
+    """
+    for unit, factor in (("MB", 1024 * 1024), ("KB", 1024)):
+        if size >= factor:
+            return f"{size / factor:.1f}".removesuffix(".0") + f" {unit}"
+    return f"{size} bytes"
+
+
 def _read_bytes(path, what: str, cap: int) -> bytes:
     if not isinstance(path, (str, os.PathLike)):
         raise InvalidInput(f"the {what} must be a file name, not {type(path).__name__}")
@@ -131,7 +143,7 @@ def _read_bytes(path, what: str, cap: int) -> bytes:
             raise InvalidInput(f"cannot read the {what} {shown!r}: it is {kind}{tail}")
         if info.st_size > cap:
             raise InvalidInput(f"the {what} {shown!r} is {info.st_size:,} bytes: the limit is {cap:,} bytes "
-                               f"({cap // (1024 * 1024)} MB)")
+                               f"({size_words(cap)})")
         chunks, size = [], 0
         while size <= cap:
             try:
@@ -145,8 +157,7 @@ def _read_bytes(path, what: str, cap: int) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > cap:  # it grew while being read
-            raise InvalidInput(f"the {what} {shown!r} is over the limit of {cap:,} bytes "
-                               f"({cap // (1024 * 1024)} MB)")
+            raise InvalidInput(f"the {what} {shown!r} is over the limit of {cap:,} bytes ({size_words(cap)})")
         return b"".join(chunks)
     finally:
         os.close(fd)
