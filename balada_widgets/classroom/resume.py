@@ -20,10 +20,9 @@ game at the same position, and the lesson at the same step with what was solved.
   progress is read from the store when the page opens (the kit's :class:`Attempt` per part:
   tries, solved, shown; the last feedback text is not kept), each checked answer is stored
   with the kit's misreading id (:meth:`Store.record_answer`), and the step shown is kept.
-- Where a page is: the store's ``resume_pages`` table (declared here, on the store's schema:
-  a table added without a schema version change, created when first needed), one row per
-  browser and page path: its table, its lesson step, and a little JSON (the app's bot settings,
-  the undo position). Its rows go with the browser's or the table's (foreign keys, cascade),
+- Where a page is: the store's ``resume_pages`` table (:mod:`.schema`, since schema version 2),
+  one row per browser and page path: its table, its lesson step, and a little JSON (the app's
+  bot settings, the undo position). Its rows go with the browser's or the table's (foreign keys, cascade),
   so :meth:`Store.erase_class` erases them.
 
 Who the browser is comes from :func:`current_browser`: the app points it at the browser's
@@ -45,31 +44,19 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-import sqlalchemy as sa
-from sqlalchemy import Column, Float, ForeignKey, Integer, String, Text, insert, select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..core.bots import mover
 from ..core.errors import GameError
 from ..core.session import SAVE_FORMAT, SAVE_VERSION, Session
-from .schema import metadata, moves, seats, tables
+from .schema import moves, resume_pages, seats, tables
 from .store import Store, default_url, open_store
 
 __all__ = ["Browser", "GameKeeper", "LessonKeeper", "app_store", "current_browser", "keep_game", "keep_lesson",
            "has_identity", "resume_pages", "set_app_store", "set_identity"]
 
 log = logging.getLogger(__name__)
-
-#: where each browser's page is: its table, lesson step and a little JSON (see the module docstring)
-resume_pages = sa.Table(
-    "resume_pages", metadata,
-    Column("browser_id", Integer, ForeignKey("browsers.id", ondelete="CASCADE"), primary_key=True),
-    Column("page", String(120), primary_key=True),
-    Column("table_id", Integer, ForeignKey("tables.id", ondelete="CASCADE")),
-    Column("step", String(80)),
-    Column("data", Text),
-    Column("updated_at", Float, nullable=False),
-)
 
 #: the JSON of a page row is at most this long
 DATA_CHARS = 4000
@@ -155,17 +142,6 @@ def set_app_store(store: Any) -> None:
             _STORE["provider"] = store
 
 
-_READY: set = set()
-
-
-def _ensure_table(store: Store) -> None:
-    key = (id(store.engine), store.url)
-    if key in _READY:
-        return
-    resume_pages.create(store.engine, checkfirst=True)
-    _READY.add(key)
-
-
 # ---------------------------------------------------------------------------- page rows
 
 
@@ -174,14 +150,12 @@ def _browser_id(store: Store, browser: Browser) -> int:
 
 
 def _read_page(store: Store, bid: int, page: str):
-    _ensure_table(store)
     with store.engine.connect() as c:
         return c.execute(select(resume_pages).where(resume_pages.c.browser_id == bid,
                                                     resume_pages.c.page == page)).first()
 
 
 def _write_page(store: Store, bid: int, page: str, **values) -> None:
-    _ensure_table(store)
     if "data" in values and values["data"] is not None:
         text = json.dumps(values["data"], sort_keys=True, default=str)
         values["data"] = text if len(text) <= DATA_CHARS else None

@@ -27,6 +27,22 @@ its SHA-256 in hex, never in clear.
   shown ("show me"), first and last time.
 - ``answers``: every checked lesson answer (verdict and the misreading it showed), for
   the teacher's "misreadings most met" per step.
+- ``resume_pages`` (version 2): where each browser's page is (:mod:`.resume`): one row per
+  browser and page path: its table, its lesson step, a little JSON (the app's bot settings,
+  the undo position); its rows go with their browser's or table's (cascade).
+
+**Versions.** ``meta.schema_version`` is the version a store's tables are at. A store at an
+older version is brought up by :data:`MIGRATIONS`, one step per version, in the transaction
+that records the new version (a crash in the middle leaves the old version whole); a store
+at a newer version is refused. Every table is declared here, under this version: a release
+that adds or changes a table raises :data:`SCHEMA_VERSION` and adds the step from the
+previous version. A step's DDL is written out as it was at its version (never made from the
+tables below, which may change later).
+
+- 1: the first release of the store.
+- 2: ``resume_pages`` joins the versioned schema. Version 1 of the store made it outside the
+  version, when a page was first kept: a version-1 store may hold it (with its rows, which
+  the step keeps) or not (the step makes it).
 """
 
 from __future__ import annotations
@@ -35,11 +51,11 @@ from typing import Callable
 
 from sqlalchemy import (
     Boolean, Column, Float, ForeignKey, ForeignKeyConstraint, Index, Integer, MetaData, String, Table, Text,
-    UniqueConstraint,
+    UniqueConstraint, text,
 )
 
 #: the version of the tables this release reads and writes
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 metadata = MetaData()
 
@@ -161,6 +177,40 @@ answers = Table(
 )
 Index("ix_answers_step", answers.c.game, answers.c.step)
 
+resume_pages = Table(
+    "resume_pages", metadata,
+    Column("browser_id", Integer, ForeignKey("browsers.id", ondelete="CASCADE"), primary_key=True),
+    Column("page", String(120), primary_key=True),
+    Column("table_id", Integer, ForeignKey("tables.id", ondelete="CASCADE")),
+    Column("step", String(80)),
+    Column("data", Text),
+    Column("updated_at", Float, nullable=False),
+)
+
+# ---------------------------------------------------------------------------- migrations
+
+#: ``resume_pages`` as version 2 made it (the same DDL on SQLite and PostgreSQL); ``IF NOT EXISTS``: a
+#: version-1 store may already hold the table that release made outside the version, with the same columns
+_RESUME_PAGES_V2 = """
+CREATE TABLE IF NOT EXISTS resume_pages (
+    browser_id INTEGER NOT NULL,
+    page VARCHAR(120) NOT NULL,
+    table_id INTEGER,
+    step VARCHAR(80),
+    data TEXT,
+    updated_at FLOAT NOT NULL,
+    PRIMARY KEY (browser_id, page),
+    FOREIGN KEY(browser_id) REFERENCES browsers (id) ON DELETE CASCADE,
+    FOREIGN KEY(table_id) REFERENCES tables (id) ON DELETE CASCADE
+)"""
+
+
+def _v1_to_v2(connection) -> None:
+    """Version 1 -> 2: ``resume_pages`` under the version (made if the version-1 store lacks it; kept,
+    rows and all, if that release had made it)."""
+    connection.execute(text(_RESUME_PAGES_V2))
+
+
 #: ``MIGRATIONS[v](connection)`` brings the tables from version ``v`` to ``v + 1``, inside
-#: the transaction that then records the new version. Version 1 is the first: none yet.
-MIGRATIONS: dict[int, Callable] = {}
+#: the transaction that then records the new version.
+MIGRATIONS: dict[int, Callable] = {1: _v1_to_v2}

@@ -1,7 +1,7 @@
 """The class store: games, tables, seats, lesson progress, in SQLite or PostgreSQL.
 
 See :mod:`balada_widgets.classroom` for the guide and ``docs/classroom.md`` for the
-operator's side (where the file is, ``BALADA_DB``, a hub's PostgreSQL).
+operator's side (where the file is, ``--db`` or ``BALADA_DB``, a hub's PostgreSQL).
 
 How a move is kept. A table's line is its game's name, options and seed, and its moves
 as append-only rows numbered from 1 (chance's draws too, so a replay never needs the
@@ -41,6 +41,7 @@ import io
 import json
 import os
 import secrets
+import sys
 import threading
 import time
 import unicodedata
@@ -58,8 +59,8 @@ from ..core.files import untrusted
 from ..core.session import SAVE_FORMAT, SAVE_VERSION, Session, game_class
 from . import bots as _bots
 from .schema import (
-    MIGRATIONS, SCHEMA_VERSION, answers, browsers, classes, join_attempts, meta, metadata, moves, progress, seats,
-    tables, tokens,
+    MIGRATIONS, SCHEMA_VERSION, answers, browsers, classes, join_attempts, meta, metadata, moves, progress,
+    resume_pages, seats, tables, tokens,
 )
 
 _seats_table = seats  # create_table's parameter ``seats`` hides the name there
@@ -87,8 +88,46 @@ def data_dir() -> Path:
 
 
 def default_url() -> str:
-    """``$BALADA_DB``, else the SQLite file ``classroom.sqlite3`` in :func:`data_dir`."""
-    return os.environ.get("BALADA_DB") or f"sqlite:///{data_dir() / 'classroom.sqlite3'}"
+    """The app's ``--db URL`` (:func:`command_line_db`), else ``$BALADA_DB``, else the SQLite file
+    ``classroom.sqlite3`` in :func:`data_dir`."""
+    return (command_line_db() or os.environ.get("BALADA_DB")
+            or f"sqlite:///{data_dir() / 'classroom.sqlite3'}")
+
+
+def command_line_db(argv: Optional[list[str]] = None) -> Optional[str]:
+    """The ``--db URL`` (or ``--db=URL``) given to the app after ``--`` on its command line, or ``None``.
+
+    ``solara run`` reads its own options up to ``--`` and leaves the rest in ``sys.argv`` of the
+    server's process, where the app finds it::
+
+        solara run balada_widgets/app.py --production -- --db postgresql://balada@db-host/class
+
+    ``--db`` is the only word taken there: anything else after ``--`` is refused (a mistyped
+    option is not ignored), and so is ``--db`` without a URL.
+
+    >>> command_line_db(["solara", "run", "balada_widgets/app.py", "--", "--db", "/srv/class.sqlite3"])
+    '/srv/class.sqlite3'
+    >>> command_line_db(["solara", "run", "balada_widgets/app.py", "--port", "8765"]) is None
+    True
+    """
+    args = list(sys.argv if argv is None else argv)
+    if "--" not in args:
+        return None
+    rest = args[args.index("--") + 1:]
+    url: Optional[str] = None
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        if word == "--db" and i + 1 < len(rest) and rest[i + 1].strip() and not rest[i + 1].startswith("--"):
+            url, i = rest[i + 1], i + 2
+        elif word.startswith("--db=") and word[len("--db="):].strip():
+            url, i = word[len("--db="):], i + 1
+        elif word == "--db" or word == "--db=":
+            raise InvalidInput("--db names the class store: a database URL or a SQLite file path "
+                               "(e.g. -- --db postgresql://user@host/dbname)")
+        else:
+            raise InvalidInput(f"the app takes --db URL after '--' on its command line, not {word!r}")
+    return url.strip() if url else None
 
 
 def normalize_url(url: str) -> str:
@@ -363,6 +402,8 @@ class Store:
                 with self.engine.begin() as c:
                     if c.dialect.name == "postgresql":
                         c.execute(sa.text("SELECT pg_advisory_xact_lock(7715015)"))  # one creator at a time
+                    else:  # the write lock first: one creator at a time, and the DDL inside the transaction
+                        c.exec_driver_sql("BEGIN IMMEDIATE")  # (pysqlite would run it outside, committed at once)
                     self._check_version(c)
                 return
             except (OperationalError, IntegrityError, sa.exc.ProgrammingError):
@@ -382,15 +423,14 @@ class Store:
                     f"this store was written by a newer balada-widgets (schema version {version}); this release "
                     f"reads versions up to {SCHEMA_VERSION}: upgrade balada-widgets to open it", rule="schema")
             if version is not None and version < SCHEMA_VERSION:
-                while version < SCHEMA_VERSION:
+                while version < SCHEMA_VERSION:  # one step per version, all in this transaction
                     if version not in MIGRATIONS:
                         raise InvalidInput(f"no migration from schema version {version}", rule="schema")
                     MIGRATIONS[version](c)
                     version += 1
                 c.execute(update(meta).where(meta.c.key == "schema_version").values(value=str(version)))
                 return
-            if version is not None:
-                metadata.create_all(c)  # a table added without a version change (none so far)
+            if version is not None:  # this release's version: every table of the schema is there
                 return
         metadata.create_all(c)
         c.execute(insert(meta).values(key="schema_version", value=str(SCHEMA_VERSION)))
@@ -921,6 +961,7 @@ class Store:
             for t in (moves, tokens, seats):
                 c.execute(delete(t).where(t.c.table_id.in_(tids)))
             c.execute(delete(tables).where(tables.c.class_id == self.class_id))
+            c.execute(delete(resume_pages).where(resume_pages.c.browser_id.in_(bids)))
             for t in (answers, progress):
                 c.execute(delete(t).where(t.c.browser_id.in_(bids)))
             c.execute(delete(browsers).where(browsers.c.class_id == self.class_id))
