@@ -89,6 +89,9 @@ class IncomeOnlyBot:
         return moves[0]
 
 
+_last_state: dict = {}  # the position a game that did not end stopped at (for income_only's report)
+
+
 def play(seats, seed: str, content=None):
     """One seeded game: ``(game, final state, seconds, seconds to replay its moves with apply)``, the state
     ``None`` if it did not end within :data:`MAX_MOVES` moves (reported as a failure with its seed, like
@@ -100,6 +103,7 @@ def play(seats, seed: str, content=None):
     run_bots(s, bots, max_moves=MAX_MOVES)
     dt = time.perf_counter() - t
     if not g.is_over(s.state):
+        _last_state["state"] = s.state
         return g, None, dt, 0.0
     for p in range(g.players):
         if prestige_trace(g, s.state, p).points != s.state.players[p].prestige:
@@ -138,13 +142,26 @@ def mixes(games: int, content=None, failures=None) -> dict:
             "prestige_mean": total / (3 * max(1, len(times)))}
 
 
+def held_up_by(g, state, seat: int) -> bool:
+    """The game cannot end but by ``seat``'s build: every other player's cubes are all on the board (R10), so
+    only ``seat`` can draw the bag's last tokens, and an income-only seat never builds. Not a stall of the bots'
+    (they have nothing left to build with) nor of the rules' (BG9 ends a game nobody *can* build in): a player
+    who refuses to build keeps the game going, as at a real table."""
+    return all(g.free_cubes(state, p) <= 0 for p in range(g.players) if p != seat) and g.free_cubes(state, seat) > 0
+
+
 def income_only(games: int, content=None, failures=None) -> dict:
-    wins, own, rivals, times = 0, [], [], []
+    wins, own, rivals, times, held = 0, [], [], [], []
     for k in range(games):
         seat = k % 3
         seats = tuple("income" if p == seat else "greedy" for p in range(3))
         g, st, dt, _ = play(seats, f"balance:income:{k}", content)
         if st is None:
+            last = _last_state.get("state")
+            if last is not None and held_up_by(g, last, seat):
+                # it cannot win: its prestige is below every greedy seat's when the game stops moving
+                held.append(f"balance:income:{k}")
+                continue
             failures.append(f"balance:income:{k} {'/'.join(seats)}")
             continue
         times.append(dt)
@@ -152,7 +169,7 @@ def income_only(games: int, content=None, failures=None) -> dict:
         own.append(st.players[seat].prestige)
         rivals += [st.players[p].prestige for p in range(3) if p != seat]
     return {"win_rate": wins / max(1, len(own)), "own_mean": statistics.fmean(own), "greedy_mean": statistics.fmean(rivals),
-            "ms": statistics.median(times) * 1000}
+            "ms": statistics.median(times) * 1000, "held": held}
 
 
 def _meets(key, v) -> str:
@@ -190,6 +207,9 @@ def run(quick: bool = False, games: int | None = None, content=None) -> list[dic
     rows.append(("its greedy rivals' prestige, mean", num(b.get("greedy_mean")), num(inc["greedy_mean"]), ""))
     rows.append(("prestige per player (mixes), mean", num(b.get("prestige_mean")), num(mix["prestige_mean"]), ""))
     rows.append(("games that did not end (goal: none)", "0", str(len(failures)), " ".join(failures)))
+    rows.append(("income-only games held up by its seat alone", "-", str(len(inc["held"])),
+                 "the others' cubes all built, the income seat never builds: " + " ".join(inc["held"])
+                 if inc["held"] else ""))
     for name, share in mix["shares"].items():
         if name not in ("leftovers", "defence"):
             rows.append((f"  share from {name}", pct(b.get("shares", {}).get(name)), pct(share), ""))
