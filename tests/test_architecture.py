@@ -12,8 +12,8 @@ UI = {"solara", "ipywidgets", "reacton", "ipyvuetify", "anywidget", "IPython", "
 # modules allowed to import UI: the kit, each room's view and lab, the app, and _offline (it switches off the
 # calls home of a solara that is already imported)
 UI_MODULES = {"ui", "view", "app", "views", "widgets", "lab", "review_view", "_offline",
-              "pages", "identity", "teacher"}  # classroom: the class tables' pages, the browser's cookie and name,
-#                                                  the teacher's page
+              "pages", "identity", "teacher", "hub"}  # classroom: the class tables' pages, the browser's cookie and
+#                                                  name, the teacher's page, the app as a JupyterHub service
 
 
 def pure_modules():

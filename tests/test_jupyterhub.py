@@ -18,14 +18,26 @@ the kernel. One student also opens the standalone app through
 jupyter-server-proxy (``/user/<name>/balada-app/``), as configured for Binder, once
 the kernels run (a kernel starting at the same moment could take the port the proxy
 picked for the app).
+
+The same hub also starts the **class service** (``balada_widgets.classroom.hub``, one process
+for the hub's students) with its store in PostgreSQL: a throw-away cluster
+(``tests/classroom/conftest.py``'s ``pg_cluster``), a fresh database. Two hub students and a
+teacher use it in Chromium, through the hub's proxy and its login (OAuth): ana makes a table
+of Heroes of Barcadia, ben joins by its code (with ana's browser id forged in his Solara cookie:
+the service does not take it), each plays moves by clicks and, at every move, neither page's
+DOM nor any websocket frame it received holds the other seat's hidden cards; the teacher (the
+hub group ``teachers``) opens the teacher page without a token and finds both students and the
+table; a student gets the refusal.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 import json
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -46,6 +58,13 @@ CONFIG = REPO / "deploy" / "jupyterhub" / "local" / "jupyterhub_config.py"
 START = "notebooks/00_start_here.ipynb"
 BIN = Path(sys.executable).parent
 STUDENTS = [f"student{i}" for i in range(1, 6)]
+SERVICE = "services/balada-class/"
+
+# the class store's throw-away PostgreSQL cluster, as the classroom tests start it
+_pg_spec = importlib.util.spec_from_file_location("classroom_pg_conftest", REPO / "tests" / "classroom" / "conftest.py")
+_pg = importlib.util.module_from_spec(_pg_spec)
+_pg_spec.loader.exec_module(_pg)
+pg_cluster = _pg.pg_cluster
 
 
 def free_port() -> int:
@@ -80,7 +99,19 @@ class Hub:
 
 
 @pytest.fixture(scope="module")
-def hub(tmp_path_factory):
+def class_db(request):
+    """A fresh database of the throw-away PostgreSQL cluster for the hub's class service, or ``None`` when
+    PostgreSQL's programs are missing (then the service keeps a SQLite file and the class test is skipped;
+    with ``CI`` set, ``pg_cluster`` fails instead)."""
+    try:
+        cluster = request.getfixturevalue("pg_cluster")
+    except pytest.skip.Exception:
+        return None
+    return _pg.pg_database(cluster)
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory, class_db):
     jupyterhub = BIN / "jupyterhub"
     chp = BIN / "configurable-http-proxy"
     if not jupyterhub.exists():
@@ -97,8 +128,15 @@ def hub(tmp_path_factory):
         "BALADA_HUB_API_PORT": str(free_port()),
         "BALADA_HUB_INTERNAL_PORT": str(free_port()),
         "BALADA_HUB_API_TOKEN": token,
+        "BALADA_HUB_SERVICE_PORT": str(free_port()),
+        "BALADA_HUB_TEACHERS": "teacher",
         "PATH": os.pathsep.join([str(BIN), os.environ.get("PATH", "")]),
     }
+    env.pop("BALADA_TEACHER_TOKEN", None)
+    if class_db:
+        env["BALADA_DB"] = class_db
+    else:
+        env.pop("BALADA_DB", None)
     log = state / "jupyterhub.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen([str(jupyterhub), "-f", str(CONFIG)], cwd=str(state), env=env, stdout=out,
@@ -320,3 +358,154 @@ def test_five_students_log_in_open_the_start_notebook_and_play_a_move(hub):
     assert page.status_code == 200, f"{page.status_code}: {hub.log_tail()}"
     assert "solara" in page.text.lower() and f"/user/{STUDENTS[0]}/balada-app" in page.text, page.text[:300]
     print(f"  the app through jupyter-server-proxy: {time.monotonic() - t0:.1f} s")
+
+
+# ------------------------------------------------------------------ the class service: two students, a teacher
+
+CHROMIUM = os.environ.get("BALADA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def hub_login(page, hub: Hub, name: str, path: str) -> float:
+    """Open ``path`` of the hub as a new browser does: the service sends it to the hub's login (OAuth), the
+    dummy login form takes ``name``, the hub sends it back. Returns the seconds from the first request to the
+    service's page (the page's own content is the caller's to wait for)."""
+    t0 = time.monotonic()
+    page.goto(hub.url + path)
+    page.wait_for_url(re.compile(r"/hub/login"), timeout=60_000)  # the service's redirect, then the hub's
+    page.locator("input[name=username]").fill(name)
+    page.locator("input[type=submit], button[type=submit]").first.click()
+    page.wait_for_url(re.compile(re.escape(hub.url + path.split("?")[0])), timeout=60_000)
+    return time.monotonic() - t0
+
+
+def test_two_hub_students_play_at_one_table_through_the_class_service_and_the_teacher_sees_them(
+        hub, class_db, playwright):
+    import httpx
+    from playwright.sync_api import expect
+
+    sys.path.insert(0, str(REPO / "tests" / "browser"))
+    import secret_probe
+    from test_secrets import Wire, dom_text, leaks
+
+    from balada_widgets.barcadia.view import board_moves
+    from balada_widgets.classroom import open_store
+    from balada_widgets.classroom.hub import hub_key
+
+    if class_db is None:
+        pytest.skip("PostgreSQL's initdb / pg_ctl not found: the class service's test needs its store in PostgreSQL")
+    t_test = time.monotonic()
+    # nobody gets in without the hub's login: a page goes to the hub's authorize endpoint, a websocket is refused
+    r = httpx.get(hub.url + SERVICE + "table", follow_redirects=False, timeout=60)
+    assert r.status_code == 302 and "/hub/api/oauth2/authorize" in r.headers["location"], (r.status_code, r.headers)
+    assert "code_challenge=" in r.headers["location"] and "state=" in r.headers["location"]
+    import websockets.sync.client
+    from websockets.exceptions import InvalidStatus
+
+    ws_url = hub.url.replace("http", "ws", 1) + SERVICE + "jupyter/api/kernels/k1/channels?session_id=s1"
+    with pytest.raises(InvalidStatus) as refused:
+        websockets.sync.client.connect(ws_url, open_timeout=30).close()
+    assert refused.value.response.status_code == 403
+    store = open_store(class_db)  # the service's store, read from this process
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(3)]
+        ana, ben, teacher = (c.new_page() for c in contexts)
+        wires = [Wire(ana), Wire(ben)]
+        # ana: through the hub's login to the lobby; her name at the tables is her hub name, no form
+        t0 = time.monotonic()
+        hub_login(ana, hub, "ana", SERVICE + "table?game=barcadia")
+        expect(ana.locator(".bw-table-you")).to_contain_text("You are ana.", timeout=60_000)
+        lobby = {"ana": time.monotonic() - t0}  # from the first request to the lobby, the hub's login included
+        ana.locator(".bw-table-players").click()
+        ana.get_by_role("option", name="2", exact=True).click()
+        ana.locator(".bw-table-create").click()
+        code_box = ana.locator(".bw-table-code")
+        code_box.wait_for(timeout=30_000)
+        code = code_box.inner_text().strip().replace(" ", "")
+        expect(ana.locator(".bw-table-seat-1")).to_contain_text("ana (you)")
+        assert re.search(rf"/{SERVICE}table/{code}$", ana.url), ana.url
+        # ben: his browser sends ana's id in Solara's session cookie; the service gives the page his own
+        contexts[1].add_cookies([{"name": "solara-session-id", "value": hub_key("ana"), "url": hub.url}])
+        t0 = time.monotonic()
+        hub_login(ben, hub, "ben", SERVICE + "table")
+        expect(ben.locator(".bw-table-you")).to_contain_text("You are ben.", timeout=60_000)
+        lobby["ben"] = time.monotonic() - t0
+        ben.locator(".bw-table-join-code input").fill(code.lower())
+        ben.locator(".bw-table-join").click()
+        expect(ben.locator(".bw-table-watch")).to_be_visible(timeout=30_000)
+        ben.locator(".bw-table-take-2").click()
+        expect(ben.locator(".bw-table-seat-2")).to_contain_text("ben (you)")
+        expect(ana.locator(".bw-table-seat-2")).to_contain_text("ben", timeout=10_000)  # no click on ana's page
+        joined = time.monotonic() - t0
+        status = store.status(code)
+        assert [s.name for s in status.seats] == ["ana", "ben"], status.seats
+        # each plays by clicks; at every move each page holds only its own seat's view
+        seats = {0: ana, 1: ben}
+        marks, checked, movers, steps = [0, 0], 0, set(), 0
+        while len(movers) < 2 or steps < 4:
+            full = store.table(code).session
+            game = full.game
+            for w in wires:
+                w.quiet(150)
+            for seat, page in seats.items():
+                items = secret_probe.secret_items(full, seat)
+                found = leaks(items, dom_text(page), f"seat {seat + 1} DOM")
+                found += leaks(items, wires[seat].text(marks[seat]), f"seat {seat + 1} websocket frames")
+                assert not found, found[:3]
+                checked += len(items)
+                marks[seat] = len(wires[seat].frames)
+            assert not game.is_over(full.state) and steps < 16, (steps, movers)
+            p = game.to_move(full.state)[0]
+            page = seats[p]
+            done = store.status(code).move_count
+            view = game.view(full.state, p)
+            legal = game.legal_moves(view, p)
+            verbs = {m.verb for m in legal}
+            on_board = sorted(t for t, ms in board_moves(game, view, legal).items() if len(ms) == 1)
+            if "pass" in verbs:
+                page.locator(".bw-bc-pass").click()
+            elif on_board and steps % 3 != 2:
+                page.locator(f".bw-barcadia-board [data-id='{on_board[0]}']").click()
+            elif "end" in verbs:
+                page.locator(".bw-bc-end").click()
+            else:
+                page.locator(".bw-bc-choice-1").click()
+            deadline = time.monotonic() + 30
+            while store.status(code).move_count <= done:
+                assert time.monotonic() < deadline, f"seat {p + 1}'s click played no move"
+                time.sleep(0.1)
+            movers.add(p)
+            steps += 1
+        assert checked > 0, "no hidden card was ever checked for"
+        # the teacher: a member of the hub's teachers group; the page opens without a token
+        t0 = time.monotonic()
+        hub_login(teacher, hub, "teacher", SERVICE + "teacher")
+        expect(teacher.locator(".bw-teacher-hub")).to_be_visible(timeout=60_000)
+        row = teacher.locator(f".bw-teacher-table-{code}")
+        expect(row).to_contain_text("ana")
+        expect(row).to_contain_text("ben")
+        expect(row).to_contain_text(f"{store.status(code).move_count} moves")
+        students = teacher.locator(".bw-teacher-students")
+        expect(students).to_contain_text("ana")
+        expect(students).to_contain_text("ben")
+        expect(students).to_contain_text("Students (2)")  # the teacher is not listed as a student
+        teacher_s = time.monotonic() - t0
+        assert "token=" not in teacher.url and not [c for c in contexts[2].cookies() if c["name"] == "balada-teacher"]
+        # a student gets the refusal, and nothing of the class
+        ana.goto(hub.url + SERVICE + "teacher")
+        expect(ana.locator(".bw-teacher-hub-refused")).to_contain_text("logged in to the hub as ana",
+                                                                      timeout=60_000)
+        expect(ana.locator(f".bw-teacher-table-{code}")).to_have_count(0)
+        for w in wires:
+            w.close()
+        for c in contexts:
+            c.close()
+    finally:
+        browser.close()
+        store.close()
+    print(f"\nclass service on the hub (PostgreSQL): log in -> lobby ana {lobby['ana']:.1f} s, ben {lobby['ben']:.1f} s;"
+          f" ben's join by code -> seated, seen on ana's page {joined:.1f} s; {steps} moves by clicks, "
+          f"{checked} hidden cards checked; the teacher's login -> both students and the table {teacher_s:.1f} s; "
+          f"the test {time.monotonic() - t_test:.1f} s; load average {os.getloadavg()[0]:.1f}")

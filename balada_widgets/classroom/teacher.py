@@ -6,6 +6,11 @@ it in a cookie of its own (``balada-teacher``, this site only, a day) and takes 
 of the address bar, so the next visit from that browser needs no link and the projector shows
 no token. Without a valid token the page shows a refusal and nothing of the class.
 
+**On a JupyterHub** (the class server as a hub service, :mod:`.hub`) the members of the hub's teachers
+group (``teachers`` by default) open the page without a token: the hub's login says who they are
+(:func:`.identity.hub_user`), the page acts with the process's teacher token, which never reaches
+their browser. Other hub users get the refusal (the token typed in still opens it).
+
 What the page shows (all of it read from the class store, :mod:`balada_widgets.classroom`):
 
 - **Tables**: each table's code, game, kind (a class table, a student's game against bots or
@@ -103,9 +108,21 @@ def start_teacher(store: Optional[Store] = None, token: Optional[str] = None) ->
 
 def announce(out=None) -> str:
     """Start the teacher (:func:`start_teacher`) and print where the store is and the teacher page's link."""
+    from .identity import on_hub
+
     token = start_teacher()
     st = _STARTED["store"]
     out = out if out is not None else sys.stdout
+    hub = on_hub()
+    if hub:  # the hub's class service: the teachers are a hub group; the token link is for anyone else
+        print(f"balada-widgets class service: the class store is "
+              f"{st.engine.url.render_as_string(hide_password=True)}\n"
+              f"  teacher page: {hub.get('prefix', '/')}teacher for the hub group "
+              f"'{hub.get('teachers_group', 'teachers')}' (after the hub's login, no token)\n"
+              f"  or with the token: {hub.get('prefix', '/')}teacher?token={token}\n"
+              f"  (the token is {'BALADA_TEACHER_TOKEN' if os.environ.get('BALADA_TEACHER_TOKEN') else 'new at each start: set BALADA_TEACHER_TOKEN to keep one, the same for every process of one store'})",
+              file=out, flush=True)
+        return token
     print(f"balada-widgets class server: the class store is {st.engine.url.render_as_string(hide_password=True)}\n"
           f"  teacher page: {teacher_url(token)}\n"
           f"  (the token is {'BALADA_TEACHER_TOKEN' if os.environ.get('BALADA_TEACHER_TOKEN') else 'new at each start: set BALADA_TEACHER_TOKEN to keep one'})",
@@ -176,8 +193,9 @@ def _tokens(search: str, cookies: Any) -> list[str]:
 
 
 @solara.component
-def Refusal(on_token: Callable[[str], bool]):
-    """No class data: what the page is, and a field for the token (the part of the link after ``token=``)."""
+def Refusal(on_token: Callable[[str], bool], hub_name: str = "", group: str = ""):
+    """No class data: what the page is, and a field for the token (the part of the link after ``token=``); on the
+    hub's class service (``hub_name``: the user's hub login) it names the hub's teachers group."""
     typed, set_typed = solara.use_state("")
     wrong, set_wrong = solara.use_state(False)
     help_open, set_help_open = solara.use_state(False)
@@ -186,8 +204,15 @@ def Refusal(on_token: Callable[[str], bool]):
         set_wrong(not on_token(typed.strip()))
 
     with solara.Column(classes=["bw-teacher", "bw-teacher-refused"]) as col:
-        solara.Markdown("## The teacher's page\n\nThis page is for the class's teacher. Open it with the link the "
-                        "class server printed when it started (`/teacher?token=...`), or type the token here.")
+        if hub_name:  # names as text, never as Markdown
+            solara.Markdown("## The teacher's page")
+            solara.Text(f"This page is for the class's teachers: the members of the hub's group '{group}'. You are "
+                        f"logged in to the hub as {hub_name}, who is not in it: the hub's admin adds teachers to the "
+                        f"group (Admin, Groups). Or type the class's teacher token here.",
+                        classes=["bw-teacher-hub-refused"])
+        else:
+            solara.Markdown("## The teacher's page\n\nThis page is for the class's teacher. Open it with the link "
+                            "the class server printed when it started (`/teacher?token=...`), or type the token here.")
         with solara.Row(style={"align-items": "center", "gap": "8px"}):
             solara.InputText("Teacher token", value=typed, on_value=set_typed, password=True, continuous_update=True,
                              classes=["bw-teacher-token"])
@@ -210,10 +235,24 @@ def TeacherPage(refresh: float = REFRESH_SECONDS):
     """``/teacher``: the refusal, or the teacher's desk (see the module docstring)."""
     import solara.lab
 
+    from .identity import hub_user, on_hub
+
     router = solara.use_router()
     cookies = solara.lab.cookies.value if solara.lab.cookies.value is not None else {}
     held, set_held = solara.use_state(None)
     st = solara.use_memo(_store, [])
+    hub = solara.use_memo(hub_user, [])
+    if hub is not None and hub.teacher:  # the hub's teachers group: the process's token, kept on the server
+        token = start_teacher()
+        with solara.Column(classes=["bw-teacher", "bw-teacher-hub"], gap="10px") as col:
+            solara.Style(CSS)
+            if st.is_teacher(token):
+                Desk(st, token, refresh)
+            else:
+                solara.Error("This class server's teacher token is not the class's: another server on the same "
+                             "store set its own. Give every class server of one store the same "
+                             "BALADA_TEACHER_TOKEN.", classes=["bw-teacher-token-clash"])
+        return col
     candidates = ([held] if held else []) + _tokens(router.search or "", cookies)
     token = None
     for t in candidates:
@@ -227,7 +266,7 @@ def TeacherPage(refresh: float = REFRESH_SECONDS):
                 return True
             return False
 
-        return Refusal(typed)
+        return Refusal(typed, hub.name if hub is not None else "", on_hub().get("teachers_group", "teachers"))
     if held != token:
         set_held(token)
     with solara.Column(classes=["bw-teacher"], gap="10px") as col:
@@ -354,7 +393,7 @@ def TablesList(tables: list, names: dict, act: Callable, st: Store, token: str):
                     solara.Text(f"{s.seat + 1}: {seat_words(s, names.get((t.code, s.seat)))}",
                                 classes=["bw-teacher-seat"] + (["turn"] if turn else []))
                 solara.Text(f"{t.move_count} moves · {_turn_words(t, names)} · idle {idle_words(t.idle)}")
-                solara.Button("Watch", icon_name="mdi-projector-screen", text=True, href=table_path(t.code),
+                solara.Button("Watch", icon_name="mdi-projector-screen", text=True, href=_served(table_path(t.code)),
                               target="_blank", classes=[f"bw-teacher-watch-{t.code}"])
                 if not ended:
                     solara.Button("End", icon_name="mdi-stop-circle-outline", text=True,
@@ -370,6 +409,14 @@ def TablesList(tables: list, names: dict, act: Callable, st: Store, token: str):
                                               lambda: st.hand_to_bot(code, seat, lv, by=token),
                                               f"Seat {seat + 1} of table {code} is a bot ({lv}) now."))
     return col
+
+
+def _served(path: str) -> str:
+    """An app path as the browser reaches it: behind the root path the server is served at (a JupyterHub service's
+    prefix, jupyter-server-proxy's), else as it is."""
+    import solara.server.settings
+
+    return (solara.server.settings.main.root_path or "").rstrip("/") + path
 
 
 def _cell(text: Any) -> str:

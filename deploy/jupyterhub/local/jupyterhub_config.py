@@ -15,17 +15,32 @@ its proxy ``configurable-http-proxy`` and jupyter-server-proxy into ``.venv``)::
 then open http://127.0.0.1:8000, log in with any name (no password) and you land
 on the start notebook; the standalone app is at ``/user/<name>/balada-app/``.
 
+The hub also starts the **class service** (``balada-class``: ``python -m
+balada_widgets.classroom.hub``), one process for every student of the hub, at
+http://127.0.0.1:8000/services/balada-class/: tables across devices and the
+teacher page, behind the hub's login (the hub user name is the student's name;
+the members of the hub group ``teachers``, here the user ``teacher``, open
+``/services/balada-class/teacher`` without a token). Its class store is
+``BALADA_DB`` from this environment (a PostgreSQL URL for a real hub), else a
+SQLite file in the state folder.
+
 Environment variables (all optional; the test sets them):
 
 ``BALADA_HUB_PORT`` (8000), ``BALADA_HUB_API_PORT`` (8001: the proxy's API),
 ``BALADA_HUB_INTERNAL_PORT`` (8081: the hub itself), ``BALADA_HUB_STATE``
 (a folder for the hub's database, cookie secret and the students' homes;
 default ``/tmp/balada-hub``), ``BALADA_HUB_API_TOKEN`` (a token for a ``balada-admin``
-service that may manage users and servers: scripts and tests use it).
+service that may manage users and servers: scripts and tests use it),
+``BALADA_DB`` (the class service's store; default ``<state>/classroom.sqlite3``),
+``BALADA_TEACHER_TOKEN`` (the class's teacher token; default one kept in
+``<state>/balada-teacher-token``), ``BALADA_HUB_TEACHERS`` (the users of the
+``teachers`` group, comma-separated; default ``teacher``),
+``BALADA_HUB_SERVICE_PORT`` (10101: the class service, on loopback).
 """
 
 import json
 import os
+import secrets
 import shutil
 import sys
 from pathlib import Path
@@ -92,15 +107,48 @@ def _copy_notebooks(spawner):
 
 c.Spawner.pre_spawn_hook = _copy_notebooks
 
+# -- the class service: one process for the hub's students (balada_widgets/classroom/hub.py), started and
+# restarted by the hub, at /services/balada-class/ behind the hub's login (OAuth, no confirmation page)
+CLASS_SERVICE = "balada-class"
+_teacher_token_file = STATE / "balada-teacher-token"
+if not os.environ.get("BALADA_TEACHER_TOKEN") and not _teacher_token_file.exists():
+    _teacher_token_file.touch(mode=0o600)
+    _teacher_token_file.write_text(secrets.token_urlsafe(32))
+_class_home = STATE / "class-service"
+_class_home.mkdir(exist_ok=True)
+c.JupyterHub.services = [{
+    "name": CLASS_SERVICE,
+    "url": f"http://127.0.0.1:{int(os.environ.get('BALADA_HUB_SERVICE_PORT', '10101'))}",
+    "command": [sys.executable, "-m", "balada_widgets.classroom.hub"],
+    "cwd": str(_class_home),
+    "oauth_no_confirm": True,
+    "timeout": 180,  # the first start imports the four games
+    "environment": {
+        # PostgreSQL for a hub (postgresql+psycopg://user@host/db); SQLite is enough for one process on a laptop
+        "BALADA_DB": os.environ.get("BALADA_DB") or f"sqlite:///{STATE / 'classroom.sqlite3'}",
+        # one token for every process of the store (the teachers group needs none; a token link still works)
+        "BALADA_TEACHER_TOKEN": os.environ.get("BALADA_TEACHER_TOKEN") or _teacher_token_file.read_text().strip(),
+        "BALADA_HUB_TEACHERS_GROUP": "teachers",
+        "HOME": str(_class_home),
+        "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "false",
+    },
+}]
+# every user may open the service (JupyterHub's default user role is "self" only); the service itself needs no
+# scope: the user's OAuth token tells it the user's name and groups
+c.JupyterHub.load_roles = [{"name": "user", "scopes": ["self", f"access:services!service={CLASS_SERVICE}"]}]
+# the teachers: a hub group (the admin page's Groups adds and removes members)
+c.JupyterHub.load_groups = {"teachers": {"users": [
+    u.strip() for u in os.environ.get("BALADA_HUB_TEACHERS", "teacher").split(",") if u.strip()]}}
+
 # -- a service token for scripts and tests (create users, start servers, act on them)
 _token = os.environ.get("BALADA_HUB_API_TOKEN")
 if _token:
-    c.JupyterHub.services = [{"name": "balada-admin", "api_token": _token}]
-    c.JupyterHub.load_roles = [{
+    c.JupyterHub.services.append({"name": "balada-admin", "api_token": _token})
+    c.JupyterHub.load_roles.append({
         "name": "balada-admin",
-        "scopes": ["admin:users", "admin:servers", "admin:server_state", "access:servers", "tokens"],
+        "scopes": ["admin:users", "admin:servers", "admin:server_state", "access:servers", "tokens", "groups"],
         "services": ["balada-admin"],
-    }]
+    })
 
 # -- free the memory of students who left (the idle culler is a separate package on a real hub:
 # jupyterhub-idle-culler; see docs/classroom.md). Here: stop the hub and everything stops.
