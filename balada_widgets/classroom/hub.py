@@ -431,8 +431,11 @@ def main(argv: Optional[list] = None) -> None:
                         help="the port (default: the port of JUPYTERHUB_SERVICE_URL)")
     parser.add_argument("--teachers-group", default=None,
                         help=f"the hub group of the teachers (default $BALADA_HUB_TEACHERS_GROUP or {TEACHERS_GROUP})")
+    parser.add_argument("--db", default=None, help="the class store's URL (default $BALADA_DB; PostgreSQL for a hub)")
     parser.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
+    if args.db:
+        os.environ["BALADA_DB"] = args.db
     host = args.host
     if host not in ("127.0.0.1", "localhost", "::1", "0.0.0.0", "::"):
         host = "0.0.0.0"  # a name (z2jh's "hub"): listen on every interface of the pod
