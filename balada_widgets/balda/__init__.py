@@ -45,8 +45,10 @@ SPEC = register(GameSpec(
     options=(Option("size", 5, (5, 7), label="Grid", words={5: "5×5", 7: "7×7"}, fuzz=(5, 5, 7), strict=False),
              Option("language", "en", ("en", "ru"), label="Language", words={"en": "English", "ru": "Русский"},
                     fuzz=("en", "en", "ru")),
-             Option("tier", None, tuple(_TIERS), label="Words", words=_TIERS, fuzz=()),
-             Option("bot_tier", None, tuple(_TIERS), label="Bot knows", words=_TIERS, game=False),
+             # the classroom default (lexicon.DEFAULT_TIER): common nouns a class knows, for the referee and the
+             # bots; a teacher can choose every word (None) and add words (docs/balda.md, "Word lists")
+             Option("tier", "common", tuple(_TIERS), label="Words", words=_TIERS, fuzz=()),
+             Option("bot_tier", "common", tuple(_TIERS), label="Bot knows", words=_TIERS, game=False),
              Option("start_word", None, kind="text", form=False),
              Option("add_words", (), kind="any", form=False),
              Option("remove_words", (), kind="any", form=False),

@@ -46,9 +46,8 @@ class BaldaBot:
     def known(self, game: BaldaGame, moves):
         if self.tier is None:
             return moves
-        cut = TIERS[self.tier]
-        lex = game.lexicon
-        return [m for m in moves if lex.zipf(m.word) >= cut]
+        lex = game.lexicon  # a shipped list's tier leaves out names, adjectives, slang (Lexicon.in_tier)
+        return [m for m in moves if lex.in_tier(m.word, self.tier)]
 
     def choose(self, game: BaldaGame, state, player: int):
         moves = self.known(game, game.word_moves(state))

@@ -12,26 +12,38 @@ Shipped lists
 -------------
 :meth:`Lexicon.english` and :meth:`Lexicon.russian` load the word lists that
 ship in ``balada_widgets/balda/data`` (common nouns, singular, base form).
-Each word carries its Zipf frequency from *wordfreq* (``0.0`` when unknown),
-and a ``tier`` keeps only the more frequent words:
+Each word carries its Zipf frequency from *wordfreq* (``0.0`` when unknown).
+A ``tier`` keeps the words a class accepts as common nouns: the words at or
+above a Zipf cut-off that are not left out by ``data/tier_exclusions_<lang>.tsv``
+(names, adjectives and verbs WordNet or OpenCorpora also list as nouns, forms
+of verbs, slang and abusive words; built with the reason for each word by
+``scripts/build_wordlists.py``) nor by ``data/tier_review_<lang>.txt`` (what
+a review by hand found, short words first):
 
 ==============  ============  ==============  ==============  ==========================
 tier            Zipf cut-off  English words   Russian words   meant for
 ==============  ============  ==============  ==============  ==========================
-``None``        --            34,490          61,317          the whole list, club play
-``"common"``    >= 2.5        15,436          13,326          words an adult reader knows
-``"everyday"``  >= 3.0        10,567           7,659          school classes
-``"basic"``     >= 4.0         3,603           1,732          first lessons, easy bots
+``None``        --            34,420          61,294          the whole list, club play
+``"common"``    >= 3.0         9,577           7,256          the classroom default
+``"everyday"``  >= 3.5         5,944           3,723          younger classes
+``"basic"``     >= 4.0         3,190           1,595          first lessons, easy bots
 ==============  ============  ==============  ==============  ==========================
 
+:data:`DEFAULT_TIER` (``"common"``) is what the app, the notebooks' ``new_game``
+and a class table play and what their bots know, unless a teacher chooses
+otherwise; ``BaldaGame(...)`` in Python still takes the whole list unless
+given a tier.  Frequency alone would not do: wordfreq counts spellings, so
+"tera" (WordNet knows only Tera, a language) scores 2.7 and "think" 6; the
+WordNet and OpenCorpora signals leave such words out.  :func:`frequency_shares`
+measures a lexicon (docs/balda.md has the figures before and after).
+
 A short blocklist (``data/blocklist_en.txt``, ``data/blocklist_ru.txt``)
-leaves out slurs and vulgar words with no ordinary everyday sense: the
-project's classroom default (24 English and 23 Russian words). English
+leaves out slurs and vulgar words with no ordinary everyday sense from every
+list, the full one too (24 English and 23 Russian words). English
 two-letter words are kept only if ``data/two_letter_en.txt`` lists them
 (WordNet's lower-cased index makes most of them abbreviations and symbols:
-"in", "it", "us", "fe"); 46 entries go. So the counts a lexicon reports are a
-little lower than the table's (English 34,420 in all). Words with an innocent
-main sense stay; a teacher can put any word back with :meth:`Lexicon.add`.
+"in", "it", "us", "fe"); 46 entries go. Words with an innocent main sense
+stay in the full list; a teacher can put any word back with :meth:`Lexicon.add`.
 
 Zipf 3 is about once per million words, 4 about ten times per million.
 Russian base forms score lower than English ones (the frequency of a
@@ -73,11 +85,15 @@ from ..core.errors import InvalidInput, short_text
 from ..core.files import DATA_FILE_CAP, read_data_bytes, read_data_text, read_user_bytes, read_user_text, \
     refuse_path_in_untrusted
 
-__all__ = ["Lexicon", "TIERS", "ENGLISH_ALPHABET", "RUSSIAN_ALPHABET", "MAX_WORDS", "MAX_WORD_LENGTH",
-           "check_words", "normalise_word", "parse_word_text", "read_word_list"]
+__all__ = ["Lexicon", "TIERS", "DEFAULT_TIER", "ENGLISH_ALPHABET", "RUSSIAN_ALPHABET", "MAX_WORDS", "MAX_WORD_LENGTH",
+           "check_words", "frequency_shares", "normalise_word", "parse_word_text", "read_word_list",
+           "tier_exclusions"]
 
-#: Named frequency tiers: the lowest Zipf frequency a word needs to be kept.
-TIERS: dict[str, float] = {"common": 2.5, "everyday": 3.0, "basic": 4.0}
+#: Named tiers: the lowest Zipf frequency a word needs to be kept. On a shipped list a tier also leaves
+#: out the words of ``data/tier_exclusions_<lang>.tsv`` and ``data/tier_review_<lang>.txt`` (see above).
+TIERS: dict[str, float] = {"common": 3.0, "everyday": 3.5, "basic": 4.0}
+#: The classroom default: the words the app, ``new_game`` and a class table play and their bots know.
+DEFAULT_TIER = "common"
 
 ENGLISH_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 #: The 32 Russian letters once ``ё`` is read as ``е`` (rule D7).
@@ -138,11 +154,13 @@ class Lexicon:
     """
 
     __slots__ = ("name", "min_length", "alphabet", "words", "_zipf", "_trie", "_by_length",
-                 "_fixed", "_pairs", "__weakref__")
+                 "_fixed", "_pairs", "_shipped", "__weakref__")
 
     def __init__(self, words: frozenset, zipf: dict, *, min_length: int, alphabet: frozenset,
-                 name: str, trie: Optional[dict] = None, fixed_alphabet: bool = True):
-        self._fixed = fixed_alphabet  # False: the alphabet is the words' letters and grows with them
+                 name: str, trie: Optional[dict] = None, fixed_alphabet: bool = True,
+                 shipped: Optional[str] = None):
+        self._fixed = fixed_alphabet
+        self._shipped = shipped  # "english" / "russian": made from a shipped list, whose tiers leave words out  # False: the alphabet is the words' letters and grows with them
         self.name = name
         self.min_length = min_length
         self.alphabet = alphabet
@@ -293,6 +311,30 @@ class Lexicon:
         except (KeyError, TypeError):
             raise InvalidInput(f"{word!r} is not in the {self.name} dictionary", rule="D2") from None
 
+    def in_tier(self, word: str, tier: Optional[str]) -> bool:
+        """Whether ``word`` is in this lexicon and in ``tier`` (``None``: any word of the lexicon).
+
+        On a lexicon made from a shipped list (its tiers, plus or minus a
+        teacher's words) a tier is the shipped tier: the Zipf cut-off and the
+        words the tiers leave out (module docstring); a word a teacher added
+        is in no tier unless the shipped tier has it. On any other lexicon a
+        tier is its Zipf cut-off alone.
+
+        >>> lex = Lexicon.english()
+        >>> lex.in_tier("tera", None), lex.in_tier("tera", "common"), lex.in_tier("house", "basic")
+        (True, False, True)
+        """
+        w = normalise_word(word) if isinstance(word, str) else None
+        if w is None or w not in self.words:
+            return False
+        if tier is None:
+            return True
+        if tier not in TIERS:
+            raise InvalidInput(f"unknown tier {tier!r}; choose None or one of {', '.join(map(repr, TIERS))}")
+        if self._shipped is not None:
+            return w in _shipped_lexicon(self._shipped, 2, tier).words
+        return self._zipf.get(w, 0.0) >= TIERS[tier]
+
     @property
     def trie(self) -> dict:
         """The trie: nested dicts letter -> node; key ``""`` marks a word end and holds the word.
@@ -374,7 +416,7 @@ class Lexicon:
             trie = _trie_copy_edit(self._trie, added, insert=True)
         alphabet = self.alphabet | new.alphabet
         return Lexicon(frozenset(zipf), zipf, min_length=self.min_length, alphabet=alphabet,
-                       name=self.name, trie=trie, fixed_alphabet=self._fixed)
+                       name=self.name, trie=trie, fixed_alphabet=self._fixed, shipped=self._shipped)
 
     def remove(self, words: Iterable[str]) -> "Lexicon":
         """A new lexicon without ``words``; words not in the lexicon are ignored."""
@@ -388,7 +430,7 @@ class Lexicon:
         if self._trie is not None:
             trie = _trie_copy_edit(self._trie, sorted(gone), insert=False)
         return Lexicon(frozenset(zipf), zipf, min_length=self.min_length, alphabet=self.alphabet,
-                       name=self.name, trie=trie, fixed_alphabet=self._fixed)
+                       name=self.name, trie=trie, fixed_alphabet=self._fixed, shipped=self._shipped)
 
 
 def _normalise_alphabet(alphabet: Iterable[str]) -> frozenset:
@@ -652,6 +694,54 @@ def _two_letter_words(language: str) -> Optional[frozenset]:
 
 
 @functools.lru_cache(maxsize=None)
+def tier_exclusions(language: str) -> dict:
+    """The words a shipped list's tiers leave out, with the reason: ``{word: reason}``.
+
+    ``data/tier_exclusions_<lang>.tsv`` (``word<TAB>reason``, built by
+    ``scripts/build_wordlists.py``) and ``data/tier_review_<lang>.txt`` (one
+    word a line, reason ``"review"``). ``language`` is ``"english"`` or ``"russian"``.
+
+    >>> tier_exclusions("english")["tera"]
+    'name'
+    """
+    if language not in _SHIPPED:
+        raise InvalidInput(f"no shipped list for {language!r}; choose one of {', '.join(_SHIPPED)}")
+    code = "en" if language == "english" else "ru"
+    out: dict[str, str] = {}
+    path = DATA_DIR / f"tier_exclusions_{code}.tsv"
+    for line in read_data_text(path, what="tier list").splitlines():
+        if line.strip() and not line.startswith("#"):
+            word, _, reason = line.partition("\t")
+            out[normalise_word(word)] = reason.strip() or "excluded"
+    review = DATA_DIR / f"tier_review_{code}.txt"
+    if review.exists():
+        for word in _word_file(review):
+            out.setdefault(word, "review")
+    return out
+
+
+def frequency_shares(lexicon: "Lexicon") -> dict:
+    """How a lexicon's words spread over the Zipf bands: counts and shares, for the docs and the tests.
+
+    Bands: ``unattested`` (Zipf 0: not in wordfreq's list), ``rare`` (below
+    2), ``familiar`` (2 to 3), ``frequent`` (3 and more); ``rare_or_unattested``
+    adds the first two. Shares are fractions of ``words``.
+
+    >>> frequency_shares(Lexicon.from_words({"cat": 4.5, "geta": 2.1, "tera": 0.0}))["rare_or_unattested"]
+    0.3333333333333333
+    """
+    bands = {"unattested": 0, "rare": 0, "familiar": 0, "frequent": 0}
+    for word in lexicon.words:
+        z = lexicon._zipf.get(word, 0.0)
+        bands["unattested" if z <= 0.0 else "rare" if z < 2.0 else "familiar" if z < 3.0 else "frequent"] += 1
+    n = len(lexicon.words)
+    out = {"words": n, **{f"{k}_words": v for k, v in bands.items()}}
+    out.update({k: (v / n if n else 0.0) for k, v in bands.items()})
+    out["rare_or_unattested"] = out["unattested"] + out["rare"]
+    return out
+
+
+@functools.lru_cache(maxsize=None)
 def _shipped_lexicon(language: str, min_length: int, tier: Optional[str]) -> Lexicon:
     if isinstance(min_length, bool) or not isinstance(min_length, int) or min_length < 2:
         raise InvalidInput(f"min_length must be an integer of at least 2, got {min_length!r}", rule="D2")
@@ -662,12 +752,14 @@ def _shipped_lexicon(language: str, min_length: int, tier: Optional[str]) -> Lex
     cut = TIERS[tier] if tier is not None else None
     if cut is None and min_length <= 2:
         kept = zipf
+    elif cut is None:
+        kept = {w: f for w, f in zipf.items() if len(w) >= min_length}
     else:
-        kept = {w: f for w, f in zipf.items()
-                if len(w) >= min_length and (cut is None or f >= cut)}
+        left_out = tier_exclusions(language)
+        kept = {w: f for w, f in zipf.items() if len(w) >= min_length and f >= cut and w not in left_out}
     label = name if tier is None else f"{name} ({tier})"
     return Lexicon(frozenset(kept), kept, min_length=min_length, alphabet=frozenset(alphabet),
-                   name=label)
+                   name=label, shipped=language)
 
 
 def load_times(language: str = "english") -> dict:

@@ -59,7 +59,7 @@ from typing import Optional, Union
 from ..core.errors import IllegalMove, InvalidInput, InvalidPosition, short_text
 from ..core.game import Game, check_player_count
 from ..core.session import register_game
-from .lexicon import ENGLISH_ALPHABET, RUSSIAN_ALPHABET, Lexicon, check_words, normalise_word, \
+from .lexicon import DEFAULT_TIER, ENGLISH_ALPHABET, RUSSIAN_ALPHABET, Lexicon, check_words, normalise_word, \
     read_word_list
 from .movegen import Move, check_move, legal_moves as word_moves
 from .position import Position, cell_name
@@ -163,7 +163,8 @@ class BaldaGame(Game):
     language:
         ``"en"`` (default) or ``"ru"``.
     tier:
-        A frequency tier of the shipped list (e.g. ``"common"``) or None for all.
+        A tier of the shipped list: ``"common"`` (the default: common nouns a class knows, see
+        :mod:`.lexicon`), ``"everyday"``, ``"basic"``, or None for the whole list.
     start_word:
         The start word (``size`` letters, in the dictionary); None: drawn by chance.
     add_words, remove_words:
@@ -209,7 +210,7 @@ class BaldaGame(Game):
     max_players = 4
     end_rule = "D6"
 
-    def __init__(self, players: int = 2, size: int = 5, language: str = "en", tier: Optional[str] = None,
+    def __init__(self, players: int = 2, size: int = 5, language: str = "en", tier: Optional[str] = DEFAULT_TIER,
                  start_word: Optional[str] = None, add_words=(), remove_words=(), word_list=None,
                  min_length: int = 2, lexicon: Optional[Lexicon] = None, words=None):
         check_player_count(type(self), players)
