@@ -324,6 +324,10 @@ class BaldaGame(Game):
                 raise IllegalMove(f"the path spells {checked.word!r}, not {move.word!r}", rule="D2",
                                   move=self.move_to_text(move))
             return self._apply(state, checked)
+        if isinstance(move, Start) and not state.over and state.position is None and move not in self.legal_moves(state):
+            # a start word the draw would not pick today (a save made when the tiers were frequency alone) is
+            # still a word of the dictionary, as a chosen start word is (D1): it loads
+            return self._apply(state, Start(normalise_word(move.word)))
         if isinstance(move, Pass) and move.player is None:
             move = Pass(state.turn)
         return super().apply(state, move)
