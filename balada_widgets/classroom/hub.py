@@ -228,12 +228,17 @@ class HubClassApp:
     async def _login(self, scope: Scope, send: Send) -> None:
         """To the hub's authorize endpoint, with a state (kept in a signed cookie) and PKCE."""
         next_url = quote(scope.get("path") or self.prefix, safe="/-_.~!$&'()*+,;=:@%") + _query(scope)
-        verifier, challenge, method = self.auth.generate_pkce_code_challenge()
-        state = self.auth.generate_state(next_url, code_verifier=verifier)
-        url = self.auth.login_url + "&" + urlencode({"state": state, "code_challenge": challenge,
-                                                     "code_challenge_method": method})
+        params = {}
+        if getattr(self.auth, "pkce_enabled", False):  # JupyterHub 6: PKCE (older hubs: the state alone)
+            verifier, challenge, method = self.auth.generate_pkce_code_challenge()
+            state = self.auth.generate_state(next_url, code_verifier=verifier)
+            params = {"code_challenge": challenge, "code_challenge_method": method}
+        else:
+            state = self.auth.generate_state(next_url)
+        url = self.auth.login_url + "&" + urlencode({"state": state, **params})
+        max_age = getattr(self.auth, "oauth_state_max_age", 600)
         await _redirect(send, url, [self._set_cookie(self.state_cookie, self._signed(self.state_cookie, state),
-                                                     scope, max_age=self.auth.oauth_state_max_age)])
+                                                     scope, max_age=max_age)])
 
     async def _callback(self, scope: Scope, receive: Receive, send: Send) -> None:
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
@@ -250,12 +255,13 @@ class HubClassApp:
         if not code or not state or not kept or not hmac.compare_digest(kept, state):
             return await _refuse(scope, receive, send, 403, "the login's state does not match: open the page again")
         next_url = self.auth.get_next_url(state)
-        verifier = self.auth.get_code_verifier(state)
+        verifier = self.auth.get_code_verifier(state) if hasattr(self.auth, "get_code_verifier") else None
         self.auth.clear_oauth_state(state)
         if not next_url.startswith(self.prefix):  # only back into this service
             next_url = self.prefix
         try:
-            token = await self.auth.token_for_code(code, code_verifier=verifier, sync=False)
+            token = await (self.auth.token_for_code(code, code_verifier=verifier, sync=False) if verifier
+                           else self.auth.token_for_code(code, sync=False))
             model = await self.auth.user_for_token(token, use_cache=False, sync=False)
         except Exception as e:  # noqa: BLE001
             log.warning("the hub refused the login's code: %s", e)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -43,7 +44,7 @@ class Hub:
         return code
 
 
-def make_auth(hub: Hub):
+def make_auth(hub: Hub, **options):
     from jupyterhub.services.auth import HubOAuth
 
     class TestHubOAuth(HubOAuth):
@@ -55,9 +56,10 @@ def make_auth(hub: Hub):
             if url.endswith("/oauth2/token"):
                 form = parse_qs(kwargs["data"].decode())
                 token, _ = hub.codes.pop(form["code"][0])
-                verifier = form["code_verifier"][0]
-                challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).decode().rstrip("=")
-                hub.codes[f"verified:{token}"] = (challenge, "")
+                if "code_verifier" in form:
+                    verifier = form["code_verifier"][0]
+                    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).decode()
+                    hub.codes[f"verified:{token}"] = (challenge.rstrip("="), "")
                 assert form["client_secret"] == [self.api_token] and form["client_id"] == [self.oauth_client_id]
                 return {"access_token": token}
             assert url.endswith("/user") and method == "GET"
@@ -65,7 +67,7 @@ def make_auth(hub: Hub):
             return hub.users.get(kwargs["headers"]["Authorization"].split(" ", 1)[1])
 
     return TestHubOAuth(api_token="service-token-" + "x" * 24, oauth_client_id="service-balada-class",
-                        base_url=PREFIX, access_scopes={ACCESS}, api_url="http://127.0.0.1:1/hub/api")
+                        base_url=PREFIX, access_scopes={ACCESS}, api_url="http://127.0.0.1:1/hub/api", **options)
 
 
 class Inner:
@@ -241,6 +243,21 @@ def test_the_teachers_group_and_the_access_scope(service):
     assert call(app, PREFIX + "table", cookies={app.cookie_name: signed})["status"] == 403
 
 
+def test_a_hub_without_pkce():
+    """A hub before JupyterHub 6 (no PKCE): the state alone carries the hand-over."""
+    hub = Hub()
+    app = HubClassApp(Inner(), make_auth(hub, pkce_enabled=False))
+    first = call(app, PREFIX + "table")
+    query = parse_qs(urlparse(header(first, "location")).query)
+    assert "code_challenge" not in query and query["state"]
+    code = hub.user("ana")
+    back = call(app, f"{PREFIX}oauth_callback?code={code}&state={query['state'][0]}",
+                cookies={app.state_cookie: cookie_value(first["cookies"], app.state_cookie)})
+    assert back["status"] == 302
+    cookies = {app.cookie_name: cookie_value(back["cookies"], app.cookie_name)}
+    assert call(app, PREFIX + "table", cookies=cookies)["status"] == 200
+
+
 def test_store_names():
     assert store_name("ana") == "ana"
     assert store_name("  a\tb\x00c ") == "a bc"
@@ -350,8 +367,66 @@ def test_the_navigator_keeps_the_root_path(monkeypatch):
     monkeypatch.setattr(solara.widgets.Navigator, "template_file", solara.widgets.Navigator.template_file)
     original = solara.widgets.Navigator.template_file
     assert hub_service.keep_root_path_in_addresses()
-    from pathlib import Path
-
     patched = Path(solara.widgets.Navigator.template_file).read_text()
     assert hub_service._NAVIGATOR_NEW in patched and hub_service._NAVIGATOR_OLD not in patched
     assert patched.replace(hub_service._NAVIGATOR_NEW, hub_service._NAVIGATOR_OLD) == Path(original).read_text()
+
+
+# ---------------------------------------------------------------------------- the hub configurations
+
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "jupyterhub"
+
+
+def _hub(config):
+    from jupyterhub.app import JupyterHub
+
+    return JupyterHub(config=config)
+
+
+@pytest.mark.parametrize("tljh_set", [False, True], ids=["alone", "after TLJH's own services and roles"])
+def test_the_tljh_configuration_adds_the_class_service(tmp_path, tljh_set):
+    from traitlets.config import Config
+
+    env = tmp_path / "balada-class.env"
+    env.write_text("BALADA_DB=postgresql+psycopg://balada-class@/balada?host=/var/run/postgresql\n"
+                   "BALADA_TEACHER_TOKEN=t-" + "k" * 30 + "\nBALADA_HUB_TEACHERS=lee, kim\n")
+    source = (DEPLOY / "tljh" / "jupyterhub_config.d" / "balada.py").read_text()
+    assert "/opt/tljh/config/balada-class.env" in source
+    c = Config()
+    if tljh_set:
+        c.JupyterHub.services = [{"name": "cull-idle", "command": ["cull"]}]
+        c.JupyterHub.load_roles = [{"name": "user", "scopes": ["self"]},
+                                   {"name": "tljh-services", "scopes": ["admin:users"], "services": ["cull-idle"]}]
+    exec(compile(source.replace("/opt/tljh/config/balada-class.env", str(env)), "balada.py", "exec"),
+         {"get_config": lambda: c, "__name__": "tljh_config"})
+    hub = _hub(c)
+    service = next(s for s in hub.services if s["name"] == "balada-class")
+    assert service["command"][1:] == ["-m", "balada_widgets.classroom.hub"] and service["user"] == "balada-class"
+    assert service["environment"]["BALADA_DB"].startswith("postgresql+psycopg://") and service["oauth_no_confirm"]
+    assert [s["name"] for s in hub.services][:1] == (["cull-idle"] if tljh_set else ["balada-class"])
+    users = [r for r in hub.load_roles if r["name"] == "user"]
+    assert len(users) == 1 and set(users[0]["scopes"]) == {"self", "access:services!service=balada-class"}
+    assert hub.load_groups == {"teachers": {"users": ["lee", "kim"]}}
+
+
+def test_the_z2jh_values_start_the_class_service_with_the_hubs_secrets(monkeypatch):
+    import yaml
+    from traitlets.config import Config
+
+    values = yaml.safe_load((DEPLOY / "z2jh" / "values.yaml").read_text())
+    service = dict(values["hub"]["services"]["balada-class"], name="balada-class")
+    assert service["url"] == "http://hub:10101" and "10101" in service["command"]
+    assert {p["port"] for p in values["hub"]["service"]["extraPorts"]} == {10101}
+    assert values["hub"]["loadRoles"]["user"]["scopes"] == ["self", "access:services!service=balada-class"]
+    assert values["hub"]["config"]["JupyterHub"]["load_groups"]["teachers"]["users"]
+    env = values["hub"]["extraEnv"]
+    assert {k: v["valueFrom"]["secretKeyRef"]["name"] for k, v in env.items()} == {
+        "BALADA_DB": "balada-class", "BALADA_TEACHER_TOKEN": "balada-class"}
+    monkeypatch.setenv("BALADA_DB", "postgresql+psycopg://balada:pw@balada-db-postgresql/balada")
+    monkeypatch.setenv("BALADA_TEACHER_TOKEN", "t-" + "z" * 30)
+    c = Config()
+    c.JupyterHub.services.append(service)  # as the chart's jupyterhub_config.py adds hub.services
+    exec(values["hub"]["extraConfig"]["balada-class"], {"c": c})
+    started = _hub(c).services[0]["environment"]
+    assert started["BALADA_DB"].endswith("@balada-db-postgresql/balada")
+    assert started["BALADA_TEACHER_TOKEN"] == "t-" + "z" * 30 and started["BALADA_HUB_TEACHERS_GROUP"] == "teachers"
