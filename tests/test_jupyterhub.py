@@ -25,9 +25,11 @@ for the hub's students) with its store in PostgreSQL: a throw-away cluster
 teacher use it in Chromium, through the hub's proxy and its login (OAuth): ana makes a table
 of Heroes of Barcadia, ben joins by its code (with ana's browser id forged in his Solara cookie:
 the service does not take it), each plays moves by clicks and, at every move, neither page's
-DOM nor any websocket frame it received holds the other seat's hidden cards; the teacher (the
-hub group ``teachers``) opens the teacher page without a token and finds both students and the
-table; a student gets the refusal.
+DOM nor any websocket frame it received holds the other seat's hidden cards; cleo opens the
+table's link on the service's second process (``balada-class-2``, the same store: how a bigger
+hub spreads its class) and watches, and the next turn, played on the first process, reaches her
+page; the teacher (the hub group ``teachers``) opens the teacher page without a token and finds
+both students and the table; a student gets the refusal.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ START = "notebooks/00_start_here.ipynb"
 BIN = Path(sys.executable).parent
 STUDENTS = [f"student{i}" for i in range(1, 6)]
 SERVICE = "services/balada-class/"
+SERVICE2 = "services/balada-class-2/"  # the second process of the class service, on the same store
 
 # the class store's throw-away PostgreSQL cluster, as the classroom tests start it
 _pg_spec = importlib.util.spec_from_file_location("classroom_pg_conftest", REPO / "tests" / "classroom" / "conftest.py")
@@ -71,6 +74,20 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def free_ports(n: int) -> int:
+    """The first of ``n`` consecutive free loopback ports."""
+    for _ in range(50):
+        first = free_port()
+        try:
+            for port in range(first, first + n):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+    raise AssertionError(f"no {n} consecutive free ports")
 
 
 def _wait(predicate, timeout: float, what: str, interval: float = 0.25):
@@ -128,7 +145,8 @@ def hub(tmp_path_factory, class_db):
         "BALADA_HUB_API_PORT": str(free_port()),
         "BALADA_HUB_INTERNAL_PORT": str(free_port()),
         "BALADA_HUB_API_TOKEN": token,
-        "BALADA_HUB_SERVICE_PORT": str(free_port()),
+        "BALADA_HUB_SERVICE_PORT": str(free_ports(2)),
+        "BALADA_HUB_CLASS_PROCESSES": "2",
         "BALADA_HUB_TEACHERS": "teacher",
         "PATH": os.pathsep.join([str(BIN), os.environ.get("PATH", "")]),
     }
@@ -410,9 +428,9 @@ def test_two_hub_students_play_at_one_table_through_the_class_service_and_the_te
     store = open_store(class_db)  # the service's store, read from this process
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     try:
-        contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(3)]
-        ana, ben, teacher = (c.new_page() for c in contexts)
-        wires = [Wire(ana), Wire(ben)]
+        contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(4)]
+        ana, ben, teacher, cleo = (c.new_page() for c in contexts)
+        wires = {0: Wire(ana), 1: Wire(ben)}
         # ana: through the hub's login to the lobby; her name at the tables is her hub name, no form
         t0 = time.monotonic()
         hub_login(ana, hub, "ana", SERVICE + "table?game=barcadia")
@@ -443,20 +461,23 @@ def test_two_hub_students_play_at_one_table_through_the_class_service_and_the_te
         assert [s.name for s in status.seats] == ["ana", "ben"], status.seats
         # each plays by clicks; at every move each page holds only its own seat's view
         seats = {0: ana, 1: ben}
-        marks, checked, movers, steps = [0, 0], 0, set(), 0
-        while len(movers) < 2 or steps < 4:
+        marks, checked, movers, steps = {0: 0, 1: 0}, 0, set(), 0
+
+        def one_move() -> int:
+            """Check every page for the secrets it must not hold, then the seat to move clicks; the seat."""
+            nonlocal checked, steps
             full = store.table(code).session
             game = full.game
-            for w in wires:
+            for w in wires.values():
                 w.quiet(150)
-            for seat, page in seats.items():
+            for seat, page in list(seats.items()) + [(None, p) for p in watchers]:
                 items = secret_probe.secret_items(full, seat)
-                found = leaks(items, dom_text(page), f"seat {seat + 1} DOM")
-                found += leaks(items, wires[seat].text(marks[seat]), f"seat {seat + 1} websocket frames")
+                found = leaks(items, dom_text(page), f"seat {seat} DOM")
+                found += leaks(items, wires[seat].text(marks[seat]), f"seat {seat} websocket frames")
                 assert not found, found[:3]
                 checked += len(items)
                 marks[seat] = len(wires[seat].frames)
-            assert not game.is_over(full.state) and steps < 16, (steps, movers)
+            assert not game.is_over(full.state) and steps < 30, (steps, movers)
             p = game.to_move(full.state)[0]
             page = seats[p]
             done = store.status(code).move_count
@@ -476,8 +497,32 @@ def test_two_hub_students_play_at_one_table_through_the_class_service_and_the_te
             while store.status(code).move_count <= done:
                 assert time.monotonic() < deadline, f"seat {p + 1}'s click played no move"
                 time.sleep(0.1)
-            movers.add(p)
             steps += 1
+            return p
+
+        watchers: list = []
+        while len(movers) < 2 or steps < 4:
+            movers.add(one_move())
+        # a bigger hub spreads the class over service processes on the one store: cleo opens the table's link on
+        # the second process and watches; the moves made on the first reach her page (the notifier's poll)
+        t0 = time.monotonic()
+        hub_login(cleo, hub, "cleo", SERVICE2 + f"table/{code}")
+        expect(cleo.locator(".bw-table-watch")).to_be_visible(timeout=60_000)
+        expect(cleo.locator(".bw-table-seat-1")).to_contain_text("ana")
+        expect(cleo.locator(".bw-table-seat-2")).to_contain_text("ben")
+        watchers.append(cleo)
+        wires[None] = Wire(cleo)
+        marks[None] = 0
+        cleo_s = time.monotonic() - t0
+        turn = store.status(code).to_move
+        while store.status(code).to_move == turn:
+            one_move()
+        moved = time.monotonic()
+        now = store.status(code).to_move[0]
+        expect(cleo.locator(f".bw-table-seat-{now + 1}")).to_have_class(re.compile(r"(^|\s)turn(\s|$)"),
+                                                                        timeout=15_000)
+        across = time.monotonic() - moved
+        one_move()  # and the secrets check once more, with cleo's page and frames
         assert checked > 0, "no hidden card was ever checked for"
         # the teacher: a member of the hub's teachers group; the page opens without a token
         t0 = time.monotonic()
@@ -490,7 +535,8 @@ def test_two_hub_students_play_at_one_table_through_the_class_service_and_the_te
         students = teacher.locator(".bw-teacher-students")
         expect(students).to_contain_text("ana")
         expect(students).to_contain_text("ben")
-        expect(students).to_contain_text("Students (2)")  # the teacher is not listed as a student
+        expect(students).to_contain_text("cleo")  # she came in through the second process
+        expect(students).to_contain_text("Students (3)")  # the teacher is not listed as a student
         teacher_s = time.monotonic() - t0
         assert "token=" not in teacher.url and not [c for c in contexts[2].cookies() if c["name"] == "balada-teacher"]
         # a student gets the refusal, and nothing of the class
@@ -498,7 +544,7 @@ def test_two_hub_students_play_at_one_table_through_the_class_service_and_the_te
         expect(ana.locator(".bw-teacher-hub-refused")).to_contain_text("logged in to the hub as ana",
                                                                       timeout=60_000)
         expect(ana.locator(f".bw-teacher-table-{code}")).to_have_count(0)
-        for w in wires:
+        for w in wires.values():
             w.close()
         for c in contexts:
             c.close()
@@ -507,5 +553,7 @@ def test_two_hub_students_play_at_one_table_through_the_class_service_and_the_te
         store.close()
     print(f"\nclass service on the hub (PostgreSQL): log in -> lobby ana {lobby['ana']:.1f} s, ben {lobby['ben']:.1f} s;"
           f" ben's join by code -> seated, seen on ana's page {joined:.1f} s; {steps} moves by clicks, "
-          f"{checked} hidden cards checked; the teacher's login -> both students and the table {teacher_s:.1f} s; "
+          f"{checked} hidden cards checked; cleo's login on the second process -> the table {cleo_s:.1f} s, a move "
+          f"made on the first -> her page {across:.1f} s; the teacher's login -> both students and the table "
+          f"{teacher_s:.1f} s; "
           f"the test {time.monotonic() - t_test:.1f} s; load average {os.getloadavg()[0]:.1f}")

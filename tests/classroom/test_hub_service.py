@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -108,7 +109,9 @@ def call(app, path: str, *, method: str = "GET", cookies: dict | None = None, ki
     async def send(message):
         sent.append(message)
 
-    asyncio.run(app(scope, receive, send))
+    # a thread of its own: a Playwright page of another test may hold this thread's event loop
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, app(scope, receive, send)).result()
     out = {"status": None, "headers": [], "cookies": [], "close": None, "accepted": False}
     for m in sent:
         if m["type"] == "http.response.start":

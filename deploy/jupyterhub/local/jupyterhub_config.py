@@ -35,7 +35,9 @@ service that may manage users and servers: scripts and tests use it),
 ``BALADA_TEACHER_TOKEN`` (the class's teacher token; default one kept in
 ``<state>/balada-teacher-token``), ``BALADA_HUB_TEACHERS`` (the users of the
 ``teachers`` group, comma-separated; default ``teacher``),
-``BALADA_HUB_SERVICE_PORT`` (10101: the class service, on loopback).
+``BALADA_HUB_SERVICE_PORT`` (10101: the class service, on loopback),
+``BALADA_HUB_CLASS_PROCESSES`` (1: more starts ``balada-class-2``... on the next
+ports, all on the same store).
 """
 
 import json
@@ -116,9 +118,14 @@ if not os.environ.get("BALADA_TEACHER_TOKEN") and not _teacher_token_file.exists
     _teacher_token_file.write_text(secrets.token_urlsafe(32))
 _class_home = STATE / "class-service"
 _class_home.mkdir(exist_ok=True)
+# several processes for a bigger class (BALADA_HUB_CLASS_PROCESSES): balada-class, balada-class-2, ... on
+# consecutive ports, one store; a student opens any of them, a table's moves reach the others (docs/classroom.md)
+_processes = max(1, int(os.environ.get("BALADA_HUB_CLASS_PROCESSES", "1")))
+_first_port = int(os.environ.get("BALADA_HUB_SERVICE_PORT", "10101"))
+CLASS_SERVICES = [CLASS_SERVICE] + [f"{CLASS_SERVICE}-{i + 1}" for i in range(1, _processes)]
 c.JupyterHub.services = [{
-    "name": CLASS_SERVICE,
-    "url": f"http://127.0.0.1:{int(os.environ.get('BALADA_HUB_SERVICE_PORT', '10101'))}",
+    "name": name,
+    "url": f"http://127.0.0.1:{_first_port + i}",
     "command": [sys.executable, "-m", "balada_widgets.classroom.hub"],
     "cwd": str(_class_home),
     "oauth_no_confirm": True,
@@ -132,10 +139,11 @@ c.JupyterHub.services = [{
         "HOME": str(_class_home),
         "SOLARA_TELEMETRY_MIXPANEL_ENABLE": "false",
     },
-}]
+} for i, name in enumerate(CLASS_SERVICES)]
 # every user may open the service (JupyterHub's default user role is "self" only); the service itself needs no
 # scope: the user's OAuth token tells it the user's name and groups
-c.JupyterHub.load_roles = [{"name": "user", "scopes": ["self", f"access:services!service={CLASS_SERVICE}"]}]
+c.JupyterHub.load_roles = [{"name": "user", "scopes": ["self"] + [f"access:services!service={name}"
+                                                                  for name in CLASS_SERVICES]}]
 # the teachers: a hub group (the admin page's Groups adds and removes members)
 c.JupyterHub.load_groups = {"teachers": {"users": [
     u.strip() for u in os.environ.get("BALADA_HUB_TEACHERS", "teacher").split(",") if u.strip()]}}
