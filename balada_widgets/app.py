@@ -311,7 +311,7 @@ def KeptGame(keeper):
 def tutorial_for(module_name: str, options: tuple = ()):
     """A fresh :class:`~balada_widgets.ui.tutorial.Tutorial` of a game's lesson (one per page: each learner's own
     progress), or ``None`` when the game's tutorial module has no kit lesson."""
-    from balada_widgets.ui.lesson import Lesson
+    from balada_widgets.kit.lesson import Lesson
     from balada_widgets.ui.tutorial import Tutorial
 
     module = importlib.import_module(module_name)

@@ -37,7 +37,7 @@ from pathlib import Path
 import networkx as nx
 
 from balada_widgets.baldurs_gate import BaldursGateGame, make_bot
-from balada_widgets.baldurs_gate import analysis as A
+from balada_widgets.baldurs_gate import analysis
 from balada_widgets.baldurs_gate import scoring
 from balada_widgets.baldurs_gate.state import (
     Begin, Build, ChooseSpot, ChooseTrack, Done, Income, IncomeLoop, Parcel, PlaceBuilding, Spot, Take, TakeOffer, Track,
@@ -200,13 +200,13 @@ def run(quick: bool = False) -> list[dict]:
     fast, slow = [], []
     for g, st in states:
         for p in range(g.players):
-            mine = {c.node for c in A.networks(g, st, p).cut_points}
+            mine = {c.node for c in analysis.networks(g, st, p).cut_points}
             t = time.perf_counter()
             ref = cut_points_by_removal(g, st, p)
             slow.append(time.perf_counter() - t)
             if mine != ref:
                 raise AssertionError(f"cut points differ from removing each piece: {sorted(mine ^ ref)}")
-            fast.append(best_of(A.networks, g, st, p, repeat=repeat))
+            fast.append(best_of(analysis.networks, g, st, p, repeat=repeat))
     rows.append(row("baldurs_gate: analysis.networks (articulation points)", len(fast), fast, slow,
                     "remove each piece and recount", cost=True))
     # ---- the hidden district's odds from a position alone
@@ -214,11 +214,11 @@ def run(quick: bool = False) -> list[dict]:
     for players in (2, 3):
         for seed in range(2 if quick else 6):
             g = BaldursGateGame(players=players)
-            sess = A.example_session(g, seed=seed, moves=40 + 15 * seed)
+            sess = analysis.example_session(g, seed=seed, moves=40 + 15 * seed)
             view = g.view(sess.state, 0)
-            record = A.draw_record(sess)
-            t1, alone = timed(A.hidden_odds, g, view)
-            t2, along = timed(A.hidden_odds, g, view, record)
+            record = analysis.draw_record(sess)
+            t1, alone = timed(analysis.hidden_odds, g, view)
+            t2, along = timed(analysis.hidden_odds, g, view, record)
             if sum(alone.probs.values()) != 1 or sum(along.probs.values()) != 1:
                 raise AssertionError("the hidden district's odds do not sum to 1")
             fast.append(t1)
@@ -227,7 +227,7 @@ def run(quick: bool = False) -> list[dict]:
                     "the same odds along the known order of draws", cost=True))
     # ---- bot statistics
     games = 6 if quick else 60
-    t, stats = timed(A.bot_stats, games=games, players=3, seed=0)
+    t, stats = timed(analysis.bot_stats, games=games, players=3, seed=0)
     r = {"bench": "baldurs_gate: bot statistics, mixed 3-player games", "n": games, "median_ms": t / games * 1000,
          "baseline": "one game of 4 greedy bots above", "baseline_median_ms": game_ms,
          "ratio": t / games * 1000 / game_ms, "ratio_means": "x the baseline's time", "capped": stats.capped}

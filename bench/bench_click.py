@@ -39,7 +39,7 @@ from _browser import browser_page, p90, print_rows, served  # noqa: E402  (bench
 def Page():
     from balada_widgets.balada.view import BaladaApp, BaladaRoot
 
-    from balada_widgets.ui import svg as S
+    from balada_widgets.kit import svg
     from balada_widgets.ui.board import Board
 
     count, set_count = solara.use_state(0)
@@ -49,8 +49,8 @@ def Page():
         with solara.Row():
             solara.Button(f"clicks {count}", on_click=lambda: set_count(count + 1), classes=["bench-button"])
             with solara.Div(style={"width": "120px"}):
-                Board(svg=S.svg([S.rect(0, 0, 100, 30, fill="#ddd", data_id="tap"), S.text(10, 20, f"taps {taps}")],
-                                100, 30), on_click=lambda _id: set_taps(taps + 1), class_name="bench-bare-board",
+                Board(svg=svg.svg([svg.rect(0, 0, 100, 30, fill="#ddd", data_id="tap"), svg.text(10, 20, f"taps {taps}")],
+                                  100, 30), on_click=lambda _id: set_taps(taps + 1), class_name="bench-bare-board",
                       version=taps)
         BaladaRoot(app)
     return main

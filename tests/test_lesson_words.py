@@ -51,9 +51,9 @@ def test_every_language_holds_every_key_its_steps_read_and_no_other(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_kit_words_are_the_kits_and_complete_in_every_language_but_english(game):
-    """``kit``: the lesson player's words (``ui.tutorial.TUTORIAL_WORDS`` and ``ui.lesson.LESSON_WORDS``). English
+    """``kit``: the lesson player's words (``ui.tutorial.TUTORIAL_WORDS`` and ``kit.lesson.LESSON_WORDS``). English
     may word a few of them its own way (the rest is the kit's English); every other language says them all."""
-    from balada_widgets.ui.lesson import LESSON_WORDS
+    from balada_widgets.kit.lesson import LESSON_WORDS
     from balada_widgets.ui.tutorial import TUTORIAL_WORDS
 
     kit = set(TUTORIAL_WORDS) | set(LESSON_WORDS)

@@ -40,7 +40,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Optional
 
-import balada_widgets.ui.svg as S  # the kit's pure SVG helpers (absolute: the architecture test reads "..ui" as UI)
+from ..kit import svg
 from .rules import Flip
 from .scoring import EVENT_NAMES, LANDSCAPES, SIDE_LENGTH, Layout, is_obstacle
 
@@ -62,26 +62,26 @@ PER_ROW = 6
 @lru_cache(maxsize=256)
 def _land_icon(land: str, x: float, y: float, scale: float = 1.0) -> str:
     """A small landscape icon centred at (x, y): a reference to the shared drawing (see :data:`DEFS`)."""
-    return S.el("use", None, href=f"#{DEF_PREFIX}land-{land}", transform=f"translate({x},{y}) scale({scale})")
+    return svg.el("use", None, href=f"#{DEF_PREFIX}land-{land}", transform=f"translate({x},{y}) scale({scale})")
 
 
 def _land_body(land: str) -> str:
     """The drawing of a landscape icon centred at (0, 0)."""
     ink = LAND_STYLE[land][2]
     if land == "F":  # two fir trees
-        parts = [S.polygon([(-9, 6), (-3, -9), (3, 6)], fill="#3f8a3a"), S.rect(-4, 6, 2, 4, fill="#6b4a2b"),
-                 S.polygon([(0, 8), (6, -6), (12, 8)], fill="#2f6b2a"), S.rect(5, 8, 2, 3, fill="#6b4a2b")]
+        parts = [svg.polygon([(-9, 6), (-3, -9), (3, 6)], fill="#3f8a3a"), svg.rect(-4, 6, 2, 4, fill="#6b4a2b"),
+                 svg.polygon([(0, 8), (6, -6), (12, 8)], fill="#2f6b2a"), svg.rect(5, 8, 2, 3, fill="#6b4a2b")]
     elif land == "D":  # sun over a dune
-        rays = [S.line(4 + 5.5 * c, -4 + 5.5 * d, 4 + 8.5 * c, -4 + 8.5 * d, stroke="#f0a21a", stroke_width=1.6,
-                       stroke_linecap="round")
+        rays = [svg.line(4 + 5.5 * c, -4 + 5.5 * d, 4 + 8.5 * c, -4 + 8.5 * d, stroke="#f0a21a", stroke_width=1.6,
+                         stroke_linecap="round")
                 for c, d in ((1, 0), (-1, 0), (0, 1), (0, -1), (.7, .7), (-.7, .7), (.7, -.7), (-.7, -.7))]
-        parts = [S.circle(4, -4, 3.8, fill="#f0a21a"), *rays,
-                 S.path("M-13,10 Q-6,3 1,10 Z", fill="#d9a441"), S.path("M-3,10 Q5,4 13,10 Z", fill="#c48f2c")]
+        parts = [svg.circle(4, -4, 3.8, fill="#f0a21a"), *rays,
+                 svg.path("M-13,10 Q-6,3 1,10 Z", fill="#d9a441"), svg.path("M-3,10 Q5,4 13,10 Z", fill="#c48f2c")]
     else:  # peaks with snow
-        parts = [S.polygon([(-12, 9), (-3, -7), (6, 9)], fill="#7b86a3"),
-                 S.polygon([(-1, 9), (6, -2), (13, 9)], fill="#5c6786"),
-                 S.polygon([(-5.5, -3), (-3, -7), (-0.5, -3)], fill="white")]
-    return S.group(parts, fill=ink)
+        parts = [svg.polygon([(-12, 9), (-3, -7), (6, 9)], fill="#7b86a3"),
+                 svg.polygon([(-1, 9), (6, -2), (13, 9)], fill="#5c6786"),
+                 svg.polygon([(-5.5, -3), (-3, -7), (-0.5, -3)], fill="white")]
+    return svg.group(parts, fill=ink)
 
 
 @lru_cache(maxsize=512)
@@ -91,18 +91,18 @@ def glyph(ev: str, value: Optional[int] = None, effective: Optional[int] = None)
     ``value``: the Boss's worth at its space; ``effective``: an obstacle's
     value with the Towers beside it; both are drawn as a small badge.
     """
-    ref = S.el("use", None, href=f"#{DEF_PREFIX}ev-{ev}") if ev in EVENT_NAMES else glyph_body(ev)
+    ref = svg.el("use", None, href=f"#{DEF_PREFIX}ev-{ev}") if ev in EVENT_NAMES else glyph_body(ev)
     return ref + _glyph_badge(ev, value, effective)
 
 
 def _glyph_badge(ev: str, value: Optional[int], effective: Optional[int]) -> str:
     if is_obstacle(ev) and effective is not None and effective != int(ev[1]):
-        return (S.circle(18, -16, 9, fill="#e8710a") +
-                S.text(18, -12, f"+{effective - int(ev[1])}", font_size=11, font_weight="700", fill="white",
-                       text_anchor="middle"))
+        return (svg.circle(18, -16, 9, fill="#e8710a") +
+                svg.text(18, -12, f"+{effective - int(ev[1])}", font_size=11, font_weight="700", fill="white",
+                         text_anchor="middle"))
     if ev == "BS" and value is not None:
-        return (S.circle(18, -16, 9, fill="#6d1111") +
-                S.text(18, -12, str(value), font_size=11, font_weight="700", fill="white", text_anchor="middle"))
+        return (svg.circle(18, -16, 9, fill="#6d1111") +
+                svg.text(18, -12, str(value), font_size=11, font_weight="700", fill="white", text_anchor="middle"))
     return ""
 
 
@@ -110,70 +110,70 @@ def glyph_body(ev: str) -> str:
     """The drawing of an event's symbol, centred at (0, 0)."""
     if is_obstacle(ev):
         v = int(ev[1])
-        parts = [S.polygon([(-20, 14), (-15, -6), (-6, -15), (6, -16), (16, -6), (21, 14)], fill="#6d717c",
-                           stroke="#454852", stroke_width=2, stroke_linejoin="round"),
-                 S.text(0, 9, str(v), font_size=22, font_weight="700", fill="white", text_anchor="middle")]
-        return S.group(parts)
+        parts = [svg.polygon([(-20, 14), (-15, -6), (-6, -15), (6, -16), (16, -6), (21, 14)], fill="#6d717c",
+                             stroke="#454852", stroke_width=2, stroke_linejoin="round"),
+                 svg.text(0, 9, str(v), font_size=22, font_weight="700", fill="white", text_anchor="middle")]
+        return svg.group(parts)
     if ev == "FT":
-        return S.group([S.path("M0,-21 C9,-8 16,0 16,7 A16,15 0 0 1 -16,7 C-16,0 -9,-8 0,-21 Z", fill="#3d8fd6",
-                               stroke="#22649e", stroke_width=2),
-                        S.path("M-7,4 Q-7,-3 -2,-8", stroke="white", stroke_width=3, fill="none",
-                               stroke_linecap="round", opacity=0.8)])
+        return svg.group([svg.path("M0,-21 C9,-8 16,0 16,7 A16,15 0 0 1 -16,7 C-16,0 -9,-8 0,-21 Z", fill="#3d8fd6",
+                                   stroke="#22649e", stroke_width=2),
+                          svg.path("M-7,4 Q-7,-3 -2,-8", stroke="white", stroke_width=3, fill="none",
+                                 stroke_linecap="round", opacity=0.8)])
     if ev == "SW":
-        return S.group([S.polygon([(0, -23), (4.5, -16), (4.5, 8), (-4.5, 8), (-4.5, -16)], fill="#d3d8df",
-                                  stroke="#59606b", stroke_width=1.5),
-                        S.line(0, -17, 0, 6, stroke="#8b929c", stroke_width=1.2),
-                        S.rect(-13, 8, 26, 5, rx=2, fill="#c08a2e", stroke="#7a5614"),
-                        S.rect(-2.5, 13, 5, 8, fill="#6b4a2b"), S.circle(0, 23, 3.5, fill="#c08a2e")])
+        return svg.group([svg.polygon([(0, -23), (4.5, -16), (4.5, 8), (-4.5, 8), (-4.5, -16)], fill="#d3d8df",
+                                      stroke="#59606b", stroke_width=1.5),
+                          svg.line(0, -17, 0, 6, stroke="#8b929c", stroke_width=1.2),
+                          svg.rect(-13, 8, 26, 5, rx=2, fill="#c08a2e", stroke="#7a5614"),
+                          svg.rect(-2.5, 13, 5, 8, fill="#6b4a2b"), svg.circle(0, 23, 3.5, fill="#c08a2e")])
     if ev == "BS":
-        parts = [S.polygon([(-10, -9), (-19, -22), (-5, -13)], fill="#4a0d0d"),
-                 S.polygon([(10, -9), (19, -22), (5, -13)], fill="#4a0d0d"),
-                 S.circle(0, 1, 16, fill="#c62828", stroke="#6d1111", stroke_width=2),
-                 S.polygon([(-10, -4), (-3, -1), (-9, 2)], fill="#ffd54a"),
-                 S.polygon([(10, -4), (3, -1), (9, 2)], fill="#ffd54a"),
-                 S.path("M-8,9 L-4,6 L0,9 L4,6 L8,9", stroke="white", stroke_width=2, fill="none")]
-        return S.group(parts)
+        parts = [svg.polygon([(-10, -9), (-19, -22), (-5, -13)], fill="#4a0d0d"),
+                 svg.polygon([(10, -9), (19, -22), (5, -13)], fill="#4a0d0d"),
+                 svg.circle(0, 1, 16, fill="#c62828", stroke="#6d1111", stroke_width=2),
+                 svg.polygon([(-10, -4), (-3, -1), (-9, 2)], fill="#ffd54a"),
+                 svg.polygon([(10, -4), (3, -1), (9, 2)], fill="#ffd54a"),
+                 svg.path("M-8,9 L-4,6 L0,9 L4,6 L8,9", stroke="white", stroke_width=2, fill="none")]
+        return svg.group(parts)
     if ev == "PT":
-        return S.group([S.ellipse(0, 0, 15, 21, fill="#eadcf8", stroke="#7b3fbf", stroke_width=4),
-                        S.ellipse(0, 0, 8, 12, fill="#7b3fbf", opacity=0.55),
-                        S.ellipse(0, 0, 3, 5, fill="#4a1f80")])
+        return svg.group([svg.ellipse(0, 0, 15, 21, fill="#eadcf8", stroke="#7b3fbf", stroke_width=4),
+                          svg.ellipse(0, 0, 8, 12, fill="#7b3fbf", opacity=0.55),
+                          svg.ellipse(0, 0, 3, 5, fill="#4a1f80")])
     if ev == "TW":
-        return S.group([S.rect(-11, -12, 22, 33, fill="#9a9ca6", stroke="#585a63", stroke_width=1.5),
-                        *(S.rect(x, -19, 6, 8, fill="#9a9ca6", stroke="#585a63", stroke_width=1.5)
+        return svg.group([svg.rect(-11, -12, 22, 33, fill="#9a9ca6", stroke="#585a63", stroke_width=1.5),
+                          *(svg.rect(x, -19, 6, 8, fill="#9a9ca6", stroke="#585a63", stroke_width=1.5)
                           for x in (-12, -3, 6)),
-                        S.path("M-4,21 L-4,12 A4,4 0 0 1 4,12 L4,21 Z", fill="#3d3f47"),
-                        S.rect(-2, -4, 4, 7, fill="#3d3f47")])
+                          svg.path("M-4,21 L-4,12 A4,4 0 0 1 4,12 L4,21 Z", fill="#3d3f47"),
+                          svg.rect(-2, -4, 4, 7, fill="#3d3f47")])
     if ev == "FI":
-        return S.group([S.polygon([(9, 0), (21, -10), (19, 0), (21, 10)], fill="#e07b1f"),
-                        S.ellipse(-3, 0, 15, 9, fill="#f59a3c", stroke="#b35d12", stroke_width=1.5),
-                        S.circle(-11, -2, 2.2, fill="#222"),
-                        S.path("M-2,-6 Q2,0 -2,6", stroke="#b35d12", stroke_width=1.5, fill="none")])
+        return svg.group([svg.polygon([(9, 0), (21, -10), (19, 0), (21, 10)], fill="#e07b1f"),
+                          svg.ellipse(-3, 0, 15, 9, fill="#f59a3c", stroke="#b35d12", stroke_width=1.5),
+                          svg.circle(-11, -2, 2.2, fill="#222"),
+                          svg.path("M-2,-6 Q2,0 -2,6", stroke="#b35d12", stroke_width=1.5, fill="none")])
     if ev == "KY":
-        return S.group([S.circle(-10, 0, 8, fill="none", stroke="#c9960c", stroke_width=4.5),
-                        S.line(-2, 0, 20, 0, stroke="#c9960c", stroke_width=4.5, stroke_linecap="round"),
-                        S.line(13, 0, 13, 8, stroke="#c9960c", stroke_width=4),
-                        S.line(19, 0, 19, 7, stroke="#c9960c", stroke_width=4)])
+        return svg.group([svg.circle(-10, 0, 8, fill="none", stroke="#c9960c", stroke_width=4.5),
+                          svg.line(-2, 0, 20, 0, stroke="#c9960c", stroke_width=4.5, stroke_linecap="round"),
+                          svg.line(13, 0, 13, 8, stroke="#c9960c", stroke_width=4),
+                          svg.line(19, 0, 19, 7, stroke="#c9960c", stroke_width=4)])
     if ev == "CH":
-        return S.group([S.rect(-18, -5, 36, 20, rx=2, fill="#a4672b", stroke="#5b3714", stroke_width=2),
-                        S.path("M-18,-5 L-18,-10 Q0,-22 18,-10 L18,-5 Z", fill="#bf7f3e", stroke="#5b3714",
-                               stroke_width=2),
-                        S.rect(-18, -6, 36, 3, fill="#d4a017"),
-                        S.rect(-4, -3, 8, 9, rx=1, fill="#d4a017", stroke="#7a5614")])
+        return svg.group([svg.rect(-18, -5, 36, 20, rx=2, fill="#a4672b", stroke="#5b3714", stroke_width=2),
+                          svg.path("M-18,-5 L-18,-10 Q0,-22 18,-10 L18,-5 Z", fill="#bf7f3e", stroke="#5b3714",
+                                 stroke_width=2),
+                          svg.rect(-18, -6, 36, 3, fill="#d4a017"),
+                          svg.rect(-4, -3, 8, 9, rx=1, fill="#d4a017", stroke="#7a5614")])
     if ev == "PR":
-        return S.group([S.polygon([(-17, 10), (-17, -10), (-8, -1), (0, -16), (8, -1), (17, -10), (17, 10)],
-                                  fill="#f4c430", stroke="#a8810b", stroke_width=2, stroke_linejoin="round"),
-                        S.rect(-17, 10, 34, 6, fill="#e6ae12", stroke="#a8810b", stroke_width=1.5),
-                        S.circle(0, 4, 3.5, fill="#e0457b"), S.circle(-10, 5, 2.5, fill="#4a90d9"),
-                        S.circle(10, 5, 2.5, fill="#4a90d9")])
-    return S.text(0, 6, ev, font_size=16, text_anchor="middle")
+        return svg.group([svg.polygon([(-17, 10), (-17, -10), (-8, -1), (0, -16), (8, -1), (17, -10), (17, 10)],
+                                      fill="#f4c430", stroke="#a8810b", stroke_width=2, stroke_linejoin="round"),
+                          svg.rect(-17, 10, 34, 6, fill="#e6ae12", stroke="#a8810b", stroke_width=1.5),
+                          svg.circle(0, 4, 3.5, fill="#e0457b"), svg.circle(-10, 5, 2.5, fill="#4a90d9"),
+                          svg.circle(10, 5, 2.5, fill="#4a90d9")])
+    return svg.text(0, 6, ev, font_size=16, text_anchor="middle")
 
 
 DEF_PREFIX = "bw-balada-"
 
 
 def _defs() -> str:
-    out = [S.group(glyph_body(ev), id=f"{DEF_PREFIX}ev-{ev}") for ev in EVENT_NAMES]
-    out += [S.group(_land_body(land), id=f"{DEF_PREFIX}land-{land}") for land in LANDSCAPES]
+    out = [svg.group(glyph_body(ev), id=f"{DEF_PREFIX}ev-{ev}") for ev in EVENT_NAMES]
+    out += [svg.group(_land_body(land), id=f"{DEF_PREFIX}land-{land}") for land in LANDSCAPES]
     return "".join(out)
 
 
@@ -218,25 +218,25 @@ def _road() -> str:
     """The path behind the spaces, with arrows showing the direction of the walk."""
     pts = [space_xy(i) for i in range(SIDE_LENGTH)]
     centres = [(x + CELL / 2, y + CELL / 2) for x, y in pts]
-    road = S.polyline(centres, fill="none", stroke="#e4d8bd", stroke_width=26, stroke_linecap="round",
-                      stroke_linejoin="round")
+    road = svg.polyline(centres, fill="none", stroke="#e4d8bd", stroke_width=26, stroke_linecap="round",
+                        stroke_linejoin="round")
     arrows = []
     for i in range(SIDE_LENGTH - 1):
         (xa, ya), (xb, yb) = pts[i], pts[i + 1]
         if ya == yb:
             d = 1 if xb > xa else -1
             mx, my = max(xa, xb) - HGAP / 2, ya + CELL / 2
-            arrows.append(S.polygon([(mx - 4 * d, my - 6), (mx + 4 * d, my), (mx - 4 * d, my + 6)], fill="#a89468"))
+            arrows.append(svg.polygon([(mx - 4 * d, my - 6), (mx + 4 * d, my), (mx - 4 * d, my + 6)], fill="#a89468"))
         else:
             mx, my = xa + CELL / 2, ya + CELL + VGAP / 2
-            arrows.append(S.polygon([(mx - 6, my - 4), (mx, my + 4), (mx + 6, my - 4)], fill="#a89468"))
+            arrows.append(svg.polygon([(mx - 6, my - 4), (mx, my + 4), (mx + 6, my - 4)], fill="#a89468"))
     return road + "".join(arrows)
 
 
 def _hero_token(x: float, y: float) -> str:
-    return S.group([S.title("the hero"), S.circle(0, 0, 14, fill="#1e6fd9", stroke="white", stroke_width=3),
-                    S.circle(0, -5, 4, fill="white"), S.path("M-7,9 Q0,-3 7,9 Z", fill="white")],
-                   transform=S.translate(x, y), class_="hero-token")
+    return svg.group([svg.title("the hero"), svg.circle(0, 0, 14, fill="#1e6fd9", stroke="white", stroke_width=3),
+                      svg.circle(0, -5, 4, fill="white"), svg.path("M-7,9 Q0,-3 7,9 Z", fill="white")],
+                     transform=svg.translate(x, y), class_="hero-token")
 
 
 @lru_cache(maxsize=4096)
@@ -245,30 +245,30 @@ def _cell(n: int, land: str, ev: Optional[str], classes: str, value, eff, previe
     x, y = space_xy(n - 1)
     fill, stroke, ink = LAND_STYLE.get(land, ("#eee", "#999", "#333"))
     what = f"space {n}: {LANDSCAPES.get(land, land)}, " + ("empty" if ev is None else event_label(ev))
-    parts = [S.title(what),
-             S.rect(0, 0, CELL, CELL, rx=12, fill=fill, stroke=stroke, stroke_width=2, class_="bg"),
-             S.circle(15, 15, 11, fill="white", stroke=stroke, stroke_width=1.5),
-             S.text(15, 19.5, str(n), font_size=13, font_weight="700", fill=ink, text_anchor="middle"),
-             S.text(30, 19, LANDSCAPES.get(land, "?"), font_size=10.5, fill=ink, opacity=0.9),
+    parts = [svg.title(what),
+             svg.rect(0, 0, CELL, CELL, rx=12, fill=fill, stroke=stroke, stroke_width=2, class_="bg"),
+             svg.circle(15, 15, 11, fill="white", stroke=stroke, stroke_width=1.5),
+             svg.text(15, 19.5, str(n), font_size=13, font_weight="700", fill=ink, text_anchor="middle"),
+             svg.text(30, 19, LANDSCAPES.get(land, "?"), font_size=10.5, fill=ink, opacity=0.9),
              _land_icon(land, CELL - 14, 15, 0.8)]
     if ev is not None:
-        parts.append(S.group(glyph(ev, value, eff), transform=S.translate(CELL / 2, 58)))
-        parts.append(S.text(CELL / 2, 101, event_label(ev), font_size=12, font_weight="600", fill="#333",
-                            text_anchor="middle"))
+        parts.append(svg.group(glyph(ev, value, eff), transform=svg.translate(CELL / 2, 58)))
+        parts.append(svg.text(CELL / 2, 101, event_label(ev), font_size=12, font_weight="600", fill="#333",
+                              text_anchor="middle"))
     elif preview:
-        parts.append(S.group(glyph(preview), transform=S.translate(CELL / 2, 58), opacity=0.3, class_="preview"))
-        parts.append(S.text(CELL / 2, 101, "place here", font_size=11, fill="#b45309", text_anchor="middle"))
+        parts.append(svg.group(glyph(preview), transform=svg.translate(CELL / 2, 58), opacity=0.3, class_="preview"))
+        parts.append(svg.text(CELL / 2, 101, "place here", font_size=11, fill="#b45309", text_anchor="middle"))
     if badge is not None:
         b = str(badge)
         w = 8 + 7 * len(b)
         color = "#1b7f3b" if b.startswith("+") and b != "+0" else "#6b7280"
-        parts.append(S.rect(CELL - w - 4, 64, w, 17, rx=8.5, fill=color, class_="badge"))
-        parts.append(S.text(CELL - 4 - w / 2, 76.5, b, font_size=11.5, font_weight="700", fill="white",
-                            text_anchor="middle"))
-    attrs = {"class_": classes, "transform": S.translate(x, y)}
+        parts.append(svg.rect(CELL - w - 4, 64, w, 17, rx=8.5, fill=color, class_="badge"))
+        parts.append(svg.text(CELL - 4 - w / 2, 76.5, b, font_size=11.5, font_weight="700", fill="white",
+                              text_anchor="middle"))
+    attrs = {"class_": classes, "transform": svg.translate(x, y)}
     if clickable:
         attrs["data_id"] = f"space-{n}"
-    return S.group(parts, **attrs)
+    return svg.group(parts, **attrs)
 
 
 def sheet_parts(lands, events, *, legal=(), picked=(), focus=None, portal=None, hero=None, step_space=None,
@@ -336,9 +336,9 @@ def sheet_parts(lands, events, *, legal=(), picked=(), focus=None, portal=None, 
     if hero is not None and 1 <= hero <= SIDE_LENGTH:
         hx, hy = space_xy(hero - 1)
         extra.append(_hero_token(hx + CELL / 2, hy - 2))
-    head = [S.rect(0, 0, SHEET_W, SHEET_H, rx=14, fill="#fbf8f1")]
+    head = [svg.rect(0, 0, SHEET_W, SHEET_H, rx=14, fill="#fbf8f1")]
     if title:
-        head.append(S.text(SHEET_W - MARGIN, 16, title, font_size=12, fill="#7a6a48", text_anchor="end"))
+        head.append(svg.text(SHEET_W - MARGIN, 16, title, font_size=12, fill="#7a6a48", text_anchor="end"))
     return "".join(head + [_road()] + cells + extra)
 
 
@@ -350,9 +350,9 @@ def sheet_svg(lands, events, *, version: int = 0, standalone: bool = False, **kw
     ``standalone=True`` puts both inside the SVG, for a drawing shown on its own.
     """
     inner = sheet_parts(lands, events, **kwargs)
-    pre = [S.style(SHEET_CSS), f"<defs>{DEFS}</defs>"] if standalone else []
-    return S.svg(pre + [inner], SHEET_W, SHEET_H, class_="balada-sheet", font_family=FONT, data_version=version,
-                 role="img", aria_label="map sheet")
+    pre = [svg.style(SHEET_CSS), f"<defs>{DEFS}</defs>"] if standalone else []
+    return svg.svg(pre + [inner], SHEET_W, SHEET_H, class_="balada-sheet", font_family=FONT, data_version=version,
+                   role="img", aria_label="map sheet")
 
 
 HEADER_H = 132
@@ -368,14 +368,14 @@ def table_svg(lines, cards: Optional[Flip], selected: Optional[str], cards_click
     the spaces like in :func:`sheet_svg`. One board for the whole turn: a
     placement redraws one widget.
     """
-    out = [S.style(SHEET_CSS + CARDS_CSS), f"<defs>{DEFS}</defs>"] if standalone else []
+    out = [svg.style(SHEET_CSS + CARDS_CSS), f"<defs>{DEFS}</defs>"] if standalone else []
     x = 4
     if cards is not None:
         items = [("L", cards.landscape), ("A", cards.a)] + ([("B", cards.b)] if cards.b else [])
         for k, (kind, code) in enumerate(items):
-            out.append(S.group(_card(kind, code, k * (CARD_W + CARD_GAP), selected=kind == selected,
-                                     clickable=cards_clickable and kind != "L"),
-                               transform=f"translate(4,0) scale({HEADER_CARD_SCALE})"))
+            out.append(svg.group(_card(kind, code, k * (CARD_W + CARD_GAP), selected=kind == selected,
+                                       clickable=cards_clickable and kind != "L"),
+                                 transform=f"translate(4,0) scale({HEADER_CARD_SCALE})"))
         x = 4 + (len(items) * (CARD_W + CARD_GAP)) * HEADER_CARD_SCALE + 14
     y = 30 if cards is not None else 22
     for i, (text, cls) in enumerate(lines):
@@ -383,12 +383,12 @@ def table_svg(lines, cards: Optional[Flip], selected: Optional[str], cards_click
             continue
         size, weight, fill = (18, "700", "#2b2b2b") if i == 0 else (14, "600", "#1e6fd9") if cls == "bw-active" \
             else (13, "400", "#666")
-        out.append(S.text(x, y, text, font_size=size, font_weight=weight, fill=fill, class_=cls))
+        out.append(svg.text(x, y, text, font_size=size, font_weight=weight, fill=fill, class_=cls))
         y += 26 if i == 0 else 21
     top = HEADER_H if cards is not None else y - 8
-    out.append(S.group(sheet_parts(lands, events, **kwargs), transform=S.translate(0, top)))
-    return S.svg(out, SHEET_W, SHEET_H + top, class_="balada-sheet balada-cards", font_family=FONT,
-                 data_version=version, role="img", aria_label="the table: cards and map sheet")
+    out.append(svg.group(sheet_parts(lands, events, **kwargs), transform=svg.translate(0, top)))
+    return svg.svg(out, SHEET_W, SHEET_H + top, class_="balada-sheet balada-cards", font_family=FONT,
+                   data_version=version, role="img", aria_label="the table: cards and map sheet")
 
 
 CARD_W, CARD_H, CARD_GAP = 96, 132, 14
@@ -397,35 +397,35 @@ CARD_W, CARD_H, CARD_GAP = 96, 132, 14
 def _card(kind: str, code: Optional[str], x: float, *, selected=False, clickable=False, dim=False) -> str:
     if kind == "L":
         fill, stroke, ink = LAND_STYLE[code]
-        parts = [S.title(f"landscape card: {LANDSCAPES[code]}"),
-                 S.rect(0, 0, CARD_W, CARD_H, rx=10, fill=fill, stroke=stroke, stroke_width=2, class_="bg"),
-                 S.text(CARD_W / 2, 20, "Landscape", font_size=11, fill=ink, text_anchor="middle"),
+        parts = [svg.title(f"landscape card: {LANDSCAPES[code]}"),
+                 svg.rect(0, 0, CARD_W, CARD_H, rx=10, fill=fill, stroke=stroke, stroke_width=2, class_="bg"),
+                 svg.text(CARD_W / 2, 20, "Landscape", font_size=11, fill=ink, text_anchor="middle"),
                  _land_icon(code, CARD_W / 2, 64, 2.4),
-                 S.text(CARD_W / 2, 116, LANDSCAPES[code], font_size=15, font_weight="700", fill=ink,
-                        text_anchor="middle")]
-        return S.group(parts, transform=S.translate(x, 6), class_="card landscape")
+                 svg.text(CARD_W / 2, 116, LANDSCAPES[code], font_size=15, font_weight="700", fill=ink,
+                          text_anchor="middle")]
+        return svg.group(parts, transform=svg.translate(x, 6), class_="card landscape")
     cls = ["card", f"card-{kind}"]
     if clickable:
         cls.append("choice")
     if selected:
         cls.append("selected")
-    parts = [S.title(f"event card {kind}: {event_label(code)}" + (" (click to choose it)" if clickable else "")),
-             S.rect(0, 0, CARD_W, CARD_H, rx=10, fill="white", stroke="#1e6fd9" if selected else "#b9b3a4",
-                    stroke_width=5 if selected else 2, class_="bg"),
-             S.circle(16, 16, 11, fill="#2b4c7e" if kind == "A" else "#7e2b5c"),
-             S.text(16, 20.5, kind, font_size=13, font_weight="700", fill="white", text_anchor="middle"),
-             S.group(glyph(code), transform=f"translate({CARD_W / 2},{64}) scale(1.25)"),
-             S.text(CARD_W / 2, 116, event_label(code), font_size=13, font_weight="700", fill="#333",
-                    text_anchor="middle")]
+    parts = [svg.title(f"event card {kind}: {event_label(code)}" + (" (click to choose it)" if clickable else "")),
+             svg.rect(0, 0, CARD_W, CARD_H, rx=10, fill="white", stroke="#1e6fd9" if selected else "#b9b3a4",
+                      stroke_width=5 if selected else 2, class_="bg"),
+             svg.circle(16, 16, 11, fill="#2b4c7e" if kind == "A" else "#7e2b5c"),
+             svg.text(16, 20.5, kind, font_size=13, font_weight="700", fill="white", text_anchor="middle"),
+             svg.group(glyph(code), transform=f"translate({CARD_W / 2},{64}) scale(1.25)"),
+             svg.text(CARD_W / 2, 116, event_label(code), font_size=13, font_weight="700", fill="#333",
+                      text_anchor="middle")]
     if selected:
-        parts.append(S.text(CARD_W - 12, 22, "✓", font_size=16, font_weight="700", fill="#1e6fd9",
-                            text_anchor="middle"))
-    attrs = {"class_": " ".join(cls), "transform": S.translate(x, 6)}
+        parts.append(svg.text(CARD_W - 12, 22, "✓", font_size=16, font_weight="700", fill="#1e6fd9",
+                              text_anchor="middle"))
+    attrs = {"class_": " ".join(cls), "transform": svg.translate(x, 6)}
     if clickable:
         attrs["data_id"] = f"card-{kind}"
     if dim:
         attrs["opacity"] = 0.45
-    return S.group(parts, **attrs)
+    return svg.group(parts, **attrs)
 
 
 CARDS_CSS = """
@@ -444,14 +444,14 @@ def cards_svg(cards: Optional[Flip], selected: Optional[str] = "A", clickable: b
     Styles :data:`CARDS_CSS`, symbols :data:`DEFS` (inside the SVG with ``standalone=True``).
     """
     if cards is None:
-        return S.svg([], 10, 10)
+        return svg.svg([], 10, 10)
     items = [("L", cards.landscape), ("A", cards.a)] + ([("B", cards.b)] if cards.b else [])
     width = len(items) * CARD_W + (len(items) - 1) * CARD_GAP + 12
-    out = [S.style(CARDS_CSS), f"<defs>{DEFS}</defs>"] if standalone else []
+    out = [svg.style(CARDS_CSS), f"<defs>{DEFS}</defs>"] if standalone else []
     for k, (kind, code) in enumerate(items):
         x = 6 + k * (CARD_W + CARD_GAP)
         out.append(_card(kind, code, x, selected=kind == selected, clickable=clickable and kind != "L"))
-    return S.svg(out, width, CARD_H + 12, class_="balada-cards", data_version=version, font_family=FONT)
+    return svg.svg(out, width, CARD_H + 12, class_="balada-cards", data_version=version, font_family=FONT)
 
 
 PALETTE = ("F", "D", "M", "O1", "O2", "O3", "O4", "O5", "FT", "SW", "BS", "PT", "TW", "FI", "KY", "CH", "PR", "..")
@@ -460,7 +460,7 @@ PALETTE = ("F", "D", "M", "O1", "O2", "O3", "O4", "O5", "FT", "SW", "BS", "PT", 
 def palette_svg(selected: Optional[str], standalone: bool = False) -> str:
     """The lab's palette: landscapes, events and the eraser (``..``), one swatch each (``data-id="tool-<code>"``)."""
     w, gap = 58, 6
-    out = [S.style(PALETTE_CSS), f"<defs>{DEFS}</defs>"] if standalone else []
+    out = [svg.style(PALETTE_CSS), f"<defs>{DEFS}</defs>"] if standalone else []
     for k, code in enumerate(PALETTE):
         x = 4 + k * (w + gap)
         sel = code == selected
@@ -470,17 +470,17 @@ def palette_svg(selected: Optional[str], standalone: bool = False) -> str:
             label = LANDSCAPES[code]
         elif code == "..":
             fill, stroke = "white", "#b9b3a4"
-            inner = [S.line(w / 2 - 10, 16, w / 2 + 10, 36, stroke="#c0392b", stroke_width=3),
-                     S.line(w / 2 + 10, 16, w / 2 - 10, 36, stroke="#c0392b", stroke_width=3)]
+            inner = [svg.line(w / 2 - 10, 16, w / 2 + 10, 36, stroke="#c0392b", stroke_width=3),
+                     svg.line(w / 2 + 10, 16, w / 2 - 10, 36, stroke="#c0392b", stroke_width=3)]
             label = "erase"
         else:
             fill, stroke = "white", "#b9b3a4"
-            inner = [S.group(glyph(code), transform=f"translate({w / 2},27) scale(0.78)")]
+            inner = [svg.group(glyph(code), transform=f"translate({w / 2},27) scale(0.78)")]
             label = event_label(code).replace("Obstacle ", "Obst. ")
-        parts = [S.title(f"paint: {label}"),
-                 S.rect(0, 0, w, 62, rx=8, fill=fill, stroke="#1e6fd9" if sel else stroke, stroke_width=4 if sel else 1.5,
-                        class_="bg"), *inner,
-                 S.text(w / 2, 56, label, font_size=10, fill="#333", text_anchor="middle")]
-        out.append(S.group(parts, transform=S.translate(x, 4), data_id=f"tool-{code}",
-                           class_="tool selected" if sel else "tool"))
-    return S.svg(out, 8 + len(PALETTE) * (w + gap), 70, class_="balada-palette", font_family=FONT)
+        parts = [svg.title(f"paint: {label}"),
+                 svg.rect(0, 0, w, 62, rx=8, fill=fill, stroke="#1e6fd9" if sel else stroke, stroke_width=4 if sel else 1.5,
+                          class_="bg"), *inner,
+                 svg.text(w / 2, 56, label, font_size=10, fill="#333", text_anchor="middle")]
+        out.append(svg.group(parts, transform=svg.translate(x, 4), data_id=f"tool-{code}",
+                             class_="tool selected" if sel else "tool"))
+    return svg.svg(out, 8 + len(PALETTE) * (w + gap), 70, class_="balada-palette", font_family=FONT)

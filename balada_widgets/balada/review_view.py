@@ -26,7 +26,7 @@ import solara
 from ..core.review import Moment
 from ..ui.board import Board
 from ..ui.review import ReviewPanel
-from . import drawing as V  # the pure drawings of the sheet and the cards
+from . import drawing  # the pure drawings of the sheet and the cards
 from .review import PlacementBoard, WalkBoard, cap, review_steps
 from .rules import Place, PortalMove
 from .scoring import apply_portal
@@ -54,12 +54,12 @@ def PlacementRetry(moment: Moment, answer: Any, on_answer: Optional[Callable[[An
     if live:
         lines = (("Your retry", "bw-round"),
                  ("choose a card, then a space" if answer is None else
-                  f"the {V.event_label(answer.event)} in space {answer.space}", "bw-active"))
+                  f"the {drawing.event_label(answer.event)} in space {answer.space}", "bw-active"))
     else:
-        lines = (("The best choice", "bw-round"), (f"the {V.event_label(answer.event)} in space {answer.space}",
+        lines = (("The best choice", "bw-round"), (f"the {drawing.event_label(answer.event)} in space {answer.space}",
                                                    "bw-active"))
-    svg = V.table_svg(lines, cards, card, live, pb.lands, tuple(events), legal=legal, picked=picked,
-                      preview=ev if live else None, title="the sheet as it was")
+    svg = drawing.table_svg(lines, cards, card, live, pb.lands, tuple(events), legal=legal, picked=picked,
+                            preview=ev if live else None, title="the sheet as it was")
 
     def click(id_: str):
         if not live:
@@ -73,7 +73,7 @@ def PlacementRetry(moment: Moment, answer: Any, on_answer: Optional[Callable[[An
 
     with solara.Div(style={"width": "100%", "max-width": "760px"}) as div:
         Board(svg=svg, on_click=click, class_name="bw-review-board" if live else "bw-review-best-board",
-              label="the table at this moment", css=V.TABLE_CSS, defs=V.DEFS)
+              label="the table at this moment", css=drawing.TABLE_CSS, defs=drawing.DEFS)
     return div
 
 
@@ -94,7 +94,7 @@ def WalkRetry(moment: Moment, answer: Any, on_answer: Optional[Callable[[Any], N
             kw["picked"] = {answer.source}
     else:
         kw.update(hero=wb.pos + 1, focus=wb.pos + 1, done_upto=wb.pos + 1)
-    svg = V.sheet_svg(wb.lands, events, title=moment.title, **kw)
+    svg = drawing.sheet_svg(wb.lands, events, title=moment.title, **kw)
 
     def click(id_: str):
         if live and wb.portal is not None and id_.startswith("space-") and id_[6:].isdigit():
@@ -109,7 +109,7 @@ def WalkRetry(moment: Moment, answer: Any, on_answer: Optional[Callable[[Any], N
                         f"sword{'' if h.swords == 1 else 's'} · {wb.points_so_far} points so far",
                         style={"color": "#555"})
         Board(svg=svg, on_click=click, class_name="bw-review-board" if live else "bw-review-best-board",
-              label="the sheet at this moment", css=V.SHEET_CSS, defs=V.DEFS)
+              label="the sheet at this moment", css=drawing.SHEET_CSS, defs=drawing.DEFS)
         if live:
             with solara.Row(style={"gap": "8px", "flex-wrap": "wrap", "align-items": "center"}):
                 for i, (m, words) in enumerate(wb.options):

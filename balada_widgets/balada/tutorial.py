@@ -6,7 +6,7 @@ only when a step is built or shown). A notebook cell is one line::
     from balada_widgets import balada
     balada.tutorial.step("boss")          # Step 6 of 16: The Boss
 
-The lesson (:func:`lesson`, on the kit's :class:`~balada_widgets.ui.lesson.Lesson`)
+The lesson (:func:`lesson`, on the kit's :class:`~balada_widgets.kit.lesson.Lesson`)
 follows the GUIDE's standard: every step is a short text (the theme and the
 rule) and an exercise the learner *does*: click spaces on the map sheet, type
 a score, choose, or walk a side choice by choice. Its boards are the game's own
@@ -66,7 +66,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..core.errors import GameError, IllegalMove, InvalidInput
 from ..core.feedback import Feedback, Step, find_step, exercise_check, parse_number  # noqa: F401 (re-exported)
-from ..ui.lesson import Choose, Figure, Lesson, LessonStep, NotebookFace, Number, Pick, Solution
+from ..kit.lesson import Choose, Figure, Lesson, LessonStep, NotebookFace, Number, Pick, Solution
 from .scoring import (
     EVENT_NAMES, LANDSCAPES, Choices, Hero, Layout, ScoreResult, best_points, event_name, fish_step, is_obstacle,
     options_at, parse_choices, parse_side, score_side, step as _walk_one,
@@ -939,7 +939,7 @@ def step_by_id(step_id: str) -> Step:
 # The lesson: every step an exercise on a board, checked by the engine
 # ==========================================================================
 #
-# The kit (:mod:`balada_widgets.ui.lesson`) gives the tiers: the first wrong
+# The kit (:mod:`balada_widgets.kit.lesson`) gives the tiers: the first wrong
 # answer names the misreading with its rule (never the answer), the second adds
 # the hint, the third or *Show me* shows the answer walked through (the trace
 # of the walk, step by step). The boards are the game's own drawing
@@ -1618,7 +1618,7 @@ def _walk_best_ids() -> tuple:
 
 def _walk_draw(sel) -> str:
     """The side, the hero at the decision, what the hero carries, and the choices as buttons under the sheet."""
-    from ..ui.svg import group, rect, svg, text
+    from ..kit.svg import group, rect, svg, text
 
     v = _v()
     g, state, played = _walk_replay(sel)
@@ -1751,7 +1751,7 @@ def _figure_two(day, night) -> Figure:
     v = _v()
 
     def draw():
-        from ..ui.svg import group, svg, text
+        from ..kit.svg import group, svg, text
 
         parts = [text(14, 18, "day side", font_size=14, font_weight="700", fill="#7a6a48"),
                  group(v.sheet_parts(_lands_of(day), [s.event for s in parse_side(day)], worth=False,
@@ -1884,12 +1884,12 @@ _BUILDERS = {"goal": _step_goal, "draw": _step_draw, "obstacle": _step_obstacle,
 
 @lru_cache(maxsize=None)
 def lesson() -> Lesson:
-    """The tutorial as a :class:`~balada_widgets.ui.lesson.Lesson` (built once, on first use).
+    """The tutorial as a :class:`~balada_widgets.kit.lesson.Lesson` (built once, on first use).
 
     Built once and shared by every learner (every page of the app): immutable data, its positions and
     its caches (``lru_cache`` above: positions, the last step's game as a function of the clicks) are the
     same for everybody. What one learner does lives in their own tutorial (its progress, and
-    :func:`~balada_widgets.ui.lesson.learner_store`), never here.
+    :func:`~balada_widgets.kit.lesson.learner_store`), never here.
     """
     return Lesson("Balada", tuple(_BUILDERS[s.id]() for s in STEPS))
 

@@ -63,7 +63,7 @@ import solara
 
 from ..core.errors import GameError, InvalidInput
 from ..core.session import Session
-from ..ui import svg as S
+from ..kit import svg
 from ..ui.app import GameApp
 from ..ui.board import Board
 from ..ui.controls import Controls
@@ -135,12 +135,12 @@ class PersonalBest:
 
 
 class _LearnersBest:
-    """The personal bests of the current learner (:func:`~balada_widgets.ui.kernel.per_kernel`: one per browser
+    """The personal bests of the current learner (:func:`~balada_widgets.kit.kernel.per_kernel`: one per browser
     page of the app, which serves every student from one process; one per Jupyter kernel)."""
 
     @staticmethod
     def mine() -> PersonalBest:
-        from ..ui.kernel import per_kernel
+        from ..kit.kernel import per_kernel
 
         return per_kernel("balada-personal-best", PersonalBest)
 
@@ -304,7 +304,7 @@ def round_table_html(game: BaladaGame, state, bots: dict) -> str:
         cells += [str(ps.total), str(ps.injuries if ps.walk is None else ps.walk.hero.injuries),
                   str(ps.swords if ps.walk is None else ps.walk.hero.swords), str(ps.swaps)]
         cls = " class='winner'" if p in winners else ""
-        rows.append(f"<tr{cls}>" + "".join(f"<td>{S.escape(c)}</td>" for c in cells) + "</tr>")
+        rows.append(f"<tr{cls}>" + "".join(f"<td>{svg.escape(c)}</td>" for c in cells) + "</tr>")
     head = "<tr>" + "".join(f"<th>{h}</th>" for h in heads) + "</tr>"
     return f"<table class='bw-rounds'>{head}{''.join(rows)}</table>"
 
@@ -463,7 +463,7 @@ def AdviceTable(rows: list, title: str = "What is best?"):
     html = ["<table class='bw-advice-t'>"]
     for words, pts in rows:
         cls = " class='best'" if pts == best else ""
-        html.append(f"<tr{cls}><td>{S.escape(words)}</td><td class='n'>{pts} points this round</td>"
+        html.append(f"<tr{cls}><td>{svg.escape(words)}</td><td class='n'>{pts} points this round</td>"
                     f"<td>{'★ best' if pts == best else ''}</td></tr>")
     html.append("</table>")
     with solara.Column(classes=["bw-advice-table"], gap="2px") as col:
@@ -514,7 +514,7 @@ def PlacementAdvisor(game: BaladaGame, state, player: int, node_id: int, on_play
                     "<th>expected</th><th>± spread</th><th>samples</th></tr>"]
             for i, a in enumerate(advice):
                 cls = " class='best'" if a.expected == best else ""
-                html.append(f"<tr data-id='advice-{i}'{cls}><td>{S.escape(event_label(a.move.event))} in space "
+                html.append(f"<tr data-id='advice-{i}'{cls}><td>{svg.escape(event_label(a.move.event))} in space "
                             f"{a.move.space}</td><td>{a.expected:.1f}</td><td>{a.stdev:.1f}</td><td>{a.samples}</td></tr>")
             html.append("</table></div>")
 

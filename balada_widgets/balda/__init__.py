@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from ..core.spec import GameSpec, Option, bot_levels, lazy_module, register
+from ..core.spec import GameSpec, Option, bot_levels, lazy_module, load, register
 
 _TIERS = {None: "every word", "common": "common words", "everyday": "everyday words", "basic": "basic words"}
 #: what the new-game form's app takes itself; the other options make the game first (see :func:`_start`)
@@ -24,9 +24,7 @@ _APP_OPTIONS = ("size", "language", "tier", "bot_tier")
 
 def _start(settings):
     """``new_game``'s app: a word list of one's own (``start_word``, ``add_words``, ``lexicon``...) makes the
-    :class:`BaldaGame` first; the settings of the form go to the app."""
-    from .view import BaldaApp
-
+    :class:`BaldaGame` first; the settings of the form go to the app (the spec's ``views["app"]``)."""
     options = dict(settings.options)
     app = {k: options.pop(k) for k in _APP_OPTIONS if k in options}
     game = None
@@ -34,8 +32,9 @@ def _start(settings):
         from .rules import BaldaGame
 
         game = BaldaGame(players=settings.players, **{k: v for k, v in app.items() if k != "bot_tier"}, **options)
-    return BaldaApp(players=settings.players, bots=settings.bots, seed=settings.seed, bot_level=settings.bot_level,
-                    game=game, **app)
+    app_class = load(SPEC.view("app"))
+    return app_class(players=settings.players, bots=settings.bots, seed=settings.seed, bot_level=settings.bot_level,
+                     game=game, **app)
 
 
 #: the one declaration of the game (see :mod:`balada_widgets.core.spec`): ``new_game``, ``make_bot``,

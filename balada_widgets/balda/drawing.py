@@ -6,7 +6,7 @@ ring on the last move, the cells where a letter may go (``targets``, from the
 legal moves), the cell and letter being entered and the path being traced, a
 played word's path, hints. Paths run under the letters, so a line never
 crosses a letter out. Cells are ``data-id="cell-c4"`` (see
-:mod:`balada_widgets.ui.grid`).
+:mod:`balada_widgets.kit.grid`).
 
 >>> from balada_widgets.balda.lexicon import Lexicon
 >>> from balada_widgets.balda.rules import BaldaGame
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..ui.grid import PLAYER_COLOURS, GridLook, GridPath, chess_name, grid_svg, linked_hover_css
-from ..ui.paths import Trace
+from ..kit.grid import PLAYER_COLOURS, GridLook, GridPath, chess_name, grid_svg, linked_hover_css
+from ..kit.paths import Trace
 from .movegen import Move
 from .rules import BaldaGame
 
@@ -44,7 +44,7 @@ def board_svg(game: BaldaGame, state, trace: Trace = Trace(), targets=(), *, sho
     ``trace`` what the player entered; ``shown`` the index of a played word
     whose path to draw; ``hint`` a move to show as a hint; every played word
     (and each of ``hint_paths``) also gets a path that shows while its entry
-    in the list is hovered (``scope``, see :func:`~balada_widgets.ui.grid.linked_hover_css`).
+    in the list is hovered (``scope``, see :func:`~balada_widgets.kit.grid.linked_hover_css`).
     ``cursor`` is the cell under the keyboard cursor (class ``cursor``). Every
     cell's tooltip says its name and state in words (a letter or empty, where a
     new letter may go, the new letter's cell, its step on the traced path):

@@ -22,9 +22,9 @@ import solara
 
 from ..core.review import Moment
 from ..ui.board import Board
-from ..ui.grid import parse_cell_id
-from ..ui.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
-from ..ui.paths import Trace
+from ..kit.grid import parse_cell_id
+from ..kit.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
+from ..kit.paths import Trace
 from ..ui.review import ReviewPanel
 from .drawing import board_svg
 from .lexicon import normalise_word

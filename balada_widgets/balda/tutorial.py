@@ -33,7 +33,7 @@ The lesson follows the GUIDE's standard for tutorials (theme, goal, do it):
   spellings by :func:`~.lexicon.normalise_word`, the end and the winner by
   :class:`~.rules.BaldaGame`. A wrong answer that a known misreading explains
   is named with its rule (:data:`MISCONCEPTIONS`), never with the answer;
-- the kit (:mod:`balada_widgets.ui.lesson`) gives the tiers: first wrong answer,
+- the kit (:mod:`balada_widgets.kit.lesson`) gives the tiers: first wrong answer,
   the misreading and its rule; second, the hint; third or *Show me*, the answer
   with its explanation (and, on a board, the answer drawn). The rule ids are
   this project's rulings (the rule text has no numbers), so the kit names them
@@ -67,9 +67,9 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence
 from ..core import lesson_words
 from ..core.errors import InvalidInput
 from ..core.feedback import Feedback, Step, find_step
-from ..ui.grid import GridPath, chess_name, grid_svg as _grid_svg
-from ..ui.lesson import Choose, Custom, Lesson, LessonStep, NotebookFace, Pick, Solution, learner_store
-from ..ui.paths import Trace
+from ..kit.grid import GridPath, chess_name, grid_svg as _grid_svg
+from ..kit.lesson import Choose, Custom, Lesson, LessonStep, NotebookFace, Pick, Solution, learner_store
+from ..kit.paths import Trace
 from .drawing import CSS, LOOK, board_svg
 from .lexicon import normalise_word
 from .movegen import Move, judge_path, readable_path
@@ -213,20 +213,20 @@ def _board(game: BaldaGame, state, trace: Trace = Trace(), shown: Optional[int] 
     return board_svg(game, state, trace, (), shown=shown, show_targets=False, footer=footer)
 
 
-def _with_caption(svg: str, caption: str) -> str:
-    """``caption`` in a band under the drawing (what the learner chose, the move so far)."""
-    import balada_widgets.ui.svg as S  # the kit's pure SVG helpers (absolute: the architecture test reads "..ui" as the UI)
+def _with_caption(markup: str, caption: str) -> str:
+    """``caption`` in a band under the drawing ``markup`` (what the learner chose, the move so far)."""
+    from ..kit import svg
 
-    m = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+    m = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', markup)
     if not m:
-        return svg
+        return markup
     w, h = float(m.group(1)), float(m.group(2))
-    band = S.group([S.rect(10, h + 2, w - 20, 30, rx=9, fill="#f1f4f8", stroke="#cfd6df"),
-                    S.text(w / 2, h + 22, caption, text_anchor="middle", fill="#2b2f36",
-                           font_size=round(min(15.0, (w - 36) / (0.56 * max(len(caption), 1))), 1))],
-                   class_="bw-balda-caption", role="status")
-    svg = svg.replace(f'viewBox="0 0 {m.group(1)} {m.group(2)}"', f'viewBox="0 0 {m.group(1)} {h + 38:g}"', 1)
-    return svg[: svg.rindex("</svg>")] + band + "</svg>"
+    band = svg.group([svg.rect(10, h + 2, w - 20, 30, rx=9, fill="#f1f4f8", stroke="#cfd6df"),
+                      svg.text(w / 2, h + 22, caption, text_anchor="middle", fill="#2b2f36",
+                               font_size=round(min(15.0, (w - 36) / (0.56 * max(len(caption), 1))), 1))],
+                     class_="bw-balda-caption", role="status")
+    markup = markup.replace(f'viewBox="0 0 {m.group(1)} {m.group(2)}"', f'viewBox="0 0 {m.group(1)} {h + 38:g}"', 1)
+    return markup[: markup.rindex("</svg>")] + band + "</svg>"
 
 
 # ============================================================================ exercise kinds on a board
@@ -855,7 +855,7 @@ PLAY_SEED = 3
 def play_app(language: str = "en"):
     """The game of the last step: you against the greedy bot, the learner's own (created when first shown).
 
-    It lives in the learner's store (:func:`~balada_widgets.ui.lesson.learner_store`: their tutorial's, one
+    It lives in the learner's store (:func:`~balada_widgets.kit.lesson.learner_store`: their tutorial's, one
     per app page, one per notebook kernel), never in this module: the app serves every student from one
     process, and each plays their own game (in the lesson's language: a Russian lesson plays Russian words).
     """
@@ -923,7 +923,7 @@ def _built(language: str) -> Built:
 
 
 def lesson(language: str = "en") -> Lesson:
-    """The tutorial as a :class:`~balada_widgets.ui.lesson.Lesson` in ``language`` (built once, on first use).
+    """The tutorial as a :class:`~balada_widgets.kit.lesson.Lesson` in ``language`` (built once, on first use).
 
     :raises InvalidInput: no lesson file in that language (the message lists them), or the file is wrong.
     """

@@ -48,14 +48,14 @@ import solara
 
 from ..core.errors import GameError, InvalidInput
 from ..core.session import Session
-from ..ui import svg as S
+from ..kit import svg
 from ..ui.app import GameApp
 from ..ui.board import Board
 from ..ui.controls import Controls
-from ..ui.cursor import ARROWS, ORDER_KEYS, next_target, reading_order
-from ..ui.grid import PLAYER_COLOURS, parse_cell_id
-from ..ui.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
-from ..ui.paths import Trace
+from ..kit.cursor import ARROWS, ORDER_KEYS, next_target, reading_order
+from ..kit.grid import PLAYER_COLOURS, parse_cell_id
+from ..kit.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
+from ..kit.paths import Trace
 from ..ui.play import use_play
 from ..ui.reminder import Reminder
 from ..ui.root import GameRoot, bots_after
@@ -164,7 +164,7 @@ def words_markup(game: BaldaGame, session: Session, bots: dict, shown: Optional[
     humans = game.num_players - len(bots)
     rows = []
     if state.position is not None:
-        rows.append(f'<div class="start">start word <span class="word">{S.escape(state.position.start_word.upper())}'
+        rows.append(f'<div class="start">start word <span class="word">{svg.escape(state.position.start_word.upper())}'
                     f'</span></div>')
     i = 0
     for node in session.current.path():
@@ -172,17 +172,17 @@ def words_markup(game: BaldaGame, session: Session, bots: dict, shown: Optional[
             continue
         p = node.parent.state.turn
         colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-        who = S.escape(seat_name(p, bots, humans))
+        who = svg.escape(seat_name(p, bots, humans))
         if isinstance(node.move, Pass):
             rows.append(f'<div class="pass"><span class="dot" style="background:{colour}"></span>{who} passed</div>')
             continue
         m = node.state.words[-1][1]
         cls = "w shown" if shown == i else "w"
         rows.append(f'<div class="{cls}" data-id="word-{i}" data-hover="{scope}:w{i}" title="{who}: the letter '
-                    f'{S.escape(m.letter.upper())} on {cell_name(m.cell, n)}, reading {S.escape(m.word.upper())} '
+                    f'{svg.escape(m.letter.upper())} on {cell_name(m.cell, n)}, reading {svg.escape(m.word.upper())} '
                     f'(click to show the path)"><span class="dot" style="background:{colour}">'
-                    f'</span><span class="word">{S.escape(m.word.upper())}</span><span class="pts">+{m.score}</span>'
-                    f'<span class="where">{S.escape(m.letter.upper())} on {cell_name(m.cell, n)}</span></div>')
+                    f'</span><span class="word">{svg.escape(m.word.upper())}</span><span class="pts">+{m.score}</span>'
+                    f'<span class="where">{svg.escape(m.letter.upper())} on {cell_name(m.cell, n)}</span></div>')
         i += 1
     if i == 0:
         rows.append('<div class="empty">No word yet.</div>')
@@ -195,8 +195,8 @@ def hints_markup(moves, n: int, picked: Optional[int], scope: str, limit: int = 
     for i, m in enumerate(moves[:limit]):
         cls = "chip on" if picked == i else "chip"
         chips.append(f'<span class="{cls}" data-id="hint-{i}" data-hover="{scope}:h{i}" title="the letter '
-                     f'{S.escape(m.letter.upper())} on {cell_name(m.cell, n)}, reading {S.escape(m.word.upper())}">'
-                     f'{S.escape(m.word.upper())} <small>{S.escape(m.letter.upper())} on {cell_name(m.cell, n)}'
+                     f'{svg.escape(m.letter.upper())} on {cell_name(m.cell, n)}, reading {svg.escape(m.word.upper())}">'
+                     f'{svg.escape(m.word.upper())} <small>{svg.escape(m.letter.upper())} on {cell_name(m.cell, n)}'
                      f'</small></span>')
     more = f'<span class="empty">and {len(moves) - limit} more</span>' if len(moves) > limit else ""
     return f'<style>{_SIDE_CSS}</style><div class="bw-bw"><div class="chips">{"".join(chips)}{more}</div></div>'
@@ -232,7 +232,7 @@ def scores_markup(game: BaldaGame, state, bots: dict) -> str:
             tag = '<span class="crown">★ draw</span>' if len(winners) > 1 else '<span class="crown">★ winner</span>'
         words = f"{counts[p]} word{'s' if counts[p] != 1 else ''}"
         rows.append(f'<tr class="{"turn" if turn else ""}" data-player="{p}"><td><span class="dot" '
-                    f'style="background:{colour}"></span></td><td class="name">{S.escape(seat_name(p, bots, humans))}'
+                    f'style="background:{colour}"></span></td><td class="name">{svg.escape(seat_name(p, bots, humans))}'
                     f'</td><td>{tag}</td><td class="k">{words}</td><td class="n">{state.scores[p]}</td></tr>')
     return f"<style>{_TABLE_CSS}</style><table class='bw-balda-scores'>{''.join(rows)}</table>"
 
@@ -269,10 +269,10 @@ def feedback_markup(game: BaldaGame, state, trace: Trace, targets: int, human_tu
     if state.over:
         return "", "wait"
     if not human_turn:
-        msg = f"{S.escape(who)} is to move."
+        msg = f"{svg.escape(who)} is to move."
     elif trace.cell is None:
-        msg = (f"<b>{S.escape(who)}</b>: click a highlighted cell ({targets} can take a letter) to write a new letter "
-               f"there." if targets else f"<b>{S.escape(who)}</b>: no word can be made now; pass (rule D6).")
+        msg = (f"<b>{svg.escape(who)}</b>: click a highlighted cell ({targets} can take a letter) to write a new letter "
+               f"there." if targets else f"<b>{svg.escape(who)}</b>: no word can be made now; pass (rule D6).")
     elif not trace.letter:
         msg = (f"Type the letter for <b>{cell_name(trace.cell, n)}</b> (keyboard, or the keys below)."
                if not trace.path else f"Type the letter for <b>{cell_name(trace.cell, n)}</b> first.")
@@ -283,7 +283,7 @@ def feedback_markup(game: BaldaGame, state, trace: Trace, targets: int, human_tu
         verdict = judge_in_words(pos, game.lexicon, trace.cell, trace.letter, trace.path)
         ok, rule, message = verdict.ok, verdict.rule, verdict.message
         status = "ok" if ok else "bad"
-        msg = S.escape(message)
+        msg = svg.escape(message)
         if ok:
             msg = f"✓ {msg} — press {kbd('Enter')} or <b>Play</b>."
         checks = "".join(f'<span class="chk {st}">{"✓" if st == "ok" else "✗" if st == "bad" else "·"} {label} '
@@ -293,10 +293,10 @@ def feedback_markup(game: BaldaGame, state, trace: Trace, targets: int, human_tu
         out = []
         for cell in trace.path:
             if cell == trace.cell:
-                out.append(f'<span class="tile new">{S.escape((trace.letter or "?").upper())}</span>')
+                out.append(f'<span class="tile new">{svg.escape((trace.letter or "?").upper())}</span>')
             else:
                 ch = pos.cell(cell)
-                out.append(f'<span class="tile{"" if ch else " none"}">{S.escape((ch or "?").upper())}</span>')
+                out.append(f'<span class="tile{"" if ch else " none"}">{svg.escape((ch or "?").upper())}</span>')
         tiles = f'<div class="tiles">{"".join(out)}</div>'
     if human_turn and not trace.empty:
         msg += f' <span style="color:#666">{kbd("Backspace")} takes a step back, {kbd("Esc")} clears.</span>'
@@ -336,9 +336,9 @@ def result_markup(game: BaldaGame, state, bots: dict) -> str:
         head = " and ".join(names) + " share the win."
     result = game.result_text(state)
     scores = ", ".join(f"{seat_name(p, bots, humans)} {s}" for p, s in enumerate(state.scores))
-    return (f'<style>{_RESULT_CSS}</style><div class="bw-balda-res {kind}"><span class="head">{S.escape(head)}</span> '
-            f'Game over: {S.escape(end_reason(game, state))}. {S.escape(result[0].upper() + result[1:])}. '
-            f'Scores: {S.escape(scores)}.</div>')
+    return (f'<style>{_RESULT_CSS}</style><div class="bw-balda-res {kind}"><span class="head">{svg.escape(head)}</span> '
+            f'Game over: {svg.escape(end_reason(game, state))}. {svg.escape(result[0].upper() + result[1:])}. '
+            f'Scores: {svg.escape(scores)}.</div>')
 
 
 def end_reason(game: BaldaGame, state) -> str:

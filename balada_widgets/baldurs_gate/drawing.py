@@ -70,7 +70,7 @@ import math
 from functools import lru_cache
 from typing import Iterable, Optional
 
-import balada_widgets.ui.svg as S  # the kit's pure SVG helpers (absolute: the architecture test reads "..ui" as UI)
+from ..kit import svg
 from .effects import ability_text, effect_text
 from .i18n import qty, t
 from .state import MASK, Build, Bottom, Keep, Parcel, Pick, Spot, Take, Track, Use, Worker
@@ -80,7 +80,7 @@ __all__ = ["CARDS_CSS", "CSS", "DEFS", "DISTRICT_STYLE", "PLAYER_COLOURS", "card
            "parse_id", "player_markup", "target_centres", "targets_of"]
 
 #: house colours, by seat (the same as the other games of the package)
-PLAYER_COLOURS = ("#1e6fd9", "#e2540b", "#2f9e44", "#c06a9c")  # as ui.grid: told apart with colour-vision deficiencies
+PLAYER_COLOURS = ("#1e6fd9", "#e2540b", "#2f9e44", "#c06a9c")  # as kit.grid: told apart with colour-vision deficiencies
 #: a darker shade of each, for outlines and text
 PLAYER_DARK = ("#114a94", "#9c3a06", "#1c6a2d", "#8a3f6c")
 P = "bw-bg-"  # prefix of every id in DEFS (ids are global to the page)
@@ -289,7 +289,7 @@ DEFS = _defs()
 def _use(name: str, x: float, y: float, size: float, **kw) -> str:
     """An icon of :data:`DEFS` centred at ``(x, y)``, ``size`` units wide."""
     h = size / 2
-    return S.el("use", None, href=f"#{P}{name}", x=round(x - h, 1), y=round(y - h, 1), width=size, height=size, **kw)
+    return svg.el("use", None, href=f"#{P}{name}", x=round(x - h, 1), y=round(y - h, 1), width=size, height=size, **kw)
 
 
 # ======================================================================= styles
@@ -400,10 +400,10 @@ def _fitted(x: float, y: float, text: str, size: float, width: float, bold: bool
     then ``textLength`` for the exact fit (fonts differ between systems)."""
     need = len(text) * size * (0.62 if bold else 0.56)
     if need <= width:
-        return S.text(x, y, text, **kw)
+        return svg.text(x, y, text, **kw)
     small = max(8.0, round(size * width / need, 1))
-    return S.text(x, y, text, style=f"font-size:{small}px", textLength=round(width, 1),
-                  lengthAdjust="spacingAndGlyphs", **kw)
+    return svg.text(x, y, text, style=f"font-size:{small}px", textLength=round(width, 1),
+                    lengthAdjust="spacingAndGlyphs", **kw)
 
 
 @lru_cache(maxsize=16)
@@ -411,35 +411,35 @@ def _background(game_key: tuple, game, language: str) -> str:
     """Land, water, the wall, district regions and names, location names, roads: what never changes."""
     city, content = game.city, game.content
     width, height = _size(city)
-    out = [S.rect(0, 0, width, height, class_="land")]
+    out = [svg.rect(0, 0, width, height, class_="land")]
     # the harbour and the river Chionthar: the bottom left corner and the bottom edge
     water = (f"M0,{height - 200} C70,{height - 190} 150,{height - 150} 175,{height - 85} "
              f"C190,{height - 45} 240,{height - 16} 330,{height - 10} L{width},{height - 8} L{width},{height} "
              f"L0,{height} Z")
-    out.append(S.path(water, class_="water"))
-    out.append(S.path(water.rsplit(" L0,", 1)[0].replace(f"L{width},{height} ", ""), class_="water-edge"))
+    out.append(svg.path(water, class_="water"))
+    out.append(svg.path(water.rsplit(" L0,", 1)[0].replace(f"L{width},{height} ", ""), class_="water-edge"))
     for wx, wy in ((40, height - 120), (95, height - 75), (30, height - 45), (120, height - 30), (470, height - 4),
                    (760, height - 3)):
         out.append(_use("wave", wx, wy, 22))
     out.append(_use("ship", 70, height - 92, 34))
-    out.append(S.text(18, height - 150, W("harbour", language), class_="harbour"))
+    out.append(svg.text(18, height - 150, W("harbour", language), class_="harbour"))
     # the wall between the Upper and the Lower City
     upper = [_box(city, d) for d in city.districts if city.zone.get(d) == "upper"]
     lower = [_box(city, d) for d in city.districts if city.zone.get(d) == "lower"]
     if upper and lower:
         wall_y = (max(y + h / 2 for _, y, _, h in upper) + min(y - h / 2 for _, y, _, h in lower)) / 2
-        out.append(S.line(8, wall_y, width - 8, wall_y, class_="wall"))
-        out.append(S.line(8, wall_y, width - 8, wall_y, class_="wall-top"))
-        out.append(S.text(14, wall_y - 8, t("zone.upper", language), class_="zone"))
-        out.append(S.text(14, wall_y + 19, t("zone.lower", language), class_="zone"))
+        out.append(svg.line(8, wall_y, width - 8, wall_y, class_="wall"))
+        out.append(svg.line(8, wall_y, width - 8, wall_y, class_="wall-top"))
+        out.append(svg.text(14, wall_y - 8, t("zone.upper", language), class_="zone"))
+        out.append(svg.text(14, wall_y + 19, t("zone.lower", language), class_="zone"))
     # districts
     for code in city.districts:
         x, y, w, h = _box(city, code)
         fill, edge, ink = DISTRICT_STYLE.get(code, _FALLBACK_STYLE)
         name = city.district_name(code, language)
         loc = content.location_name(code, language)
-        out.append(S.group([
-            S.rect(x - w / 2, y - h / 2, w, h, rx=18, class_="area", fill=fill, stroke=edge),
+        out.append(svg.group([
+            svg.rect(x - w / 2, y - h / 2, w, h, rx=18, class_="area", fill=fill, stroke=edge),
             _fitted(x - w / 2 + 10, y - h / 2 + 20, name, 16, w / 2 - 30, True, class_="dname", fill=ink),
             _fitted(x - w / 2 + 10, y + h / 2 - 9, loc, 11.5, w / 2 - 32, False, class_="lname", fill=ink),
         ], class_="district", data_district=code))
@@ -454,9 +454,9 @@ def _roads(game) -> tuple:
     casings, lines = [], []
     for u, v in city.graph.edges():
         (x1, y1), (x2, y2) = pos[u], pos[v]
-        casings.append(S.line(x1, y1, x2, y2, class_="road"))
-        plain = S.line(x1, y1, x2, y2, class_="road-in")
-        own = S.line(x1, y1, x2, y2, class_="road-in own oXX").replace("{", "{{").replace("}", "}}").replace(
+        casings.append(svg.line(x1, y1, x2, y2, class_="road"))
+        plain = svg.line(x1, y1, x2, y2, class_="road-in")
+        own = svg.line(x1, y1, x2, y2, class_="road-in own oXX").replace("{", "{{").replace("}", "}}").replace(
             "oXX", "o{o}")
         lines.append((u, v, plain, own))
     return "".join(casings), tuple(lines)
@@ -471,8 +471,8 @@ def _game_key(game) -> tuple:
 
 
 def _owner_badge(x: float, y: float, owner: int) -> str:
-    return (S.rect(x - 6, y - 6, 12, 12, rx=2.5, class_="owner-box") +
-            S.text(x, y + 3.4, str(owner + 1), class_="owner"))
+    return (svg.rect(x - 6, y - 6, 12, 12, rx=2.5, class_="owner-box") +
+            svg.text(x, y + 3.4, str(owner + 1), class_="owner"))
 
 
 @lru_cache(maxsize=8192)
@@ -480,14 +480,14 @@ def _parcel(game, number: int, node: str, x: float, y: float, status: str, piece
     L = language
     w, h = PARCEL_W, PARCEL_H
     district = game.city.district_name(game.city.district_of_parcel(number), L)
-    kids = [S.rect(x - w / 2 - 4, y - h / 2 - 4, w + 8, h + 8, rx=9, class_="hl-ring")]
+    kids = [svg.rect(x - w / 2 - 4, y - h / 2 - 4, w + 8, h + 8, rx=9, class_="hl-ring")]
     if status != "closed":  # a closed parcel is drawn with the static city (_static_pieces)
-        kids.append(S.rect(x - w / 2, y - h / 2, w, h, rx=6, class_="tile"))
+        kids.append(svg.rect(x - w / 2, y - h / 2, w, h, rx=6, class_="tile"))
     own = ""
     if status in ("built", "damaged") and piece is not None:
         kind = piece.kind
         kids.append(_use(kind, x + 3, y + 2, 26, class_="icon"))
-        kids.append(S.text(x - w / 2 + 4, y - h / 2 + 11, str(number), class_="num"))
+        kids.append(svg.text(x - w / 2 + 4, y - h / 2 + 11, str(number), class_="num"))
         own = f" o{piece.owner}"
         type_name = game.content.type_name(kind, L)
         card = game.card_name(piece.card, L) if piece.card else type_name
@@ -496,17 +496,17 @@ def _parcel(game, number: int, node: str, x: float, y: float, status: str, piece
             words = W("aria.built", L, n=number, district=district, owner=game.player_name(piece.owner, L),
                       type=type_name, card=card)
         else:
-            kids.append(S.path(f"M{x - w / 2 + 6},{y + h / 2 - 8} l9,-7 l5,4 l10,-9 l6,3 l12,-10",
-                               class_="crack"))
+            kids.append(svg.path(f"M{x - w / 2 + 6},{y + h / 2 - 8} l9,-7 l5,4 l10,-9 l6,3 l12,-10",
+                                 class_="crack"))
             words = W("aria.damaged", L, n=number, district=district, owner=game.player_name(piece.owner, L),
                       type=type_name, card=card)
     else:
         if status != "closed":
-            kids.append(S.text(x, y + 6, str(number), class_="num"))
+            kids.append(svg.text(x, y + 6, str(number), class_="num"))
         if status == "banned":
             kids.append(_use("ban", x + w / 2 - 7, y - h / 2 + 7, 14))
         words = W(f"aria.{status}", L, n=number, district=district)
-    return S.group([S.title(words), *kids], class_=f"parcel {status}{own}{cls}", data_id=node, role="button")
+    return svg.group([svg.title(words), *kids], class_=f"parcel {status}{own}{cls}", data_id=node, role="button")
 
 
 @lru_cache(maxsize=8192)
@@ -514,18 +514,18 @@ def _spot(game, node: str, x: float, y: float, piece, cls: str, language) -> str
     L = language
     district = game.city.district_name(game.city.graph.nodes[node]["district"], L)
     r = FORT_R
-    kids = [S.circle(x, y, r + 4, class_="hl-ring")]
+    kids = [svg.circle(x, y, r + 4, class_="hl-ring")]
     if piece is None:  # the empty spot itself is drawn with the static city (_static_pieces)
         words = W("aria.spot_free", L, spot=node, district=district)
         own = ""
     else:
-        kids.append(S.circle(x, y, r, class_="base"))
+        kids.append(svg.circle(x, y, r, class_="base"))
         kids.append(_use(piece.kind, x, y, 19, class_="icon"))
         kids.append(_owner_badge(x + r - 1, y - r + 1, piece.owner))
         words = W("aria.spot_taken", L, spot=node, district=district, owner=game.player_name(piece.owner, L),
                   fort=t(f"thing.{piece.kind}", L))
         own = f" taken o{piece.owner}"
-    return S.group([S.title(words), *kids], class_=f"spot{own}{cls}", data_id=node, role="button")
+    return svg.group([svg.title(words), *kids], class_=f"spot{own}{cls}", data_id=node, role="button")
 
 
 @lru_cache(maxsize=2048)
@@ -534,10 +534,10 @@ def _hq_spot(game, node: str, x: float, y: float, piece, cls: str, language) -> 
     code = game.city.graph.nodes[node]["district"]
     district = game.city.district_name(code, L)
     w, h = 34, 30
-    kids = [S.rect(x - w / 2 - 4, y - h / 2 - 4, w + 8, h + 8, rx=9, class_="hl-ring"),
-            S.rect(x - w / 2, y - h / 2, w, h, rx=7, class_="base")]
+    kids = [svg.rect(x - w / 2 - 4, y - h / 2 - 4, w + 8, h + 8, rx=9, class_="hl-ring"),
+            svg.rect(x - w / 2, y - h / 2, w, h, rx=7, class_="base")]
     if piece is None:
-        kids.append(S.text(x, y + 3.5, "HQ" if L == "en" else t("thing.hq", L).upper()[:5], class_="kind"))
+        kids.append(svg.text(x, y + 3.5, "HQ" if L == "en" else t("thing.hq", L).upper()[:5], class_="kind"))
         words = W("aria.hq_free", L, district=district)
         own = ""
     else:
@@ -545,7 +545,7 @@ def _hq_spot(game, node: str, x: float, y: float, piece, cls: str, language) -> 
         kids.append(_owner_badge(x + w / 2 - 2, y - h / 2 + 2, piece.owner))
         words = W("aria.hq_taken", L, district=district, owner=game.player_name(piece.owner, L))
         own = f" taken o{piece.owner}"
-    return S.group([S.title(words), *kids], class_=f"hqspot{own}{cls}", data_id=node, role="button")
+    return svg.group([svg.title(words), *kids], class_=f"hqspot{own}{cls}", data_id=node, role="button")
 
 
 @lru_cache(maxsize=2048)
@@ -555,11 +555,11 @@ def _location(game, code: str, x: float, y: float, workers: tuple, damaged: bool
     faction = loc.faction if loc is not None else "council"
     colour, light = FACTION_STYLE.get(faction, ("#6b5a3a", "#efe7d5"))
     name = game.content.location_name(code, L)
-    kids = [S.circle(x, y, LOC_R + 4, class_="hl-ring"),
-            S.circle(x, y, LOC_R, class_="base", fill=light, stroke=colour),
+    kids = [svg.circle(x, y, LOC_R + 4, class_="hl-ring"),
+            svg.circle(x, y, LOC_R, class_="base", fill=light, stroke=colour),
             _use(faction, x, y, 20, style=f"color:{colour}")]
     for p in workers[:1]:
-        kids.append(S.group([_use("worker", x + 25, y + 1, 22, class_="worker")], class_=f"o{p}"))
+        kids.append(svg.group([_use("worker", x + 25, y + 1, 22, class_="worker")], class_=f"o{p}"))
     if damaged:
         kids.append(_use("damage", x - 25, y, 17))
     parts = [W("aria.location", L, location=name, district=game.city.district_name(code, L),
@@ -569,8 +569,8 @@ def _location(game, code: str, x: float, y: float, workers: tuple, damaged: bool
     if damaged:
         parts.append(W("aria.loc_damaged", L))
     words = "; ".join(parts)
-    return S.group([S.title(words), *kids], class_=f"loc{' damaged' if damaged else ''}{cls}", data_id=f"L-{code}",
-                   role="button")
+    return svg.group([svg.title(words), *kids], class_=f"loc{' damaged' if damaged else ''}{cls}", data_id=f"L-{code}",
+                     role="button")
 
 
 @lru_cache(maxsize=4096)
@@ -580,23 +580,23 @@ def _attack_track(game, code: str, tokens: tuple, defence: int, done: tuple, cls
     x, y, w, h = _box(game.city, code)
     x0, y0 = x + 22, y - h / 2 + 7
     size, gap = 16, 2
-    kids = [S.rect(x0 - 3, y0 - 3, 4 * (size + gap) + 3, size + 6, rx=6, class_="hl-ring")]
+    kids = [svg.rect(x0 - 3, y0 - 3, 4 * (size + gap) + 3, size + 6, rx=6, class_="hl-ring")]
     for j, n in enumerate(tokens[:4]):  # the slots are drawn with the static city (_static_pieces)
         sx = x0 + j * (size + gap)
-        kids.append(S.circle(sx + size / 2, y0 + size / 2, size / 2 - 0.5, class_="token"))
-        kids.append(S.text(sx + size / 2, y0 + size / 2 + 3.6, str(n), class_="token-n"))
+        kids.append(svg.circle(sx + size / 2, y0 + size / 2, size / 2 - 0.5, class_="token"))
+        kids.append(svg.text(sx + size / 2, y0 + size / 2 + 3.6, str(n), class_="token-n"))
     dx = x0 + 4 * (size + gap) + 8
     words = [W("aria.attack_track", L, district=game.city.district_name(code, L), n=len(tokens), defence=defence)]
     if done:  # attacked: the result instead of the defence (a full track is never attacked again)
         held, strength, against = done[0]
-        kids.append(S.rect(dx - 5, y0, 30, size, rx=8, class_="res-box held" if held else "res-box fell"))
-        kids.append(S.text(dx + 10, y0 + size / 2 + 4, ("✓" if held else "✗") + str(strength), class_="res"))
+        kids.append(svg.rect(dx - 5, y0, 30, size, rx=8, class_="res-box held" if held else "res-box fell"))
+        kids.append(svg.text(dx + 10, y0 + size / 2 + 4, ("✓" if held else "✗") + str(strength), class_="res"))
         words.append(W("aria.attack_held" if held else "aria.attack_fell", L, strength=strength, defence=against))
     else:
         kids.append(_use("shield", dx + 2, y0 + size / 2, 19, style="color:#5d7f9a" if defence else "color:#b9ab8f"))
-        kids.append(S.text(dx + 2, y0 + size / 2 + 4, str(defence), class_="def-n"))
+        kids.append(svg.text(dx + 2, y0 + size / 2 + 4, str(defence), class_="def-n"))
     text = "; ".join(words)
-    return S.group([S.title(text), *kids], class_=f"atrack{cls}", data_id=f"attack-{code}")
+    return svg.group([svg.title(text), *kids], class_=f"atrack{cls}", data_id=f"attack-{code}")
 
 
 # ======================================================================= the tracks (strength, factions)
@@ -610,30 +610,30 @@ def _strength_panel(game, x0: float, y0: float, strength: int, hidden, revealed:
     now = min(strength, len(track) - 1)
     n = len(track)
     w = n * CELL + 20
-    out = [S.rect(x0, y0, w, 96, rx=10, class_="hl-ring")]  # the frame and spaces: _static_pieces
+    out = [svg.rect(x0, y0, w, 96, rx=10, class_="hl-ring")]  # the frame and spaces: _static_pieces
     cells = []
     cx = x0 + 10 + now * CELL
-    cells.append(S.rect(cx, y0 + 28, CELL - 3, CELL - 3, rx=5, class_="cell now"))
-    cells.append(S.text(cx + (CELL - 3) / 2, y0 + 28 + 20, str(track[now]), class_="cell-n"))
+    cells.append(svg.rect(cx, y0 + 28, CELL - 3, CELL - 3, rx=5, class_="cell now"))
+    cells.append(svg.text(cx + (CELL - 3) / 2, y0 + 28 + 20, str(track[now]), class_="cell-n"))
     mx = x0 + 10 + now * CELL + (CELL - 3) / 2
-    cells.append(S.path(f"M{mx - 7},{y0 + 24} L{mx + 7},{y0 + 24} L{mx},{y0 + 32} Z", class_="marker"))
+    cells.append(svg.path(f"M{mx - 7},{y0 + 24} L{mx + 7},{y0 + 24} L{mx},{y0 + 32} Z", class_="marker"))
     # the hidden token, face down at the end of the track (or turned over: its number)
     hx = x0 + 10 + (n - 1) * CELL + (CELL - 3) / 2
     if hidden is None:
         pass
     elif revealed:
-        cells.append(S.circle(hx, y0 + 72, 10, class_="token"))
-        cells.append(S.text(hx, y0 + 75.6, str(hidden), class_="token-n"))
+        cells.append(svg.circle(hx, y0 + 72, 10, class_="token"))
+        cells.append(svg.text(hx, y0 + 75.6, str(hidden), class_="token-n"))
     else:
         cells.append(_use("hidden", hx, y0 + 72, 20))
     info = W("bag", L, tokens=qty(bag, "token", L))
     out.extend(cells)
-    out.append(S.text(x0 + 10, y0 + 77, info, class_="small"))
-    out.append(S.text(x0 + 10, y0 + 91, W("strength_now", L, n=track[now]), class_="small"))
+    out.append(svg.text(x0 + 10, y0 + 77, info, class_="small"))
+    out.append(svg.text(x0 + 10, y0 + 91, W("strength_now", L, n=track[now]), class_="small"))
     words = W("aria.strength", L, n=track[now], left=qty(bag, "token", L)) + (
         "; " + W("aria.hidden_revealed", L, n=hidden) if revealed and hidden
         else "; " + W("aria.hidden_down", L) if hidden is not None else "")
-    return S.group([S.title(words), *out], class_=f"strength{cls}", data_id="strength")
+    return svg.group([svg.title(words), *out], class_=f"strength{cls}", data_id="strength")
 
 
 def _reward_glyph(game, atoms, x: float, y: float) -> str:
@@ -644,22 +644,22 @@ def _reward_glyph(game, atoms, x: float, y: float) -> str:
     word = a[0]
     if word == "gain":
         res, n = a[1][0]
-        return _use(res, x, y - 3, 13) + S.text(x, y + 13, str(n), class_="rw")
+        return _use(res, x, y - 3, 13) + svg.text(x, y + 13, str(n), class_="rw")
     if word == "influence":
-        return _use("influence", x, y - 3, 11) + S.text(x, y + 13, f"+{a[1]}", class_="rw")
+        return _use("influence", x, y - 3, 11) + svg.text(x, y + 13, f"+{a[1]}", class_="rw")
     if word == "draw":
-        return _use("card", x, y - 3, 13) + S.text(x, y + 13, str(a[1]), class_="rw")
+        return _use("card", x, y - 3, 13) + svg.text(x, y + 13, str(a[1]), class_="rw")
     if word == "offer":
-        return _use("card", x, y - 3, 13) + S.text(x, y + 13, "↑" + str(a[1]), class_="rw")
+        return _use("card", x, y - 3, 13) + svg.text(x, y + 13, "↑" + str(a[1]), class_="rw")
     if word == "agendas":
-        return _use("scroll", x, y - 3, 13) + S.text(x, y + 13, f"{a[1]}/{a[2]}", class_="rw")
+        return _use("scroll", x, y - 3, 13) + svg.text(x, y + 13, f"{a[1]}/{a[2]}", class_="rw")
     if word == "fortify":
-        return _use(a[1], x, y - 3, 14, style="color:#6b5a3a") + S.text(x, y + 13, "", class_="rw")
+        return _use(a[1], x, y - 3, 14, style="color:#6b5a3a") + svg.text(x, y + 13, "", class_="rw")
     if word == "build":
-        return _use("hammer", x, y - 3, 13) + S.text(x, y + 13, f"-{a[1]}" if a[1] else "", class_="rw")
+        return _use("hammer", x, y - 3, 13) + svg.text(x, y + 13, f"-{a[1]}" if a[1] else "", class_="rw")
     if word == "return_worker":
         return _use("worker", x, y - 3, 13, style="color:#6b5a3a")
-    return S.text(x, y + 4, "•", class_="rw")
+    return svg.text(x, y + 4, "•", class_="rw")
 
 
 TCELL = 30  # a faction track's space
@@ -680,8 +680,8 @@ ROW_H = 50
 @lru_cache(maxsize=64)
 def _tracks_frame(game, x0: float, y0: float, language: str) -> str:
     w = (game.track_len + 1) * TCELL + 16
-    return (S.rect(x0, y0, w, 22 + ROW_H * len(game.content.factions) + 2, rx=10, class_="panel") +
-            S.text(x0 + 10, y0 + 17, W("factions_title", language), class_="ptitle"))
+    return (svg.rect(x0, y0, w, 22 + ROW_H * len(game.content.factions) + 2, rx=10, class_="panel") +
+            svg.text(x0 + 10, y0 + 17, W("factions_title", language), class_="ptitle"))
 
 
 @lru_cache(maxsize=4096)
@@ -694,7 +694,7 @@ def _track_row(game, fi: int, x0: float, y0: float, levels: tuple, cls: str, lan
     w = (n_sp + 1) * TCELL + 16
     ry = y0 + 22 + fi * ROW_H
     tid = f"track-{fa.id}"
-    kids = [S.rect(x0 + 3, ry - 1, w - 6, ROW_H - 1, rx=8, class_="hl-ring")]  # the spaces: _track_static
+    kids = [svg.rect(x0 + 3, ry - 1, w - 6, ROW_H - 1, rx=8, class_="hl-ring")]  # the spaces: _track_static
     at: dict = {}
     for p, lv in enumerate(levels):
         at.setdefault(min(lv, n_sp), []).append((p, lv))
@@ -704,14 +704,14 @@ def _track_row(game, fi: int, x0: float, y0: float, levels: tuple, cls: str, lan
         for j, (p, lv) in enumerate(at.get(sp, [])):
             qx = cx + 1 + (j % 2) * 14
             qy = cy + 1 + (j // 2) * 14
-            kids.append(S.group([S.rect(qx, qy, 12, 12, rx=2.5, class_="cube"),
-                                 S.text(qx + 6, qy + 9.2, str(p + 1), class_="cube-n")], class_=f"o{p}"))
+            kids.append(svg.group([svg.rect(qx, qy, 12, 12, rx=2.5, class_="cube"),
+                                   svg.text(qx + 6, qy + 9.2, str(p + 1), class_="cube-n")], class_=f"o{p}"))
             if lv > n_sp:  # past the end (C10): how far, on the cube's other half of the space
-                kids.append(S.text(qx + 6, qy + 21.5 if j < 2 else qy - 3, f"+{lv - n_sp}", class_="over"))
+                kids.append(svg.text(qx + 6, qy + 21.5 if j < 2 else qy - 3, f"+{lv - n_sp}", class_="over"))
     rewards = "; ".join(f"{sp}: {effect_text(fa.rewards[sp - 1], L, c.faction_map)}" for sp in range(1, n_sp + 1))
     who = ", ".join(f"{game.player_name(p, L)} {lv}" for p, lv in enumerate(levels))
     words = W("aria.track", L, faction=game.faction_name(fa.id, L, genitive=True), levels=who, rewards=rewards)
-    return S.group([S.title(words), *kids], class_=f"track{cls}", data_id=tid, role="button")
+    return svg.group([svg.title(words), *kids], class_=f"track{cls}", data_id=tid, role="button")
 
 
 def _legend(game, x0: float, y0: float, language: str) -> str:
@@ -720,17 +720,17 @@ def _legend(game, x0: float, y0: float, language: str) -> str:
     rows = [(k, c.type_name(k, L)) for k in ("inn", "hall", "market", "temple")]
     rows += [("tower", t("thing.tower", L) + " · 1"), ("keep", t("thing.keep", L) + " · 2"),
              ("gate", t("thing.gate", L) + " · 0")]
-    out = [S.rect(x0, y0, 186, 22 + 17 * len(rows) + 38, rx=10, class_="panel"),
-           S.text(x0 + 10, y0 + 17, W("legend", L), class_="ptitle")]
+    out = [svg.rect(x0, y0, 186, 22 + 17 * len(rows) + 38, rx=10, class_="panel"),
+           svg.text(x0 + 10, y0 + 17, W("legend", L), class_="ptitle")]
     for i, (icon, words) in enumerate(rows):
         y = y0 + 32 + i * 17
         out.append(_use(icon, x0 + 18, y - 4, 15, class_="legend-icon"))
-        out.append(S.text(x0 + 32, y, words, class_="legend-t"))
+        out.append(svg.text(x0 + 32, y, words, class_="legend-t"))
     y = y0 + 32 + len(rows) * 17
-    out.append(S.rect(x0 + 10, y - 10, 16, 12, rx=2, fill="#fffdf6", stroke="#6f9f5a", stroke_width=1.6))
-    out.append(S.text(x0 + 32, y, W("legend_open", L), class_="legend-t"))
-    out.append(S.rect(x0 + 10, y + 7, 16, 12, rx=2, fill="#e4dccb", stroke="#bfb299", stroke_dasharray="3 2"))
-    out.append(S.text(x0 + 32, y + 17, W("legend_closed", L), class_="legend-t"))
+    out.append(svg.rect(x0 + 10, y - 10, 16, 12, rx=2, fill="#fffdf6", stroke="#6f9f5a", stroke_width=1.6))
+    out.append(svg.text(x0 + 32, y, W("legend_open", L), class_="legend-t"))
+    out.append(svg.rect(x0 + 10, y + 7, 16, 12, rx=2, fill="#e4dccb", stroke="#bfb299", stroke_dasharray="3 2"))
+    out.append(svg.text(x0 + 32, y + 17, W("legend_closed", L), class_="legend-t"))
     return "".join(out)
 
 
@@ -765,15 +765,15 @@ def _track_static(game, x0: float, y0: float, language: str) -> str:
     for fi, fa in enumerate(c.factions):
         colour, light = FACTION_STYLE.get(fa.id, ("#6b5a3a", "#efe7d5"))
         ry = y0 + 22 + fi * ROW_H
-        out += [S.rect(x0 + 5, ry + 1, w - 10, ROW_H - 5, rx=7, class_="trow", fill=light),
+        out += [svg.rect(x0 + 5, ry + 1, w - 10, ROW_H - 5, rx=7, class_="trow", fill=light),
                 _use(fa.id, x0 + 16, ry + 9, 13, style=f"color:{colour}"),
-                S.text(x0 + 26, ry + 13, game.faction_name(fa.id, L), class_="tname", fill=colour)]
+                svg.text(x0 + 26, ry + 13, game.faction_name(fa.id, L), class_="tname", fill=colour)]
         for sp in range(n_sp + 1):
             cx = x0 + 8 + sp * TCELL
             cy = ry + 16
-            out.append(S.rect(cx, cy, TCELL - 2, TCELL - 2, rx=4, class_="cell start" if sp == 0 else "cell"))
+            out.append(svg.rect(cx, cy, TCELL - 2, TCELL - 2, rx=4, class_="cell start" if sp == 0 else "cell"))
             if sp == 0:
-                out.append(S.text(cx + (TCELL - 2) / 2, cy + 18, "0", class_="rw", fill="#a3947a"))
+                out.append(svg.text(cx + (TCELL - 2) / 2, cy + 18, "0", class_="rw", fill="#a3947a"))
             else:
                 out.append(_reward_glyph(game, fa.rewards[sp - 1], cx + (TCELL - 2) / 2, cy + 10))
     return "".join(out)
@@ -786,11 +786,11 @@ def _static_pieces(game, language: str) -> str:
     out = []
     for n in city.parcels:  # every parcel closed: an open or built one is drawn over it
         x, y = city.positions[city.nodes[city.parcel_index[n]]]
-        out.append(S.group([S.rect(x - PARCEL_W / 2, y - PARCEL_H / 2, PARCEL_W, PARCEL_H, rx=6, class_="tile"),
-                            S.text(x, y + 6, str(n), class_="num")], class_="parcel closed"))
+        out.append(svg.group([svg.rect(x - PARCEL_W / 2, y - PARCEL_H / 2, PARCEL_W, PARCEL_H, rx=6, class_="tile"),
+                              svg.text(x, y + 6, str(n), class_="num")], class_="parcel closed"))
     for i in city.forts:
         x, y = city.positions[city.nodes[i]]
-        out.append(S.circle(x, y, FORT_R, class_="spot-base"))
+        out.append(svg.circle(x, y, FORT_R, class_="spot-base"))
         out.append(_use("tower", x, y - 1, 13, class_="legend-icon", opacity="0.22"))
     size, gap = 16, 2
     for code in city.districts:
@@ -798,17 +798,17 @@ def _static_pieces(game, language: str) -> str:
         x0, y0 = x + 22, y - h / 2 + 7
         for j in range(4):
             sx = x0 + j * (size + gap)
-            out.append(S.rect(sx, y0, size, size, rx=3.5, class_="slot last" if j == 3 else "slot"))
+            out.append(svg.rect(sx, y0, size, size, rx=3.5, class_="slot last" if j == 3 else "slot"))
         out.append(_use("sword", x0 + 3 * (size + gap) + size / 2, y0 + size / 2, 13, opacity="0.55"))
     lay = _layout(game)
     sx0, sy0 = lay["strength"]
     track = game.content.strength_track
-    out += [S.rect(sx0, sy0, len(track) * CELL + 20, 96, rx=10, class_="panel"),
-            S.text(sx0 + 10, sy0 + 19, W("strength_title", language), class_="ptitle")]
+    out += [svg.rect(sx0, sy0, len(track) * CELL + 20, 96, rx=10, class_="panel"),
+            svg.text(sx0 + 10, sy0 + 19, W("strength_title", language), class_="ptitle")]
     for i, v in enumerate(track):
         cx = sx0 + 10 + i * CELL
-        out.append(S.rect(cx, sy0 + 28, CELL - 3, CELL - 3, rx=5, class_="cell"))
-        out.append(S.text(cx + (CELL - 3) / 2, sy0 + 28 + 20, str(v), class_="cell-n"))
+        out.append(svg.rect(cx, sy0 + 28, CELL - 3, CELL - 3, rx=5, class_="cell"))
+        out.append(svg.text(cx + (CELL - 3) / 2, sy0 + 28 + 20, str(v), class_="cell-n"))
     out.append(_track_static(game, *lay["tracks"], language))
     return "".join(out)
 
@@ -836,7 +836,7 @@ def city_defs(game, language: Optional[str] = None) -> str:
     L = _L(game, language)
     width, height = _size(game.city)
     # the class on a group inside the symbol: the styles match in the <use>'s copy, wherever it is drawn
-    return (f'<symbol id="{_static_id(game, L)}" viewBox="0 0 {S._fmt(width)} {S._fmt(height)}">'
+    return (f'<symbol id="{_static_id(game, L)}" viewBox="0 0 {svg._fmt(width)} {svg._fmt(height)}">'
             f'<g class="bw-bg">{_static(game, L)}</g></symbol>')
 
 
@@ -860,14 +860,14 @@ def city_svg(game, view, *, viewer: Optional[int] = None, targets: Iterable = ()
     hl = frozenset(highlight_districts or ())
     width, height = _size(city)
     if background == "defs":
-        parts = [S.el("use", None, href=f"#{_static_id(game, L)}", x=0, y=0, width=width, height=height)]
+        parts = [svg.el("use", None, href=f"#{_static_id(game, L)}", x=0, y=0, width=width, height=height)]
     else:
         parts = [_static(game, L)]
     for code in sorted(hl):
         if code in city.names:
             x, y, w, h = _box(city, code)
-            parts.append(S.rect(x - w / 2 - 3, y - h / 2 - 3, w + 6, h + 6, rx=20, fill="none", stroke="#e0a100",
-                                stroke_width=5, class_="district-hl", data_district=code))
+            parts.append(svg.rect(x - w / 2 - 3, y - h / 2 - 3, w + 6, h + 6, rx=20, fill="none", stroke="#e0a100",
+                                  stroke_width=5, class_="district-hl", data_district=code))
     pieces = view.pieces
     index = city.index
     # the solid lines between two undamaged pieces of one house, in its colour (its networks show)
@@ -910,8 +910,8 @@ def city_svg(game, view, *, viewer: Optional[int] = None, targets: Iterable = ()
                                  game.bag_count(view), _cls("strength", targets, selected, cursor), L))
     parts.append(_faction_tracks(game, view, *lay["tracks"], targets, selected, cursor, L))
     if standalone:
-        parts.insert(0, f"<defs>{DEFS}</defs>" + S.style(CSS))
-    return S.svg(parts, width, height, class_="bw-bg", role="group", aria_label=label or W("aria.city", L))
+        parts.insert(0, f"<defs>{DEFS}</defs>" + svg.style(CSS))
+    return svg.svg(parts, width, height, class_="bw-bg", role="group", aria_label=label or W("aria.city", L))
 
 
 def target_centres(game, ids: Iterable) -> dict:
@@ -1001,7 +1001,7 @@ def _card_html(game, card: str, language: str, cls: str = "", used_word: str = "
     """One card face as HTML: name, type, cost, what it does (generated from its data, like ``card_text``)."""
     L = language
     c = game.content
-    e = S.escape
+    e = svg.escape
     fm = c.faction_map
     tail, cost = [], ""
     if card in c.buildings:
@@ -1055,7 +1055,7 @@ def cards_markup(game, cards: Iterable[str], *, targets: Iterable = (), selected
     sl = {x if x.startswith("card-") else card_id(x) for x in selected}
     cur = cursor if cursor is None or str(cursor).startswith("card-") else card_id(cursor)
     used = set(used)
-    out = [f'<div class="bw-bgc">'] + ([f'<div class="head">{S.escape(title)}</div>'] if title else [])
+    out = [f'<div class="bw-bgc">'] + ([f'<div class="head">{svg.escape(title)}</div>'] if title else [])
     out.append('<div class="row">')
     for c in cards:
         if c == MASK:
@@ -1077,7 +1077,7 @@ def player_markup(game, view, player: int, *, viewer: Optional[int] = None, targ
     holds ``"?"`` for them, so nothing secret can be drawn by mistake.
     """
     L = _L(game, language)
-    e = S.escape
+    e = svg.escape
     pl = view.players[player]
     tg = {x if str(x).startswith("card-") else card_id(x) for x in targets}
     sl = {x if str(x).startswith("card-") else card_id(x) for x in selected}

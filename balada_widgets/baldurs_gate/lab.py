@@ -43,14 +43,14 @@ import solara
 from ..core.errors import GameError
 from ..core.files import untrusted
 from ..core.session import Session
-from ..ui import svg as S
+from ..kit import svg
 from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.explain import Explain
 from ..ui.move_log import LOG_CSS, MoveLog, branch_entries, labels_for, log_entries
 from ..ui.reminder import Reminder
 from ..ui.session import use_session_version
-from . import analysis as A
+from . import analysis
 from .bots import make_bot
 from .drawing import CSS, DEFS, city_svg, move_target, parse_id
 from .i18n import CATALOG, LANGUAGES, t
@@ -93,7 +93,7 @@ def lab_words(L: str) -> dict:
 
 def marks_css(ids, colour: str, width: float = 6) -> str:
     """CSS that rings the city's elements ``ids`` (their ``data-id``) in ``colour``: marks without a new drawing."""
-    sel = ", ".join(f'.bw-bg [data-id="{S.escape(str(i))}"] .hl-ring' for i in ids)
+    sel = ", ".join(f'.bw-bg [data-id="{svg.escape(str(i))}"] .hl-ring' for i in ids)
     return f"{sel} {{ stroke: {colour} !important; stroke-width: {width}; animation: none; }}" if sel else ""
 
 
@@ -124,7 +124,7 @@ def SetUp(game: BaldursGateGame, box: Box, on_state: Callable, can_undo: bool, c
 
     def edit(**kw):
         try:
-            on_state(A.edit_position(game, state, **kw))
+            on_state(analysis.edit_position(game, state, **kw))
         except GameError as e:
             set_error(str(e))
             return
@@ -136,7 +136,7 @@ def SetUp(game: BaldursGateGame, box: Box, on_state: Callable, can_undo: bool, c
             return
         if tool == "remove":
             return edit(remove=id_)
-        if tool in A.FORTS:
+        if tool in analysis.FORTS:
             return edit(player=who, fortify=(id_, tool))
         return edit(player=who, build=(id_, tool))
 
@@ -164,9 +164,9 @@ def SetUp(game: BaldursGateGame, box: Box, on_state: Callable, can_undo: bool, c
 def _tool_targets(game, state, tool: str) -> tuple:
     """Where the tool can act: available parcels (build), free spots (fortify), pieces but HQs (remove)."""
     city = game.city
-    if tool in A.BUILDINGS:
+    if tool in analysis.BUILDINGS:
         return tuple(city.nodes[city.parcel_index[n]] for n in state.avail)
-    if tool in A.FORTS:
+    if tool in analysis.FORTS:
         return tuple(city.nodes[i] for i in city.forts if state.pieces[i] is None)
     return tuple(city.nodes[i] for i, pc in enumerate(state.pieces) if pc is not None and pc.kind != "hq")
 
@@ -237,8 +237,8 @@ def PositionText(game: BaldursGateGame, box: Box, on_text: Callable):
 
 def moves_markup(game, state, moves) -> str:
     """The legal decisions in plain words (notation as a tooltip), one clickable list (``data-id="move-<k>"``)."""
-    items = [f'<span class="bw-move" data-id="move-{k}" title="{S.escape(game.move_text_for(m))}">'
-             f'{S.escape(game.describe_move(state, m))}</span>' for k, m in enumerate(moves)]
+    items = [f'<span class="bw-move" data-id="move-{k}" title="{svg.escape(game.move_text_for(m))}">'
+             f'{svg.escape(game.describe_move(state, m))}</span>' for k, m in enumerate(moves)]
     return '<div class="bw-log"><div class="bw-moves">' + "".join(items) + "</div></div>"
 
 
@@ -291,7 +291,7 @@ def PlayTree(game: BaldursGateGame, session: Session, on_edit: Optional[Callable
                           classes=["bw-bgl-bot-move"])
             if on_edit is not None:
                 solara.Button(W("edit_here", L), on_click=lambda: on_edit(state), outlined=True,
-                              disabled=not A.at_turn_start(state), classes=["bw-bgl-edit-here"])
+                              disabled=not analysis.at_turn_start(state), classes=["bw-bgl-edit-here"])
         label = labels_for(game, None, words=True)
         MoveLog(log_entries(session, label)[-150:], branch_entries(session, label),
                 session.goto, words=lab_words(L))
@@ -306,8 +306,8 @@ def PlayTree(game: BaldursGateGame, session: Session, on_edit: Optional[Callable
 
 def _city_marks(game, view, p: int, outlook) -> tuple:
     """``(selected, targets, districts, css)`` for the analysis board: network, growth, risk, cut points."""
-    net = A.networks(game, view, p)
-    grow = tuple(g.node for g in A.growth(game, view, p))
+    net = analysis.networks(game, view, p)
+    grow = tuple(g.node for g in analysis.growth(game, view, p))
     strength = game.current_strength(view)
     risky = tuple(o.district for o in outlook if o.attack is None and (o.next_attack > 0 or (
         o.defence < strength and any(o.buildings))))
@@ -325,10 +325,10 @@ def CityAnalysis(game: BaldursGateGame, box: Box, record_box: Box, on_play: Opti
     who, set_who = solara.use_state(waiting[0] if waiting else state.active)
     p = who if 0 <= who < game.players else 0
     view = solara.use_memo(lambda: game.view(state, p), [state, p])
-    outlook = solara.use_memo(lambda: A.attack_outlook(game, view, record), [view, record])
+    outlook = solara.use_memo(lambda: analysis.attack_outlook(game, view, record), [view, record])
     selected, grow, risky, css = solara.use_memo(lambda: _city_marks(game, view, p, outlook), [view, outlook])
-    texts = solara.use_memo(lambda: (A.networks(game, view, p).text(game, L) + "\n" + A.growth_text(game, view, p, L),
-                                     A.hidden_odds(game, view, record).text(game, L)), [view, record, L])
+    texts = solara.use_memo(lambda: (analysis.networks(game, view, p).text(game, L) + "\n" + analysis.growth_text(game, view, p, L),
+                                     analysis.hidden_odds(game, view, record).text(game, L)), [view, record, L])
     with solara.Column(gap="8px", classes=["bw-bgl-city"]) as col:
         solara.Select(W("as_seen_by", L), values=_players(game, L), value=_players(game, L)[p],
                       on_value=lambda v: set_who(_players(game, L).index(v)), classes=["bw-bgl-viewer"],
@@ -346,7 +346,7 @@ def CityAnalysis(game: BaldursGateGame, box: Box, record_box: Box, on_play: Opti
                 RiskTable(game, Box(outlook))
                 _lines(texts[1], "bw-bgl-hidden")
                 solara.Markdown(f"**{W('attacks', L)}**")
-                _lines("\n".join(f"- {x}" for x in A.attack_lines(game, state, L)) or t("lab.attack.none", L),
+                _lines("\n".join(f"- {x}" for x in analysis.attack_lines(game, state, L)) or t("lab.attack.none", L),
                        "bw-bgl-attacks")
         ScorePanel(game, box, p)
     return col
@@ -368,8 +368,8 @@ def RiskTable(game: BaldursGateGame, outlook_box: Box):
             continue
         exp = sum(float(s) * float(q) for s, q in o.strengths.items())
         exposed = ", ".join(f"{game.player_name(q, L)}: {n}" for q, n in enumerate(o.exposed) if n)
-        rows.append(f"| {name} | {o.tokens}/4 | {o.defence} | {A.pct(o.next_attack, L)} | {A.pct(o.hidden, L)} | "
-                    f"{A.decimal(exp, L)} | {A.pct(o.holds, L)} | {exposed} |")
+        rows.append(f"| {name} | {o.tokens}/4 | {o.defence} | {analysis.pct(o.next_attack, L)} | {analysis.pct(o.hidden, L)} | "
+                    f"{analysis.decimal(exp, L)} | {analysis.pct(o.holds, L)} | {exposed} |")
     with solara.Div(classes=["bw-bgl-risk"]) as div:
         solara.Markdown(head + "\n" + "\n".join(rows), style={"font-size": "13px"})
     return div
@@ -384,7 +384,7 @@ def ScorePanel(game: BaldursGateGame, box: Box, p: int):
     step, set_step = solara.use_state(None)
     kinds = ("so_far", "preview")
     names = [W(f"score_{k}", L) for k in kinds]
-    steps = solara.use_memo(lambda: A.score_steps(game, state, p, which if not state.over else "so_far", L),
+    steps = solara.use_memo(lambda: analysis.score_steps(game, state, p, which if not state.over else "so_far", L),
                             [state, p, which])
     with solara.Column(gap="4px", classes=["bw-bgl-score"]) as col:
         if not state.over:
@@ -411,14 +411,14 @@ def Advice(game: BaldursGateGame, box: Box, p: int, on_play: Optional[Callable] 
 
     def ask():
         try:
-            set_asked((state, A.best_move(game, state, level="strong")))
+            set_asked((state, analysis.best_move(game, state, level="strong")))
             set_error(None)
         except GameError as e:
             set_error(str(e))
 
     def run_playouts():
         try:
-            set_played((state, A.playouts(game, state, n=4, level="greedy", viewer=p).text(game, L)))
+            set_played((state, analysis.playouts(game, state, n=4, level="greedy", viewer=p).text(game, L)))
             set_error(None)
         except GameError as e:
             set_error(str(e))
@@ -438,7 +438,7 @@ def Advice(game: BaldursGateGame, box: Box, p: int, on_play: Optional[Callable] 
             _lines(plays, "bw-bgl-playout-text")
         if waiting:
             with solara.Details(W("decisions", L), expand=False):
-                _lines("\n".join(f"- {w} (`{n}`)" for _, w, n in A.decisions(game, state, viewer=waiting[0])),
+                _lines("\n".join(f"- {w} (`{n}`)" for _, w, n in analysis.decisions(game, state, viewer=waiting[0])),
                        "bw-bgl-decisions")
     return col
 
@@ -460,11 +460,11 @@ def BotsTab(game: BaldursGateGame):
             with solara.Div(style={"width": "260px"}):
                 solara.SliderInt(W("stats_games", L), value=games, min=1, max=30, on_value=set_games)
             solara.Button(W("stats_run", L), outlined=True, classes=["bw-bgl-stats"],
-                          on_click=lambda: set_stats(A.bot_stats(games=games, players=game.players, seed=0)))
+                          on_click=lambda: set_stats(analysis.bot_stats(games=games, players=game.players, seed=0)))
         if stats is not None:
             _lines(stats.text(L), "bw-bgl-stats-text")
             fig, ax = plt.subplots(figsize=(7, 2.8))
-            A.plot_bot_scores(stats, ax, L)
+            analysis.plot_bot_scores(stats, ax, L)
             fig.tight_layout()
             plt.close(fig)
             solara.FigureMatplotlib(fig)
@@ -476,8 +476,8 @@ def BotsTab(game: BaldursGateGame):
 
 def _start(game, seed: int):
     """The lab's first position: a seeded greedy game stopped at the start of a turn, with its draws."""
-    session = A.example_session(game, seed=seed, moves=90)
-    return session.state, A.draw_record(session)
+    session = analysis.example_session(game, seed=seed, moves=90)
+    return session.state, analysis.draw_record(session)
 
 
 @solara.component
@@ -510,10 +510,10 @@ def BaldursGateLab(players: int = 3, language: str = "en", text: Optional[str] =
         session.play(move)
 
     def edit_here(new):
-        set_edits(((new,), 0, A.draw_record(session, record) if record is not None else None))
+        set_edits(((new,), 0, analysis.draw_record(session, record) if record is not None else None))
         set_tab(0)
 
-    play_record = A.draw_record(session, record) if record is not None else None
+    play_record = analysis.draw_record(session, record) if record is not None else None
     with solara.Column(classes=["baldurs-gate-lab"], gap="8px", style={"max-width": "1280px"}) as col:
         solara.Markdown(f"## {W('title', L)}")
         with solara.Row(style=_ROW):

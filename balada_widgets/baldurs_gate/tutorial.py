@@ -26,7 +26,7 @@ plan of ``docs/baldurs-gate-tutorial-plan.md``:
   highlighted, and what a question asks is never shown on its board (the
   defence counter of a district whose defence is asked, the bag's count when
   the bag is asked, the prestige before the scoring is asked);
-- the kit (:mod:`balada_widgets.ui.lesson`) gives the tiers: first wrong
+- the kit (:mod:`balada_widgets.kit.lesson`) gives the tiers: first wrong
   answer, the misreading with its rule; second, the hint; third or *Show me*,
   the answer walked through (the engine's words and traces).
 
@@ -58,7 +58,7 @@ from typing import Any, Callable, Iterable, Optional
 from ..core.errors import InvalidInput
 from ..core.feedback import Feedback, Step
 from ..core.trace import Trace
-from ..ui.lesson import Choose, LearnerBox, Lesson, LessonStep, NotebookFace, Number, Pick, Solution
+from ..kit.lesson import Choose, LearnerBox, Lesson, LessonStep, NotebookFace, Number, Pick, Solution
 from . import scoring
 from .effects import cost_text, effect_text
 from .i18n import check_language, join_list, qty, t
@@ -85,7 +85,7 @@ def w(language: str, key: str, **fields) -> str:
 
 def kit_words(language: str) -> dict:
     """The kit's lesson player's words in ``language``: the keys of ``ui.tutorial.TUTORIAL_WORDS`` (buttons,
-    tiers, progress) and of ``ui.lesson.LESSON_WORDS`` (why an answer is not read, how a rule is named)."""
+    tiers, progress) and of ``kit.lesson.LESSON_WORDS`` (why an answer is not read, how a rule is named)."""
     return {k: w(language, f"kit.{k}") for k in KIT_KEYS}
 
 
@@ -2901,12 +2901,12 @@ def _step_play(L: str) -> LessonStep:
 
 @lru_cache(maxsize=None)
 def lesson(language: str = "en") -> Lesson:
-    """The tutorial in ``language`` (``"en"`` or ``"cs"``) as a :class:`~balada_widgets.ui.lesson.Lesson`.
+    """The tutorial in ``language`` (``"en"`` or ``"cs"``) as a :class:`~balada_widgets.kit.lesson.Lesson`.
 
     Built once and shared by every learner (every page of the app): immutable data, its positions and
     its caches (``lru_cache`` above: positions, the last step's game as a function of the clicks) are the
     same for everybody. What one learner does lives in their own tutorial (its progress, and
-    :func:`~balada_widgets.ui.lesson.learner_store`), never here.
+    :func:`~balada_widgets.kit.lesson.learner_store`), never here.
     """
     L = check_language(language)
     return Lesson(w(L, "lesson.title"), tuple(_BUILDERS[s.id](L) for s in STEPS if s.id in _BUILDERS))

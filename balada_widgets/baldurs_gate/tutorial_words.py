@@ -26,7 +26,7 @@ def _load(pairs: dict) -> None:
         _CS[key] = cs
 
 
-#: the kit's words for a lesson (``ui.tutorial.TUTORIAL_WORDS`` and ``ui.lesson.LESSON_WORDS``), as ``kit.<key>``
+#: the kit's words for a lesson (``ui.tutorial.TUTORIAL_WORDS`` and ``kit.lesson.LESSON_WORDS``), as ``kit.<key>``
 KIT_KEYS = ("step_of", "step_label", "done_label", "steps", "prev", "next", "check", "check_label", "show",
             "show_label", "solved", "right", "not_yet", "hint", "answer", "your_answer", "step_by_step",
             "answer_first", "pick_first", "choose_one", "choose_some", "number_first", "not_a_number", "type_first",

@@ -62,7 +62,6 @@ import solara
 
 from ..core.errors import InvalidInput
 from ..core.session import Session
-from ..ui import svg as S
 from ..ui.app import GameApp
 from ..ui.board import Board
 from ..ui.controls import Controls

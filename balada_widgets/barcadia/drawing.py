@@ -45,8 +45,8 @@ import math
 from functools import lru_cache
 from typing import Iterable, Optional
 
-import balada_widgets.ui.svg as S  # the kit's pure SVG helpers (absolute: the architecture test reads "..ui" as the UI)
-from ..ui.grid import PLAYER_COLOURS
+from ..kit import svg
+from ..kit.grid import PLAYER_COLOURS
 from .content import ROOM_TYPE_WORDS
 from .state import START, room_name
 
@@ -244,52 +244,52 @@ def _icon(kind: str) -> str:
     """An icon centred at (0, 0), about 26 units across."""
     ink = TYPE_STYLE.get(kind, TYPE_STYLE["down"])[2]
     if kind == "monster":  # a horned blob with fangs
-        return S.group([
-            S.path("M-11,9 C-13,-2 -9,-9 0,-9 C9,-9 13,-2 11,9 C7,6 4,10 0,7 C-4,10 -7,6 -11,9 Z", fill=ink),
-            S.path("M-8,-6 L-11,-13 L-4,-8 Z M8,-6 L11,-13 L4,-8 Z", fill=ink),
-            S.circle(-4, -2, 2.8, fill="#fff"), S.circle(4, -2, 2.8, fill="#fff"),
-            S.circle(-3.6, -1.6, 1.3, fill="#222"), S.circle(4.4, -1.6, 1.3, fill="#222"),
-            S.path("M-4,3 L-2.6,6 L-1.2,3 Z M1.2,3 L2.6,6 L4,3 Z", fill="#fff")])
+        return svg.group([
+            svg.path("M-11,9 C-13,-2 -9,-9 0,-9 C9,-9 13,-2 11,9 C7,6 4,10 0,7 C-4,10 -7,6 -11,9 Z", fill=ink),
+            svg.path("M-8,-6 L-11,-13 L-4,-8 Z M8,-6 L11,-13 L4,-8 Z", fill=ink),
+            svg.circle(-4, -2, 2.8, fill="#fff"), svg.circle(4, -2, 2.8, fill="#fff"),
+            svg.circle(-3.6, -1.6, 1.3, fill="#222"), svg.circle(4.4, -1.6, 1.3, fill="#222"),
+            svg.path("M-4,3 L-2.6,6 L-1.2,3 Z M1.2,3 L2.6,6 L4,3 Z", fill="#fff")])
     if kind == "team":  # two crossed swords
         blade = "M-1.3,-12 L1.3,-12 L1.3,5 L-1.3,5 Z M-5,5 L5,5 L5,7.5 L-5,7.5 Z M-1.5,7.5 L1.5,7.5 L1.5,12 L-1.5,12 Z"
-        return S.group([S.path(blade, fill=ink, transform="rotate(40)"),
-                        S.path(blade, fill=ink, transform="rotate(-40)"),
-                        S.circle(0, -1, 2.2, fill="#fff7e0")])
+        return svg.group([svg.path(blade, fill=ink, transform="rotate(40)"),
+                          svg.path(blade, fill=ink, transform="rotate(-40)"),
+                          svg.circle(0, -1, 2.2, fill="#fff7e0")])
     if kind == "boss":  # a crown
-        return S.group([
-            S.path("M-12,7 L-13,-7 L-6,-1 L0,-11 L6,-1 L13,-7 L12,7 Z", fill=ink),
-            S.rect(-12, 7, 24, 4, rx=1, fill=ink),
-            S.circle(0, 2, 2.4, fill="#f7d9ff"), S.circle(-7, 3.5, 1.6, fill="#f7d9ff"),
-            S.circle(7, 3.5, 1.6, fill="#f7d9ff")])
+        return svg.group([
+            svg.path("M-12,7 L-13,-7 L-6,-1 L0,-11 L6,-1 L13,-7 L12,7 Z", fill=ink),
+            svg.rect(-12, 7, 24, 4, rx=1, fill=ink),
+            svg.circle(0, 2, 2.4, fill="#f7d9ff"), svg.circle(-7, 3.5, 1.6, fill="#f7d9ff"),
+            svg.circle(7, 3.5, 1.6, fill="#f7d9ff")])
     if kind == "reward":  # a gift box
-        return S.group([
-            S.rect(-11, -3, 22, 14, rx=1.5, fill=ink), S.rect(-12.5, -7, 25, 5, rx=1.5, fill=ink),
-            S.rect(-1.8, -7, 3.6, 18, fill="#f4e27a"),
-            S.path("M0,-7 C-3,-13 -10,-12 -7,-8 Z M0,-7 C3,-13 10,-12 7,-8 Z", fill="#f4e27a")])
+        return svg.group([
+            svg.rect(-11, -3, 22, 14, rx=1.5, fill=ink), svg.rect(-12.5, -7, 25, 5, rx=1.5, fill=ink),
+            svg.rect(-1.8, -7, 3.6, 18, fill="#f4e27a"),
+            svg.path("M0,-7 C-3,-13 -10,-12 -7,-8 Z M0,-7 C3,-13 10,-12 7,-8 Z", fill="#f4e27a")])
     if kind == "pourtal":  # a swirl
-        return S.group([
-            S.path("M0,0 m-1.5,0 a1.5,1.5 0 1,1 3,0 a4,4 0 1,1 -8,0 a7,7 0 1,1 14,0 a10,10 0 1,1 -20,0",
-                   fill="none", stroke=ink, stroke_width=2.6, stroke_linecap="round")])
+        return svg.group([
+            svg.path("M0,0 m-1.5,0 a1.5,1.5 0 1,1 3,0 a4,4 0 1,1 -8,0 a7,7 0 1,1 14,0 a10,10 0 1,1 -20,0",
+                     fill="none", stroke=ink, stroke_width=2.6, stroke_linecap="round")])
     if kind == "hoard":  # a goblet with sparkles
-        return S.group([
-            S.path("M-9,-11 L9,-11 C9,-2 5,2 1.5,3 L1.5,8 L6,10 L6,12 L-6,12 L-6,10 L-1.5,8 L-1.5,3 "
-                   "C-5,2 -9,-2 -9,-11 Z", fill=ink),
-            S.path("M-7,-8 L7,-8 C6.5,-3 4,0 0,0.5 C-4,0 -6.5,-3 -7,-8 Z", fill="#7fc8ff"),
-            S.path("M12,-12 l1,3 l3,1 l-3,1 l-1,3 l-1,-3 l-3,-1 l3,-1 Z", fill=ink)])
+        return svg.group([
+            svg.path("M-9,-11 L9,-11 C9,-2 5,2 1.5,3 L1.5,8 L6,10 L6,12 L-6,12 L-6,10 L-1.5,8 L-1.5,3 "
+                     "C-5,2 -9,-2 -9,-11 Z", fill=ink),
+            svg.path("M-7,-8 L7,-8 C6.5,-3 4,0 0,0.5 C-4,0 -6.5,-3 -7,-8 Z", fill="#7fc8ff"),
+            svg.path("M12,-12 l1,3 l3,1 l-3,1 l-1,3 l-1,-3 l-3,-1 l3,-1 Z", fill=ink)])
     if kind == "start":  # a banner on a pole
-        return S.group([
-            S.rect(-8, -12, 2.4, 24, rx=1, fill=ink),
-            S.path("M-5.6,-12 L10,-12 L6,-7 L10,-2 L-5.6,-2 Z", fill="#d9480f"),
-            S.ellipse(-6.8, 12, 6, 1.8, fill=ink)])
+        return svg.group([
+            svg.rect(-8, -12, 2.4, 24, rx=1, fill=ink),
+            svg.path("M-5.6,-12 L10,-12 L6,-7 L10,-2 L-5.6,-2 Z", fill="#d9480f"),
+            svg.ellipse(-6.8, 12, 6, 1.8, fill=ink)])
     if kind == "down":  # a question mark on a stone
-        return S.text(0, 7, "?", font_size=20, font_weight="700", fill="#d9d4c6", text_anchor="middle",
-                      font_family="Georgia, serif", opacity=".55")
+        return svg.text(0, 7, "?", font_size=20, font_weight="700", fill="#d9d4c6", text_anchor="middle",
+                        font_family="Georgia, serif", opacity=".55")
     return ""
 
 
 def _trap_icon() -> str:
     """A trap token: a red warning triangle with a spike, about 12 units across."""
-    return S.path("M0,-7 L7,5.5 L-7,5.5 Z", fill="#e03131", stroke="#fff", stroke_width=1.3, stroke_linejoin="round")
+    return svg.path("M0,-7 L7,5.5 L-7,5.5 Z", fill="#e03131", stroke="#fff", stroke_width=1.3, stroke_linejoin="round")
 
 
 def _powerup_icon() -> str:
@@ -299,12 +299,12 @@ def _powerup_icon() -> str:
         rad = 7 if k % 2 == 0 else 3
         a = math.radians(-90 + 36 * k)
         pts.append((rad * math.cos(a), rad * math.sin(a)))
-    return S.polygon(pts, fill="#ffd43b", stroke="#a86b00", stroke_width=1, stroke_linejoin="round")
+    return svg.polygon(pts, fill="#ffd43b", stroke="#a86b00", stroke_width=1, stroke_linejoin="round")
 
 
 def _eye_icon() -> str:
-    return S.group([S.path("M-7,0 C-4,-5 4,-5 7,0 C4,5 -4,5 -7,0 Z", fill="#fff", stroke="#333", stroke_width=1),
-                    S.circle(0, 0, 2.2, fill="#333")])
+    return svg.group([svg.path("M-7,0 C-4,-5 4,-5 7,0 C4,5 -4,5 -7,0 Z", fill="#fff", stroke="#333", stroke_width=1),
+                      svg.circle(0, 0, 2.2, fill="#333")])
 
 
 #: the cup's outline, a tumbler 24 units tall with its base at y = 12
@@ -313,24 +313,24 @@ CUP_TOP, CUP_BOTTOM = -12.0, 12.5
 
 
 def _defs() -> str:
-    stone = S.el("pattern", [
-        S.rect(0, 0, 24, 20, fill="#5d6170"),
-        S.path("M0,0.5 H24 M0,10.5 H24 M8,0.5 V10.5 M20,0.5 V10.5 M2,10.5 V20 M14,10.5 V20",
-               stroke="#4a4d59", stroke_width=1.2, fill="none"),
-        S.path("M1,1.6 H7 M9,1.6 H19 M3,11.6 H13 M15,11.6 H23", stroke="#737888", stroke_width=0.9, fill="none"),
+    stone = svg.el("pattern", [
+        svg.rect(0, 0, 24, 20, fill="#5d6170"),
+        svg.path("M0,0.5 H24 M0,10.5 H24 M8,0.5 V10.5 M20,0.5 V10.5 M2,10.5 V20 M14,10.5 V20",
+                 stroke="#4a4d59", stroke_width=1.2, fill="none"),
+        svg.path("M1,1.6 H7 M9,1.6 H19 M3,11.6 H13 M15,11.6 H23", stroke="#737888", stroke_width=0.9, fill="none"),
     ], id=f"{P}stone", width=24, height=20, patternUnits="userSpaceOnUse")
-    floor = S.el("pattern", [S.rect(0, 0, 18, 18, fill="#efe8da"), S.circle(3, 4, 0.9, fill="#e2d8c4"),
-                             S.circle(12, 13, 0.9, fill="#e2d8c4")],
-                 id=f"{P}floor", width=18, height=18, patternUnits="userSpaceOnUse")
-    clip = S.el("clipPath", S.path(CUP_PATH), id=f"{P}cupclip")
-    glow = S.el("filter", [S.el("feGaussianBlur", None, stdDeviation=2.2)], id=f"{P}blur", x="-50%", y="-50%",
-                width="200%", height="200%")
-    icons = [S.el("g", _icon(k), id=f"{P}ico-{k}") for k in TYPE_STYLE]
-    icons += [S.el("g", _trap_icon(), id=f"{P}trap"), S.el("g", _powerup_icon(), id=f"{P}pu"),
-              S.el("g", _eye_icon(), id=f"{P}eye"),
-              S.el("g", S.path("M0,0 m-1,0 a1,1 0 1,1 2,0 a2.5,2.5 0 1,1 -5,0 a4,4 0 1,1 8,0", fill="none",
-                               stroke="currentColor", stroke_width=1.5, stroke_linecap="round"), id=f"{P}swirl"),
-              S.el("g", S.path(CUP_PATH, fill="none"), id=f"{P}cup")]
+    floor = svg.el("pattern", [svg.rect(0, 0, 18, 18, fill="#efe8da"), svg.circle(3, 4, 0.9, fill="#e2d8c4"),
+                               svg.circle(12, 13, 0.9, fill="#e2d8c4")],
+                   id=f"{P}floor", width=18, height=18, patternUnits="userSpaceOnUse")
+    clip = svg.el("clipPath", svg.path(CUP_PATH), id=f"{P}cupclip")
+    glow = svg.el("filter", [svg.el("feGaussianBlur", None, stdDeviation=2.2)], id=f"{P}blur", x="-50%", y="-50%",
+                  width="200%", height="200%")
+    icons = [svg.el("g", _icon(k), id=f"{P}ico-{k}") for k in TYPE_STYLE]
+    icons += [svg.el("g", _trap_icon(), id=f"{P}trap"), svg.el("g", _powerup_icon(), id=f"{P}pu"),
+              svg.el("g", _eye_icon(), id=f"{P}eye"),
+              svg.el("g", svg.path("M0,0 m-1,0 a1,1 0 1,1 2,0 a2.5,2.5 0 1,1 -5,0 a4,4 0 1,1 8,0", fill="none",
+                                   stroke="currentColor", stroke_width=1.5, stroke_linecap="round"), id=f"{P}swirl"),
+              svg.el("g", svg.path(CUP_PATH, fill="none"), id=f"{P}cup")]
     return "".join([stone, floor, clip, glow, *icons])
 
 
@@ -378,7 +378,7 @@ CSS = """
 
 def _use(name: str, x: float = 0, y: float = 0, scale: float = 1.0, **kw) -> str:
     t = f"translate({x:g},{y:g})" + (f" scale({scale:g})" if scale != 1 else "")
-    return S.el("use", None, href=f"#{P}{name}", transform=t, **kw)
+    return svg.el("use", None, href=f"#{P}{name}", transform=t, **kw)
 
 
 # ======================================================================= one room
@@ -391,59 +391,59 @@ def _room(i: int, centre: tuple, outline: str, kind: str, card, up: bool, public
     cx, cy = centre
     fill, edge, ink = TYPE_STYLE[kind]
     if outline:
-        tile = S.path(outline, class_="tile", fill=fill, stroke=edge)
-        hl = S.path(outline, class_="hl")
+        tile = svg.path(outline, class_="tile", fill=fill, stroke=edge)
+        hl = svg.path(outline, class_="hl")
     else:
         pts = _corners(cx, cy, HEX - 1.2)
-        tile = S.polygon(pts, class_="tile", fill=f"url(#{P}stone)" if kind == "down" else fill, stroke=edge)
-        hl = S.polygon(_corners(cx, cy, HEX - 4), class_="hl")
+        tile = svg.polygon(pts, class_="tile", fill=f"url(#{P}stone)" if kind == "down" else fill, stroke=edge)
+        hl = svg.polygon(_corners(cx, cy, HEX - 4), class_="hl")
     # the label says it all. The room's name (r12) is the visible text of the button; the badges (level, traps,
     # Power-Ups) are drawn over it in a group of their own (``marks``: not clickable, hidden from screen readers), so
     # the button's visible text is a part of its name (axe label-content-name-mismatch)
-    parts = [S.title(label, aria_hidden="true"), tile, hl]
+    parts = [svg.title(label, aria_hidden="true"), tile, hl]
     marks = []
     if i == START:
         sx, sy = start_centre
-        parts += [_use("ico-start", sx, sy - 5), S.text(sx, sy + 17, "START", class_="rid", fill=ink)]
+        parts += [_use("ico-start", sx, sy - 5), svg.text(sx, sy + 17, "START", class_="rid", fill=ink)]
     elif kind == "down" and card is None:
-        parts += [_use("ico-down", cx - (9 if occupied else 0), cy), S.text(cx, cy - 17, room_name(i), class_="rid",
-                                                                            fill="#d9d4c6")]
+        parts += [_use("ico-down", cx - (9 if occupied else 0), cy), svg.text(cx, cy - 17, room_name(i), class_="rid",
+                                                                              fill="#d9d4c6")]
     elif kind == "down":  # face down, identity known: a small plate of the type's colour
         tf, te, _ti = TYPE_STYLE[card.type]
         ix = cx - (10 if occupied else 0)
-        parts += [S.text(cx, cy - 17, room_name(i), class_="rid", fill="#d9d4c6"),
-                  S.circle(ix, cy - 1, 11, fill=tf, stroke=te, stroke_width=1.2, opacity=".92"),
+        parts += [svg.text(cx, cy - 17, room_name(i), class_="rid", fill="#d9d4c6"),
+                  svg.circle(ix, cy - 1, 11, fill=tf, stroke=te, stroke_width=1.2, opacity=".92"),
                   _use(f"ico-{card.type}", ix, cy - 1, 0.6)]
-        marks.append(S.text(ix, cy + 19, _badge(card) or "", class_="known"))
+        marks.append(svg.text(ix, cy + 19, _badge(card) or "", class_="known"))
         if peeked:
             parts.append(_use("eye", cx + 14, cy - 11, 0.8))
     else:
         ix = cx - (9 if occupied else 0)
-        parts += [S.text(cx, cy - 17.5, room_name(i), class_="rid", fill=ink),
+        parts += [svg.text(cx, cy - 17.5, room_name(i), class_="rid", fill=ink),
                   _use(f"ico-{kind}", ix, cy + (1 if occupied else -1.5), 0.68 if occupied else 0.9)]
         badge = _badge(card)
         if badge:
-            parts.append(S.rect(ix - 9, cy + 10.5, 18, 11, rx=5.5, fill=edge if kind != "hoard" else "#a47a12"))
-            marks.append(S.text(ix, cy + 19.3, badge, class_="lvl"))
+            parts.append(svg.rect(ix - 9, cy + 10.5, 18, 11, rx=5.5, fill=edge if kind != "hoard" else "#a47a12"))
+            marks.append(svg.text(ix, cy + 19.3, badge, class_="lvl"))
     bx, by = (start_centre if i == START else centre)
     if traps:
         tx, ty = bx - 17, by - 10
         parts.append(_use("trap", tx, ty))
-        marks.append(S.text(tx, ty + 4.3, "!" if traps == 1 else traps, class_="nt"))
+        marks.append(svg.text(tx, ty + 4.3, "!" if traps == 1 else traps, class_="nt"))
     if powerups:
         px, py = (bx + 15, by + 10) if i else (bx + 16, by + 24)
         parts.append(_use("pu", px, py, 0.9))
         if powerups > 1:
-            marks.append(S.text(px, py + 3, powerups, font_size=7, font_weight=800, text_anchor="middle",
-                                fill="#5c3b00"))
+            marks.append(svg.text(px, py + 3, powerups, font_size=7, font_weight=800, text_anchor="middle",
+                                  fill="#5c3b00"))
     if pocket >= 0:
         colour = PLAYER_COLOURS[pocket % len(PLAYER_COLOURS)]
-        parts += [S.circle(bx, by, HEX - 6, fill="none", stroke=colour, stroke_width=2.2, stroke_dasharray="2 3",
-                           class_="pocket"),
-                  S.circle(bx + 16, by - 13, 6.5, fill="#fff", stroke=colour, stroke_width=1.4),
+        parts += [svg.circle(bx, by, HEX - 6, fill="none", stroke=colour, stroke_width=2.2, stroke_dasharray="2 3",
+                             class_="pocket"),
+                  svg.circle(bx + 16, by - 13, 6.5, fill="#fff", stroke=colour, stroke_width=1.4),
                   _use("swirl", bx + 16, by - 13, 1.0, color=colour)]
-    room = S.group(parts, class_=cls, data_id=room_name(i), role="button", aria_label=label)
-    return room + (S.group(marks, class_="marks", aria_hidden="true", pointer_events="none") if marks else "")
+    room = svg.group(parts, class_=cls, data_id=room_name(i), role="button", aria_label=label)
+    return room + (svg.group(marks, class_="marks", aria_hidden="true", pointer_events="none") if marks else "")
 
 
 def _badge(card) -> str:
@@ -477,19 +477,19 @@ def cup_svg(x: float, y: float, hp: int, colour: str, number: int, active: bool 
     """The Health Bar Cup of player ``number`` at (x, y): filled to ``hp``/``full``, the HP written below."""
     level = max(0.0, min(1.0, hp / full if full else 0))
     top = CUP_BOTTOM - (CUP_BOTTOM - CUP_TOP) * level
-    parts = [S.circle(0, 1, 19, class_="halo", fill=colour if active else "none", opacity=".35",
-                      filter=f"url(#{P}blur)"),
-             S.ellipse(0, 13.5, 11, 2.6, fill="#000", opacity=".18"),
-             S.path(CUP_PATH, fill="#ffffff", opacity=".88"),
-             S.rect(-11, round(top, 2), 22, round(CUP_BOTTOM - top + 1, 2), fill=colour, clip_path=f"url(#{P}cupclip)"),
-             S.path(CUP_PATH, fill="none", stroke="#2b2b2b", stroke_width=1.3, stroke_linejoin="round"),
-             S.path("M-7.5,-9 L-5.8,9", stroke="#fff", stroke_width=1.6, opacity=".55", stroke_linecap="round"),
-             S.circle(0, -15.5, 5.3, fill=colour, stroke="#fff", stroke_width=1.2),
-             S.text(0, -12.6, number, class_="who"),
-             S.rect(-10, 15, 20, 10, rx=5, fill="#fff", stroke=colour, stroke_width=1.2),
-             S.text(0, 23, hp, class_="hp", fill="#222")]
+    parts = [svg.circle(0, 1, 19, class_="halo", fill=colour if active else "none", opacity=".35",
+                        filter=f"url(#{P}blur)"),
+             svg.ellipse(0, 13.5, 11, 2.6, fill="#000", opacity=".18"),
+             svg.path(CUP_PATH, fill="#ffffff", opacity=".88"),
+             svg.rect(-11, round(top, 2), 22, round(CUP_BOTTOM - top + 1, 2), fill=colour, clip_path=f"url(#{P}cupclip)"),
+             svg.path(CUP_PATH, fill="none", stroke="#2b2b2b", stroke_width=1.3, stroke_linejoin="round"),
+             svg.path("M-7.5,-9 L-5.8,9", stroke="#fff", stroke_width=1.6, opacity=".55", stroke_linecap="round"),
+             svg.circle(0, -15.5, 5.3, fill=colour, stroke="#fff", stroke_width=1.2),
+             svg.text(0, -12.6, number, class_="who"),
+             svg.rect(-10, 15, 20, 10, rx=5, fill="#fff", stroke=colour, stroke_width=1.2),
+             svg.text(0, 23, hp, class_="hp", fill="#222")]
     t = f"translate({x:g},{y:g})" + (f" scale({scale:g})" if scale != 1 else "")
-    return S.group(parts, class_="cup active" if active else "cup", transform=t)
+    return svg.group(parts, class_="cup active" if active else "cup", transform=t)
 
 
 def _cup_spots(view, off) -> list:
@@ -517,24 +517,24 @@ def _arrow_path(points: list) -> str:
     a = math.atan2(y2 - y1, x2 - x1)
     tip = (x2 - 9 * math.cos(a), y2 - 9 * math.sin(a))
     wing = [(tip[0] - 8 * math.cos(a + s), tip[1] - 8 * math.sin(a + s)) for s in (0.5, -0.5)]
-    head = S.polygon([tip, *wing], fill="#1e6fd9")
-    return S.group([S.path(d, class_="path"), head], class_="path-group")
+    head = svg.polygon([tip, *wing], fill="#1e6fd9")
+    return svg.group([svg.path(d, class_="path"), head], class_="path-group")
 
 
 def d20_svg(x: float, y: float, value, colour: str, size: float = 15, caption: str = "") -> str:
     """A d20 showing ``value`` at (x, y) in ``colour`` (a hexagon with its facets), a caption below."""
     pts = _corners(0, 0, size)
     inner = [(0, -size * 0.55), (size * 0.5, size * 0.32), (-size * 0.5, size * 0.32)]
-    parts = [S.polygon(pts, fill=colour, stroke="#222", stroke_width=1.2),
-             S.polygon(inner, fill="#fff", opacity=".22"),
-             S.path(" ".join(f"M{a[0]:.1f},{a[1]:.1f} L{b[0]:.1f},{b[1]:.1f}" for a, b in
-                             zip(inner, [pts[0], pts[2], pts[4]])), stroke="#fff", stroke_opacity=".35",
-                    stroke_width=1),
-             S.text(0, size * 0.33, value, font_size=size * 0.95, fill="#fff", stroke="#222", stroke_width=0.6,
-                    paint_order="stroke")]
+    parts = [svg.polygon(pts, fill=colour, stroke="#222", stroke_width=1.2),
+             svg.polygon(inner, fill="#fff", opacity=".22"),
+             svg.path(" ".join(f"M{a[0]:.1f},{a[1]:.1f} L{b[0]:.1f},{b[1]:.1f}" for a, b in
+                               zip(inner, [pts[0], pts[2], pts[4]])), stroke="#fff", stroke_opacity=".35",
+                      stroke_width=1),
+             svg.text(0, size * 0.33, value, font_size=size * 0.95, fill="#fff", stroke="#222", stroke_width=0.6,
+                      paint_order="stroke")]
     if caption:
-        parts.append(S.text(0, size + 11, caption, font_size=9, fill="#4a4232", font_weight=600))
-    return S.group(parts, transform=f"translate({x:g},{y:g})", class_="die")
+        parts.append(svg.text(0, size + 11, caption, font_size=9, fill="#4a4232", font_weight=600))
+    return svg.group(parts, transform=f"translate({x:g},{y:g})", class_="die")
 
 
 LEGEND = (("monster", "Monster"), ("team", "Team Battle"), ("boss", "Boss"), ("reward", "Reward"),
@@ -545,18 +545,18 @@ LEGEND = (("monster", "Monster"), ("team", "Team Battle"), ("boss", "Boss"), ("r
 def _legend(y: float, width: float) -> str:
     step = min(90.0, (width - 20) / 9)
     x = (width - step * 9) / 2 + step / 2
-    parts = [S.rect(8, y - 4, width - 16, 52, rx=10, fill="#fffaf0", stroke="#e4d9c2", opacity=".9")]
+    parts = [svg.rect(8, y - 4, width - 16, 52, rx=10, fill="#fffaf0", stroke="#e4d9c2", opacity=".9")]
     for k, word in LEGEND:
         fill, edge, _ink = TYPE_STYLE[k]
-        tile = S.polygon(_corners(x, y + 14, 13), fill=f"url(#{P}stone)" if k == "down" else fill, stroke=edge,
-                         stroke_width=1.2)
-        parts += [tile, _use(f"ico-{k}", x, y + 14, 0.48), S.text(x, y + 40, word, text_anchor="middle")]
+        tile = svg.polygon(_corners(x, y + 14, 13), fill=f"url(#{P}stone)" if k == "down" else fill, stroke=edge,
+                           stroke_width=1.2)
+        parts += [tile, _use(f"ico-{k}", x, y + 14, 0.48), svg.text(x, y + 40, word, text_anchor="middle")]
         x += step
-    parts += [_use("trap", x, y + 14, 1.3), S.text(x, y + 17.5, "!", class_="nt"),
-              S.text(x, y + 40, "trap", text_anchor="middle")]
+    parts += [_use("trap", x, y + 14, 1.3), svg.text(x, y + 17.5, "!", class_="nt"),
+              svg.text(x, y + 40, "trap", text_anchor="middle")]
     x += step
-    parts += [_use("pu", x, y + 14, 1.2), S.text(x, y + 40, "Power-Up", text_anchor="middle")]
-    return S.group(parts, class_="legend", aria_hidden="true")
+    parts += [_use("pu", x, y + 14, 1.2), svg.text(x, y + 40, "Power-Up", text_anchor="middle")]
+    return svg.group(parts, class_="legend", aria_hidden="true")
 
 
 # ======================================================================= the dungeon
@@ -670,10 +670,10 @@ def dungeon_svg(game, view, *, viewer: Optional[int] = None, targets: Iterable =
         x, y = _centre(h, off)
         cls = "slot target" + (" cursor" if sid == cur else "") + (" selected" if sid in sset else "")
         words = f"empty hex {h[0]},{h[1]}: build a room here"
-        slot_marks.append(S.group([S.title(words, aria_hidden="true"),
-                                   S.polygon(_corners(x, y, HEX - 1.5), class_="tile"),
-                                   S.text(x, y + 6, "+", class_="plus")],
-                                  class_=cls, data_id=sid, role="button", aria_label=words))
+        slot_marks.append(svg.group([svg.title(words, aria_hidden="true"),
+                                     svg.polygon(_corners(x, y, HEX - 1.5), class_="tile"),
+                                     svg.text(x, y + 6, "+", class_="plus")],
+                                    class_=cls, data_id=sid, role="button", aria_label=words))
     active = _active_player(game, view)
     cups = []
     for p, ((x, y, scale), pl) in enumerate(zip(_cup_spots(view, off), view.players)):
@@ -690,19 +690,19 @@ def dungeon_svg(game, view, *, viewer: Optional[int] = None, targets: Iterable =
         die_marks.append(d20_svg(30 + 40 * k, 30, value, colour, caption=f"P{who + 1}" if who is not None else ""))
     if die_marks:
         words = dice_caption + ": " + ", ".join(f"player {w + 1} {v}" if w is not None else str(v) for w, v in dice)
-        die_marks.insert(0, S.title(words))
-        die_marks.insert(1, S.text(12, 10, dice_caption, class_="caption"))
-    body = [S.rect(0, 0, width, height, class_="bg", rx=12),
-            S.group(rooms, class_="rooms"),
-            S.group(slot_marks, class_="slots"),
-            S.group([_arrow_path(pts)], class_="paths"),
-            S.group(cups, class_="cups"),
-            S.group(die_marks, class_="dice"),
-            _legend(height - 58, width) if legend else S.group([], class_="legend")]
+        die_marks.insert(0, svg.title(words))
+        die_marks.insert(1, svg.text(12, 10, dice_caption, class_="caption"))
+    body = [svg.rect(0, 0, width, height, class_="bg", rx=12),
+            svg.group(rooms, class_="rooms"),
+            svg.group(slot_marks, class_="slots"),
+            svg.group([_arrow_path(pts)], class_="paths"),
+            svg.group(cups, class_="cups"),
+            svg.group(die_marks, class_="dice"),
+            _legend(height - 58, width) if legend else svg.group([], class_="legend")]
     if standalone:
-        body = [S.style(CSS), S.el("defs", DEFS)] + body
+        body = [svg.style(CSS), svg.el("defs", DEFS)] + body
     aria = label or _summary(game, view)
-    return S.svg(body, round(width, 1), round(height, 1), class_="bw-bc", role="group", aria_label=aria)
+    return svg.svg(body, round(width, 1), round(height, 1), class_="bw-bc", role="group", aria_label=aria)
 
 
 def _active_player(game, view) -> Optional[int]:
@@ -748,23 +748,23 @@ def _card(card, count: int, x: float, y: float, playable: bool, selected: bool, 
         (f" You hold {count}." if count > 1 else "") + (" Click to play it." if playable else " Not playable now.")
     # the button's visible text (name, window, the text's lines, a space between them) starts its label (axe
     # label-content-name-mismatch); the count and DIY badges are drawn over it in a group of their own
-    parts = [S.title(label, aria_hidden="true"),
-             S.rect(0, 0, CARD_W, CARD_H, rx=9, class_="face", fill="#fffdf7", stroke=colour, stroke_width=2),
-             S.path(f"M0,9 Q0,0 9,0 H{CARD_W - 9:g} Q{CARD_W:g},0 {CARD_W:g},9 V30 H0 Z", fill=colour),
-             S.text(CARD_W / 2, 20, card.name, class_="cname"),
-             S.rect(CARD_W / 2 - 36, 37, 72, 15, rx=7.5, fill=colour, opacity=".16"),
-             " ", S.text(CARD_W / 2, 48, WINDOW_SHORT.get(card.window, card.window), class_="cwin", fill=colour)]
-    parts += [" " + S.text(9, 70 + 12.5 * k, ln, class_="ctext") for k, ln in enumerate(lines)]
+    parts = [svg.title(label, aria_hidden="true"),
+             svg.rect(0, 0, CARD_W, CARD_H, rx=9, class_="face", fill="#fffdf7", stroke=colour, stroke_width=2),
+             svg.path(f"M0,9 Q0,0 9,0 H{CARD_W - 9:g} Q{CARD_W:g},0 {CARD_W:g},9 V30 H0 Z", fill=colour),
+             svg.text(CARD_W / 2, 20, card.name, class_="cname"),
+             svg.rect(CARD_W / 2 - 36, 37, 72, 15, rx=7.5, fill=colour, opacity=".16"),
+             " ", svg.text(CARD_W / 2, 48, WINDOW_SHORT.get(card.window, card.window), class_="cwin", fill=colour)]
+    parts += [" " + svg.text(9, 70 + 12.5 * k, ln, class_="ctext") for k, ln in enumerate(lines)]
     marks = []
     if count > 1:
-        marks += [S.circle(CARD_W - 4, 4, 11, fill="#2b2f36", stroke="#fff", stroke_width=2),
-                  S.text(CARD_W - 4, 8.5, f"×{count}", class_="ccount")]
+        marks += [svg.circle(CARD_W - 4, 4, 11, fill="#2b2f36", stroke="#fff", stroke_width=2),
+                  svg.text(CARD_W - 4, 8.5, f"×{count}", class_="ccount")]
     if card.diy:
-        marks.append(S.text(CARD_W - 8, CARD_H - 8, "DIY", class_="cdiy"))
+        marks.append(svg.text(CARD_W - 8, CARD_H - 8, "DIY", class_="cdiy"))
     where = f"translate({x:g},{y:g})"
-    return S.group(parts, class_=cls, transform=where, data_id=f"card-{card.id}", role="button", aria_label=label) + (
-        S.group(marks, class_="card-marks" + (" playable" if playable else ""), transform=where, aria_hidden="true",
-                pointer_events="none") if marks else "")
+    return svg.group(parts, class_=cls, transform=where, data_id=f"card-{card.id}", role="button", aria_label=label) + (
+        svg.group(marks, class_="card-marks" + (" playable" if playable else ""), transform=where, aria_hidden="true",
+                  pointer_events="none") if marks else "")
 
 
 HAND_CSS = """
@@ -801,7 +801,7 @@ def hand_svg(game, view, player: int, *, playable: Iterable = (), selected: Opti
         kinds[cid] = kinds.get(cid, 0) + 1
     parts = []
     if not hand:
-        parts.append(S.text(8, 22, "No Loot Card in hand.", class_="empty"))
+        parts.append(svg.text(8, 22, "No Loot Card in hand.", class_="empty"))
         w, h = 4 * (CARD_W + CARD_GAP), 34
     else:
         n = len(kinds)
@@ -814,16 +814,16 @@ def hand_svg(game, view, player: int, *, playable: Iterable = (), selected: Opti
             y = CARD_GAP + (k // per_row) * (CARD_H + CARD_GAP)
             card = game.content.loot.get(cid)
             if card is None:  # a hidden card
-                parts.append(S.group([S.rect(0, 0, CARD_W, CARD_H, rx=9, fill="#5d6170", stroke="#393c46"),
-                                      S.text(CARD_W / 2, CARD_H / 2 + 8, f"?×{count}" if count > 1 else "?",
-                                             class_="cname")],
-                                     class_="card back", transform=f"translate({x:g},{y:g})"))
+                parts.append(svg.group([svg.rect(0, 0, CARD_W, CARD_H, rx=9, fill="#5d6170", stroke="#393c46"),
+                                        svg.text(CARD_W / 2, CARD_H / 2 + 8, f"?×{count}" if count > 1 else "?",
+                                               class_="cname")],
+                                       class_="card back", transform=f"translate({x:g},{y:g})"))
             else:
                 parts.append(_card(card, count, x, y, cid in ok, cid == selected, cid == cursor))
         w = max(w, 2 * (CARD_W + CARD_GAP))
-    body = ([S.style(HAND_CSS)] if standalone else []) + parts
-    return S.svg(body, w, h, class_="bw-bc-hand", role="group", aria_label=f"Loot hand of player {player + 1}",
-                 style=f"max-width:{w * 0.95:g}px")
+    body = ([svg.style(HAND_CSS)] if standalone else []) + parts
+    return svg.svg(body, w, h, class_="bw-bc-hand", role="group", aria_label=f"Loot hand of player {player + 1}",
+                   style=f"max-width:{w * 0.95:g}px")
 
 
 # ======================================================================= the players
@@ -859,14 +859,14 @@ def players_markup(game, view, names=None, active: Optional[int] = None) -> str:
     for p, pl in enumerate(view.players):
         colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
         ch = game.character(p)
-        name = S.escape(names[p] if names else f"Player {p + 1}")
+        name = svg.escape(names[p] if names else f"Player {p + 1}")
         pus = []
         for u in pl.powerups:
             card = game.content.powerups.get(u)
             trapped = u in pl.power_traps
-            title = S.escape((card.text if card else u) + (" (under a Power Trap: it does not work)" if trapped else ""))
+            title = svg.escape((card.text if card else u) + (" (under a Power Trap: it does not work)" if trapped else ""))
             pus.append(f'<span class="pu{" trapped" if trapped else ""}" title="{title}">'
-                       f'{"⚠ " if trapped else ""}{S.escape(card.name if card else u)}</span>')
+                       f'{"⚠ " if trapped else ""}{svg.escape(card.name if card else u)}</span>')
         extra = []
         if pl.pouch:
             extra.append(f"{pl.pouch} trap{'s' if pl.pouch > 1 else ''} in the pouch")
@@ -875,14 +875,14 @@ def players_markup(game, view, names=None, active: Optional[int] = None) -> str:
         where = "START" if pl.at == START else room_name(pl.at)
         card = game.room_card(view, pl.at) if pl.at != START else None
         if card is not None:
-            where += f" ({S.escape(card.name)})"
+            where += f" ({svg.escape(card.name)})"
         level = max(0, min(100, round(100 * pl.hp / full))) if full else 0
         turn = ' <span class="turn">to play</span>' if p == active else ""
         rows.append(
             f'<tr class="{"active" if p == active else ""}" data-player="{p}">'
             f'<td><span class="dot" style="background:{colour}"></span><span class="name">{name}</span>{turn}<br>'
-            f'<span class="char">{S.escape(ch.cls)} · {S.escape(ch.name)}</span><br>'
-            f'<span class="sig" title="{S.escape(ch.text)}">★ {S.escape(ch.signature)}</span></td>'
+            f'<span class="char">{svg.escape(ch.cls)} · {svg.escape(ch.name)}</span><br>'
+            f'<span class="sig" title="{svg.escape(ch.text)}">★ {svg.escape(ch.signature)}</span></td>'
             f'<td><span class="hp">{pl.hp} HP</span><span class="bar"><i style="width:{level}%;background:{colour}">'
             f'</i></span><br>{len(pl.hand)} Loot Card{"" if len(pl.hand) == 1 else "s"}<br>in {where}</td>'
             f'<td>{"".join(pus) or "<span class=none>no Power-Up</span>"}'

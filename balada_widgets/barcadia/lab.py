@@ -38,13 +38,13 @@ import solara
 from ..core.errors import GameError
 from ..core.files import untrusted
 from ..core.session import Session
-from ..ui import svg as S
+from ..kit import svg
 from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.move_log import MoveLog, branch_entries, labels_for, log_entries
 from ..ui.reminder import Reminder
 from ..ui.session import use_session_version
-from . import analysis as A
+from . import analysis
 from .bots import make_bot
 from .drawing import CSS, DEFS, dungeon_svg
 from .odds import format_percent
@@ -123,7 +123,7 @@ def SetUp(game: BarcadiaGame, state, on_state: Callable, can_undo: bool, can_red
 
     def edit(**kw):
         try:
-            on_state(A.edit_position(game, state, **kw))
+            on_state(analysis.edit_position(game, state, **kw))
         except GameError as e:
             set_error(str(e))
             return
@@ -229,8 +229,8 @@ def PositionText(game: BarcadiaGame, state, on_state: Callable):
 
 def moves_markup(game, state, moves) -> str:
     """The moves open now, in plain words, as one clickable HTML list (``data-id="move-<k>"``)."""
-    items = [f'<span class="bw-move" data-id="move-{k}" title="{S.escape(game.move_to_text(m))}">'
-             f'{S.escape(game.describe_move(state, m))}</span>' for k, m in enumerate(moves)]
+    items = [f'<span class="bw-move" data-id="move-{k}" title="{svg.escape(game.move_to_text(m))}">'
+             f'{svg.escape(game.describe_move(state, m))}</span>' for k, m in enumerate(moves)]
     return '<div class="bw-log"><div class="bw-moves">' + "".join(items) + "</div></div>"
 
 
@@ -309,14 +309,14 @@ def Analysis(game: BarcadiaGame, state, on_play: Optional[Callable] = None):
 
     def ask():
         try:
-            set_asked((state, A.best_move(game, state)))
+            set_asked((state, analysis.best_move(game, state)))
             set_error(None)
         except GameError as e:
             set_error(str(e))
 
     def run_playouts():
         try:
-            set_played((state, A.playouts(game, state, n=8, level="greedy", turns=12, seed=0).text()))
+            set_played((state, analysis.playouts(game, state, n=8, level="greedy", turns=12, seed=0).text()))
         except GameError as e:
             set_error(str(e))
 
@@ -360,7 +360,7 @@ def Analysis(game: BarcadiaGame, state, on_play: Optional[Callable] = None):
 def ReachPanel(game: BarcadiaGame, view, p: int):
     """Where ``p``'s cup can get this turn, on the board; click a room for its route."""
     chosen, set_chosen = solara.use_state(None)
-    rc = A.reach(game, view, p)
+    rc = analysis.reach(game, view, p)
     route = rc.routes.get(chosen)
     with solara.Column(gap="4px", classes=["bw-lab-reach"]) as col:
         solara.Markdown(f"**Where can player {p + 1} get this turn?** " + " ".join(rc.notes))
@@ -386,7 +386,7 @@ def FightPanel(game: BarcadiaGame, view, p: int):
         return solara.Text(f"No face-down room next to player {p + 1}'s cup.")
     known = [j for j in near if view.rooms[j].card is not None]  # a room seen before is the question worth asking
     r = room if room in near else (known or near)[0]
-    c = A.fight_or_go_around(game, view, r, p)
+    c = analysis.fight_or_go_around(game, view, r, p)
     with solara.Column(gap="4px", classes=["bw-lab-fight"]) as col:
         solara.Select(f"Fight or go around? A face-down room next to player {p + 1}", values=[f"r{j}" for j in near],
                       value=f"r{r}", on_value=lambda v: set_room(int(v[1:])), classes=["bw-lab-fight-room"],
@@ -412,14 +412,14 @@ def OddsTab():
 
     def draw():
         fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 3.4))
-        A.plot_win_chances(kind, bonuses=bonuses, ax=ax1)
-        A.plot_trap_survival(ax=ax2, bonus=0)
+        analysis.plot_win_chances(kind, bonuses=bonuses, ax=ax1)
+        analysis.plot_trap_survival(ax=ax2, bonus=0)
         fig.tight_layout()
         plt.close(fig)
         return fig
 
     fig = solara.use_memo(draw, [kind, bonus])
-    rows = A.monster_odds(bonuses=bonuses, kinds=(kind,)) if kind in ("monster", "team") else []
+    rows = analysis.monster_odds(bonuses=bonuses, kinds=(kind,)) if kind in ("monster", "team") else []
     with solara.Column(gap="8px", classes=["bw-lab-odds-tab"]) as col:
         with solara.Row(style=_PANEL):
             solara.ToggleButtonsSingle(value=kind, values=["monster", "team", "boss", "duel"], on_value=set_kind,
@@ -448,12 +448,12 @@ def BotsTab():
         with solara.Row(style=_PANEL):
             with solara.Div(style={"width": "260px"}):
                 solara.SliderInt("games (3 bots each)", value=games, min=1, max=30, on_value=set_games)
-            solara.Button("Play them", on_click=lambda: set_stats(A.bot_stats(games=games, seed=0)),
+            solara.Button("Play them", on_click=lambda: set_stats(analysis.bot_stats(games=games, seed=0)),
                           classes=["bw-lab-bot-stats"], outlined=True)
         if stats is not None:
             solara.Markdown("```\n" + stats.text() + "\n```")
             fig, axes = plt.subplots(1, 4, figsize=(12, 2.8))
-            A.plot_bot_stats(stats, axes)
+            analysis.plot_bot_stats(stats, axes)
             fig.tight_layout()
             plt.close(fig)
             solara.FigureMatplotlib(fig, format="png", dpi=80)

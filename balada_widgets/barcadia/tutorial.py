@@ -20,7 +20,7 @@ plan of ``docs/barcadia-tutorial-plan.md``:
   names it with its rule (:data:`MISCONCEPTIONS`);
 - the boards are drawn by :func:`.drawing.dungeon_svg` from the learner's
   view with no target highlighted, so the drawing never marks an answer;
-- the kit (:mod:`balada_widgets.ui.lesson`) gives the tiers: first wrong
+- the kit (:mod:`balada_widgets.kit.lesson`) gives the tiers: first wrong
   answer, the misreading with its rule; second, the hint; third or *Show me*,
   the answer walked through (the odds explained step by step, the moves in
   words).
@@ -51,8 +51,9 @@ from typing import Any, Callable, Optional
 
 from ..core.errors import InvalidInput
 from ..core.feedback import Feedback, Step
-from ..ui.lesson import Choose, Lesson, LessonStep, NotebookFace, Number, Pick, Solution, Text
-from . import odds as O
+from ..kit import svg
+from ..kit.lesson import Choose, Lesson, LessonStep, NotebookFace, Number, Pick, Solution, Text
+from . import odds
 from .board import STANDARD_START
 from .effects import roll_bonuses
 from .rules import BarcadiaGame
@@ -354,7 +355,7 @@ def _no(text: str, rule: Optional[str] = None) -> Feedback:
 
 
 def _pct(p: Fraction) -> str:
-    return O.format_percent(p)
+    return odds.format_percent(p)
 
 
 def _chance_words(p: Fraction) -> str:
@@ -512,30 +513,28 @@ def _board(game, state, selected=(), *, viewer: int = 0, dice=(), fight=None, sl
     from .drawing import dungeon_svg
 
     view = game.view(state, viewer)
-    svg = dungeon_svg(game, view, viewer=viewer, selected=selected, targets=slots, dice=dice, fight=fight,
-                      label=label)
+    markup = dungeon_svg(game, view, viewer=viewer, selected=selected, targets=slots, dice=dice, fight=fight,
+                         label=label)
     if slots:  # every empty hex alike: no "target" look, no "build here" promise in its label
-        svg = svg.replace('class="slot target', 'class="slot').replace(": build a room here", "")
+        markup = markup.replace('class="slot target', 'class="slot').replace(": build a room here", "")
     if caption:
-        svg = _with_caption(svg, caption)
-    return svg
+        markup = _with_caption(markup, caption)
+    return markup
 
 
-def _with_caption(svg: str, caption: str) -> str:
+def _with_caption(markup: str, caption: str) -> str:
     """``caption`` in a band above the drawing (an engine's refusal, what a roll did)."""
-    import balada_widgets.ui.svg as S  # the kit's pure SVG helpers (absolute: the architecture test reads "..ui" as the UI)
-
-    width, height = _size(svg)
-    band = S.group([S.rect(8, -30, width - 16, 24, rx=8, fill="#fff4d6", stroke="#e0b44a"),
-                    S.text(width / 2, -13, caption, text_anchor="middle", font_size=12.5, fill="#5a4300")],
-                   class_="bw-bc-caption", role="status")
-    svg = svg.replace(f'viewBox="0 0 {width:g} {height:g}"', f'viewBox="0 -34 {width:g} {height + 34:g}"', 1)
-    return svg[: svg.rindex("</svg>")] + band + "</svg>"
+    width, height = _size(markup)
+    band = svg.group([svg.rect(8, -30, width - 16, 24, rx=8, fill="#fff4d6", stroke="#e0b44a"),
+                      svg.text(width / 2, -13, caption, text_anchor="middle", font_size=12.5, fill="#5a4300")],
+                     class_="bw-bc-caption", role="status")
+    markup = markup.replace(f'viewBox="0 0 {width:g} {height:g}"', f'viewBox="0 -34 {width:g} {height + 34:g}"', 1)
+    return markup[: markup.rindex("</svg>")] + band + "</svg>"
 
 
-def _size(svg: str) -> tuple:
+def _size(markup: str) -> tuple:
     """(width, height) of a drawing from its root's ``viewBox``."""
-    m = re.search(r'viewBox="(-?[\d.]+) (-?[\d.]+) ([\d.]+) ([\d.]+)"', svg)
+    m = re.search(r'viewBox="(-?[\d.]+) (-?[\d.]+) ([\d.]+) ([\d.]+)"', markup)
     return (float(m.group(3)), float(m.group(4))) if m else (520.0, 400.0)
 
 
@@ -1193,7 +1192,7 @@ def _monster_asked() -> tuple:
 
 
 def _level_chance(level, bonus) -> Fraction:
-    return O.win_probability("monster", level=level, bonus=bonus)
+    return odds.win_probability("monster", level=level, bonus=bonus)
 
 
 def _step_monster() -> LessonStep:
@@ -1284,12 +1283,12 @@ def _step_team() -> LessonStep:
                                 picks=tuple(sorted(rooms_of))))
     mine = next(x for name, x, _ in bo.bonuses if "Fizzing" in name)
     hers = bo.bonus - mine
-    pairs = O.dice_distribution(2)
+    pairs = odds.dice_distribution(2)
     flat = Fraction(sum(1 for t in range(2, 41) if t + bo.bonus >= bo.level), 39)
-    mis = [("team-no-bonus", O.win_probability("team", level=bo.level)),
-           ("team-partner-bonus-ignored", O.win_probability("team", level=bo.level, bonus=mine)),
-           ("team-own-bonus-ignored", O.win_probability("team", level=bo.level, bonus=hers)),
-           ("team-one-die", O.win_probability("monster", level=bo.level, bonus=bo.bonus)),
+    mis = [("team-no-bonus", odds.win_probability("team", level=bo.level)),
+           ("team-partner-bonus-ignored", odds.win_probability("team", level=bo.level, bonus=mine)),
+           ("team-own-bonus-ignored", odds.win_probability("team", level=bo.level, bonus=hers)),
+           ("team-one-die", odds.win_probability("monster", level=bo.level, bonus=bo.bonus)),
            ("team-flat", flat)]
     need = bo.level - bo.bonus
     wins = sum(v for t, v in pairs.items() if t >= need) * 400
@@ -1392,11 +1391,11 @@ def _step_boss() -> LessonStep:
     g, s, bo, offered, after, room = _boss()
     card = g.room_card(s, room)
     boost = next(c for c in g.content.loot.values() if c.id == "boost")
-    w, t, l = O.opposed_counts(bo.bonus, bo.opponent_bonus)
-    mis = [("boss-bossplayer-bonus-ignored", O.win_probability("boss", bonus=bo.bonus)),
+    w, t, l = odds.opposed_counts(bo.bonus, bo.opponent_bonus)
+    mis = [("boss-bossplayer-bonus-ignored", odds.win_probability("boss", bonus=bo.bonus)),
            ("boss-ties-lose", Fraction(w, 400)),
-           ("boss-level-card", O.win_probability("boss", bonus=bo.bonus,
-                                                 opponent_bonus=bo.opponent_bonus + boost.effects[0][1])),
+           ("boss-level-card", odds.win_probability("boss", bonus=bo.bonus,
+                                                    opponent_bonus=bo.opponent_bonus + boost.effects[0][1])),
            ("boss-even", Fraction(1, 2))]
     a = Chance("What is your chance to **beat this Boss**? (an exact fraction, or a percentage to one decimal)",
                _chance_check(bo.p_win, mis, f"you roll d20 + {bo.bonus}, the Boss d20 + {bo.opponent_bonus}: of "
@@ -1480,9 +1479,9 @@ def _step_traps() -> LessonStep:
                   for rid in TRAP_ASKED), picks=tuple(sorted(right))))
     k = at_traps.rooms[at_traps.top.room].traps
     hp = at_traps.players[0].hp
-    t = O.trap_odds(k, hp, bo.bonus)
+    t = odds.trap_odds(k, hp, bo.bonus)
     mis_b = [("trap-must-disarm", bo.p_win ** k), ("trap-one-roll", bo.p_win),
-             ("trap-strict", O.trap_odds(k, hp, bo.bonus - 1).survive)]
+             ("trap-strict", odds.trap_odds(k, hp, bo.bonus - 1).survive)]
     dead = dict(t.distribution).get(0, Fraction(0))
     b = Chance(f"Now your HP is **{hp}** and **r4 holds {k} traps**. You reveal r4. What is the chance that you "
                f"**survive both trap rolls**?",
@@ -1805,9 +1804,9 @@ DUEL_LEFT = (("jump", "jump through a Pourtal"), ("duel", "duel Bo"), ("action",
 
 def _step_duel() -> LessonStep:
     g, s, bo, through, after, left = _duel()
-    w, t, l = O.opposed_counts(bo.bonus, bo.opponent_bonus)
+    w, t, l = odds.opposed_counts(bo.bonus, bo.opponent_bonus)
     mis = [("duel-ties-lose", Fraction(w, 400)),
-           ("duel-bonus-ignored", O.win_probability("duel", opponent_bonus=bo.opponent_bonus))]
+           ("duel-bonus-ignored", odds.win_probability("duel", opponent_bonus=bo.opponent_bonus))]
     a = Chance("Bo's cup (3) stands in r2, next to you. What is your chance to **win a duel against Bo**?",
                _chance_check(bo.p_win, mis, f"d20 + {bo.bonus} against d20 + {bo.opponent_bonus}: you win {w} of "
                                             f"the 400 pairs, tie {t}, lose {l}; ties are rolled again."),
@@ -1991,16 +1990,16 @@ def _step_hoard() -> LessonStep:
                    f"{w}: {'yes' if what[k] else 'no'}" for k, w in HOARD_MOMENTS) + "."))
     k = at_trap.rooms[2].traps
     hp = at_trap.players[0].hp
-    survive = O.trap_odds(k, hp, trap.bonus).survive
+    survive = odds.trap_odds(k, hp, trap.bonus).survive
     p = survive * guardian.p_win
     level = g.content.guardian.level
     bonus = sum(b.amount for b in roll_bonuses(g, s2, 0, "monster"))
     courage = dict(g.content.loot["courage"].effects)["roll_mod"]
-    mis = [("gdg-bonus", survive * O.win_probability("monster", level=level, bonus=bonus)),
-           ("gdg-bonus-and-card", survive * O.win_probability("monster", level=level, bonus=bonus + courage)),
-           ("gdg-reroll", survive * O.win_probability_with_redos(guardian.p_win, 1)),
+    mis = [("gdg-bonus", survive * odds.win_probability("monster", level=level, bonus=bonus)),
+           ("gdg-bonus-and-card", survive * odds.win_probability("monster", level=level, bonus=bonus + courage)),
+           ("gdg-reroll", survive * odds.win_probability_with_redos(guardian.p_win, 1)),
            ("gdg-trap-blocks", trap.p_win ** k * guardian.p_win),
-           ("gdg-strict", survive * O.win_probability("monster", level=level + 1))]
+           ("gdg-strict", survive * odds.win_probability("monster", level=level + 1))]
     b = Chance(f"Later. You stand next to the revealed Hoard with **Fizzing Gauntlets** (+2 against Monsters), "
                f"**Lucky Bottle Cap** (one reroll in Monster battles), **Crown of Froth**, a **Courage** card and "
                f"{hp} HP. One trap lies on the Hoard. You claim it: what is your chance to **beat the Guardian**?",
@@ -2175,30 +2174,29 @@ def _diy_spec(picked) -> dict:
 
 
 def _diy_draw(sel) -> str:
-    import balada_widgets.ui.svg as S  # the kit's pure SVG helpers (absolute: the architecture test reads "..ui" as the UI)
     from .content import COLOURS
     from .drawing import LOOT_COLOURS
     from .effects import VERBS
 
     spec = _diy_spec(sel)
     chosen = set(sel)
-    parts = [S.rect(0, 0, 640, 300, rx=12, fill="#fbf6ea")]
+    parts = [svg.rect(0, 0, 640, 300, rx=12, fill="#fbf6ea")]
 
     def chip(x, y, w, id_, label, colour="#4a6fa5"):
         on = id_ in chosen
-        return S.group([S.rect(x, y, w, 24, rx=12, fill=colour if on else "#fff", stroke=colour, stroke_width=1.5),
-                        S.text(x + w / 2, y + 16, label, text_anchor="middle", font_size=12,
-                               fill="#fff" if on else "#333")],
-                       class_="chip" + (" on" if on else ""), data_id=id_, role="button",
-                       aria_label=label + (" (chosen)" if on else ""), aria_pressed="true" if on else "false")
+        return svg.group([svg.rect(x, y, w, 24, rx=12, fill=colour if on else "#fff", stroke=colour, stroke_width=1.5),
+                          svg.text(x + w / 2, y + 16, label, text_anchor="middle", font_size=12,
+                                 fill="#fff" if on else "#333")],
+                         class_="chip" + (" on" if on else ""), data_id=id_, role="button",
+                         aria_label=label + (" (chosen)" if on else ""), aria_pressed="true" if on else "false")
 
-    parts.append(S.text(16, 24, "When may it be played?", font_size=13, font_weight=700, fill="#4a4232"))
+    parts.append(svg.text(16, 24, "When may it be played?", font_size=13, font_weight=700, fill="#4a4232"))
     for k, w in enumerate(DIY_WINDOWS):
         parts.append(chip(16 + 122 * k, 32, 116, f"w:{w}", DIY_WINDOW_WORDS[w]))
-    parts.append(S.text(16, 80, "Colour", font_size=13, font_weight=700, fill="#4a4232"))
+    parts.append(svg.text(16, 80, "Colour", font_size=13, font_weight=700, fill="#4a4232"))
     for k, c in enumerate(COLOURS):
         parts.append(chip(16 + 78 * k, 88, 72, f"c:{c}", c, LOOT_COLOURS.get(c, "#777")))
-    parts.append(S.text(16, 136, "Effects (each costs points)", font_size=13, font_weight=700, fill="#4a4232"))
+    parts.append(svg.text(16, 136, "Effects (each costs points)", font_size=13, font_weight=700, fill="#4a4232"))
     for k, (verb, amount) in enumerate(DIY_EFFECTS):
         x, y = 16 + 122 * (k % 5), 144 + 32 * (k // 5)
         label = f"{verb.replace('_', ' ')} {amount:+d}" if verb in ("roll_mod", "level_mod") else \
@@ -2208,15 +2206,15 @@ def _diy_draw(sel) -> str:
     lines = [f"{DIY_NAME}"]
     lines.append("window: " + (", ".join(DIY_WINDOW_WORDS[w] for w in spec["windows"]) or "?"))
     lines.append("effects: " + ("; ".join(VERBS[v].words(a) for v, a in spec["effects"]) or "none yet"))
-    parts.append(S.rect(16, 218, 608, 70, rx=10, fill="#fff", stroke=LOOT_COLOURS.get(
+    parts.append(svg.rect(16, 218, 608, 70, rx=10, fill="#fff", stroke=LOOT_COLOURS.get(
         spec["colours"][0] if spec["colours"] else "", "#bbb"), stroke_width=3))
     for k, t in enumerate(lines):
-        parts.append(S.text(28, 240 + 18 * k, t, font_size=12 if k else 14, font_weight=700 if not k else 400,
-                            fill="#333"))
-    parts.append(S.text(612, 240, f"cost {cost} of 3", text_anchor="end", font_size=13, font_weight=700,
-                        fill="#b3261e" if cost > 3 else "#2a6420", class_="cost"))
-    return S.svg(parts, 640, 300, role="group", aria_label="a blank Loot Card to design", class_="bw-bc-diy",
-                 font_family="system-ui, -apple-system, 'Segoe UI', sans-serif")
+        parts.append(svg.text(28, 240 + 18 * k, t, font_size=12 if k else 14, font_weight=700 if not k else 400,
+                              fill="#333"))
+    parts.append(svg.text(612, 240, f"cost {cost} of 3", text_anchor="end", font_size=13, font_weight=700,
+                          fill="#b3261e" if cost > 3 else "#2a6420", class_="cost"))
+    return svg.svg(parts, 640, 300, role="group", aria_label="a blank Loot Card to design", class_="bw-bc-diy",
+                   font_family="system-ui, -apple-system, 'Segoe UI', sans-serif")
 
 
 def _diy_check(picked) -> Feedback:
@@ -2382,8 +2380,6 @@ def _table(sel: tuple) -> _Table:
 
 
 def _play_draw(sel) -> str:
-    import balada_widgets.ui.svg as S  # the kit's pure SVG helpers (absolute: the architecture test reads "..ui" as the UI)
-
     g, _ = _play_game()
     t = _table(tuple(sel))
     state = t.state
@@ -2396,41 +2392,41 @@ def _play_draw(sel) -> str:
     y = h + 16
     pl = state.players
     hand = ", ".join(g.content.loot[c].name for c in pl[0].hand) or "empty"
-    rows.append(S.text(14, y, f"You (player 1): {pl[0].hp} HP, {len(pl[0].powerups)} Power-Ups; your hand: {hand}",
-                       font_size=10.5, font_weight=700, fill="#333"))
+    rows.append(svg.text(14, y, f"You (player 1): {pl[0].hp} HP, {len(pl[0].powerups)} Power-Ups; your hand: {hand}",
+                         font_size=10.5, font_weight=700, fill="#333"))
     y += 15
-    rows.append(S.text(14, y, f"Bot (player 2): {pl[1].hp} HP, {len(pl[1].powerups)} Power-Ups, {len(pl[1].hand)} Loot Cards",
-                       font_size=10.5, font_weight=700, fill="#333"))
+    rows.append(svg.text(14, y, f"Bot (player 2): {pl[1].hp} HP, {len(pl[1].powerups)} Power-Ups, {len(pl[1].hand)} Loot Cards",
+                         font_size=10.5, font_weight=700, fill="#333"))
     y += 18
     if g.is_over(state):
-        rows.append(S.text(14, y, "The game is over: " + ("you won!" if 0 in state.winners else "the bot won.")
-                           + " Press Check.", font_size=11.5, font_weight=700, fill="#1b7f3b"))
+        rows.append(svg.text(14, y, "The game is over: " + ("you won!" if 0 in state.winners else "the bot won.")
+                             + " Press Check.", font_size=11.5, font_weight=700, fill="#1b7f3b"))
         y += 16
     else:
         pend = g.pending(g.view(state, 0))
-        rows.append(S.text(14, y, (pend["text"] if pend else "") + " (click a room, or a move below)",
-                           font_size=10.5, fill="#1e4f8a"))
+        rows.append(svg.text(14, y, (pend["text"] if pend else "") + " (click a room, or a move below)",
+                             font_size=10.5, fill="#1e4f8a"))
         y += 7
         for i, m in enumerate(_listed_moves(g, state)):
             label = _words(g, state, m)
-            rows.append(S.group([S.rect(14, y, w - 28, 18, rx=7, fill="#eef4fb", stroke="#9cb8dc"),
-                                 S.text(22, y + 12.5, label, font_size=10, fill="#1e3c66")],
-                                class_="move", data_id=f"m{i}@{n}", role="button", aria_label=label))
+            rows.append(svg.group([svg.rect(14, y, w - 28, 18, rx=7, fill="#eef4fb", stroke="#9cb8dc"),
+                                   svg.text(22, y + 12.5, label, font_size=10, fill="#1e3c66")],
+                                  class_="move", data_id=f"m{i}@{n}", role="button", aria_label=label))
             y += 21
     if sel:
-        rows.append(S.group([S.rect(14, y, 170, 18, rx=7, fill="#fff", stroke="#bbb"),
-                             S.text(22, y + 12.5, "↶ take back your last move", font_size=10, fill="#555")],
-                            class_="move undo", data_id=sel[-1], role="button", aria_label="take back your last move"))
+        rows.append(svg.group([svg.rect(14, y, 170, 18, rx=7, fill="#fff", stroke="#bbb"),
+                               svg.text(22, y + 12.5, "↶ take back your last move", font_size=10, fill="#555")],
+                              class_="move undo", data_id=sel[-1], role="button", aria_label="take back your last move"))
         y += 21
     if t.message:
-        rows.append(S.text(14, y + 11, t.message, font_size=10, fill="#8a4b00"))
+        rows.append(svg.text(14, y + 11, t.message, font_size=10, fill="#8a4b00"))
         y += 16
     y += 6
     for line in t.log:
-        rows.append(S.text(14, y + 10, "· " + line, font_size=9.5, fill="#555"))
+        rows.append(svg.text(14, y + 10, "· " + line, font_size=9.5, fill="#555"))
         y += 14
-    return S.svg([board] + rows, w, y + 10, role="group", aria_label="a game against a bot", class_="bw-bc-play",
-                 font_family="system-ui, -apple-system, 'Segoe UI', sans-serif")
+    return svg.svg([board] + rows, w, y + 10, role="group", aria_label="a game against a bot", class_="bw-bc-play",
+                   font_family="system-ui, -apple-system, 'Segoe UI', sans-serif")
 
 
 @lru_cache(maxsize=None)
@@ -2496,12 +2492,12 @@ _BUILDERS = {"goal": _step_goal, "build": _step_build, "turn": _step_turn, "ente
 
 @lru_cache(maxsize=None)
 def lesson() -> Lesson:
-    """The tutorial as a :class:`~balada_widgets.ui.lesson.Lesson` (built once, on first use).
+    """The tutorial as a :class:`~balada_widgets.kit.lesson.Lesson` (built once, on first use).
 
     Built once and shared by every learner (every page of the app): immutable data, its positions and
     its caches (``lru_cache`` above: positions, the last step's game as a function of the clicks) are the
     same for everybody. What one learner does lives in their own tutorial (its progress, and
-    :func:`~balada_widgets.ui.lesson.learner_store`), never here.
+    :func:`~balada_widgets.kit.lesson.learner_store`), never here.
     """
     return Lesson("Heroes of Barcadia", tuple(_BUILDERS[s.id]() for s in STEPS))
 

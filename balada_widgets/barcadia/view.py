@@ -74,7 +74,7 @@ import traitlets
 from ..core.bots import run_bots
 from ..core.errors import GameError, InvalidInput
 from ..core.session import Session
-from ..ui import svg as S
+from ..kit import svg
 from ..ui.app import GameApp
 from ..ui.board import Board
 from ..ui.controls import Controls
@@ -655,17 +655,17 @@ def DungeonBoard(game, view, viewer, targets: tuple, selected: tuple, path: tupl
     """
     centres = solara.use_memo(lambda: target_centres(game, view, targets), [view, targets])
     cursor, cursor_key = use_cursor(centres, on_act=on_click, reset=reset)
-    svg = solara.use_memo(lambda: dungeon_svg(game, view, viewer=viewer, targets=targets, selected=selected,
-                                              path=path, cursor=cursor, dice=dice,
-                                              dice_caption="roll for who starts" if opening else "last roll"),
-                          [game, view, viewer, targets, selected, path, cursor, dice, opening])
-    version = zlib.crc32(svg.encode()) & 0x7FFFFFFF
+    markup = solara.use_memo(lambda: dungeon_svg(game, view, viewer=viewer, targets=targets, selected=selected,
+                                                 path=path, cursor=cursor, dice=dice,
+                                                 dice_caption="roll for who starts" if opening else "last roll"),
+                             [game, view, viewer, targets, selected, path, cursor, dice, opening])
+    version = zlib.crc32(markup.encode()) & 0x7FFFFFFF
 
     def key(k: str) -> None:
         if not cursor_key(k):
             on_key(k)
 
-    return Board(svg=svg, on_click=on_click, on_key=key, class_name="bw-barcadia-board", label=label,
+    return Board(svg=markup, on_click=on_click, on_key=key, class_name="bw-barcadia-board", label=label,
                  version=version, css=CSS, defs=DEFS)
 
 
@@ -675,7 +675,7 @@ def BoardColumn(game, view, viewer, targets: tuple, selected: tuple, path: tuple
     """The board, the keys and undo / redo / new game (a refusal is shown beside the board's top)."""
     with solara.Column(gap="6px", style={"flex": "1 1 560px", "max-width": "860px", "min-width": "320px"}) as col:
         DungeonBoard(game, view, viewer, targets, selected, path, dice, reset, on_click, on_key, label, opening)
-        solara.HTML(tag="div", unsafe_innerHTML=S.escape(KEYS_HINT), classes=["bw-keys-help"],
+        solara.HTML(tag="div", unsafe_innerHTML=svg.escape(KEYS_HINT), classes=["bw-keys-help"],
                     style={"color": "#666", "font-size": "12px", "font-family": "system-ui, sans-serif"})
         Controls(on_undo=play.undo, on_redo=play.redo, on_new_game=on_new_game,
                  can_undo=play.can_undo, can_redo=play.can_redo, dense=True)
@@ -685,8 +685,8 @@ def BoardColumn(game, view, viewer, targets: tuple, selected: tuple, path: tuple
 @solara.component
 def Decision(text: str, buttons: list, on_choose: Callable[[int], None], note: str = ""):
     """The pending decision in words, and a numbered button per choice that is not on the board."""
-    html = f'<div class="bw-bc-pending" style="font-weight:700">{S.escape(text)}</div>' + (
-        f'<div style="color:#6b604b;font-size:13px">{S.escape(note)}</div>' if note else "")
+    html = f'<div class="bw-bc-pending" style="font-weight:700">{svg.escape(text)}</div>' + (
+        f'<div style="color:#6b604b;font-size:13px">{svg.escape(note)}</div>' if note else "")
     with solara.Column(gap="6px", classes=["bw-bc-decision"]) as col:
         solara.HTML(tag="div", unsafe_innerHTML=html, style={"font-family": "system-ui, sans-serif"})
         with solara.Row(style=_PANEL):
@@ -729,15 +729,15 @@ def BattlePanel(odds, open_explain: bool, on_toggle: Callable[[], None], last=No
                            for q, x in odds.expected_loss.items())
         chance = "Chance to win" if before else "The chance was"
         solara.HTML(tag="div", unsafe_innerHTML=f"{chance}: <b>{format_percent(odds.p_win)}</b> · expected HP "
-                                                f"loss: {S.escape(losses or 'none')}",
+                                                f"loss: {svg.escape(losses or 'none')}",
                     classes=["bw-bc-odds"], style={"font-size": "15px"})
         if result:
-            solara.HTML(tag="div", unsafe_innerHTML=f"<b>{S.escape(result)}</b>", classes=["bw-bc-roll-result"],
+            solara.HTML(tag="div", unsafe_innerHTML=f"<b>{svg.escape(result)}</b>", classes=["bw-bc-roll-result"],
                         style={"font-size": "14px"})
         if before and len(steps) > 1:
             lines = [f"before any card: {format_percent(steps[0][1])}"]
             lines += [f"now {format_percent(p)}: {words}" for words, p in steps[1:]]
-            solara.HTML(tag="div", unsafe_innerHTML="<br>".join(S.escape(t) for t in lines),
+            solara.HTML(tag="div", unsafe_innerHTML="<br>".join(svg.escape(t) for t in lines),
                         classes=["bw-bc-window-steps"], style={"font-size": "13px", "color": "#5a4300"})
         rows = [f"{name}: {amount:+d}" for name, amount, _ in odds.bonuses]
         rows += [f"other side, {name}: {amount:+d}" for name, amount, _ in odds.opponent_bonuses]
@@ -788,7 +788,7 @@ def TrapPanel(game, rows: list, bon: tuple):
     need = (f"a d20{f' + {plus}' if plus > 0 else f' - {-plus}' if plus < 0 else ''} of {game.content.disarm} or "
             f"more disarms each: {format_percent(rows[0][2].p_disarm)} a trap")
     with solara.Card(margin=0, classes=["bw-bc-traps"], style={"background": "#fff1f0", "padding": "10px"}) as card:
-        solara.HTML(tag="div", unsafe_innerHTML=f"<b>Traps ahead</b> ({S.escape(need)}; a failure costs "
+        solara.HTML(tag="div", unsafe_innerHTML=f"<b>Traps ahead</b> ({svg.escape(need)}; a failure costs "
                                                 f"{game.content.trap_damage} HP, rule H13):<ul style='margin:4px 0'>"
                                                 f"{lines}</ul>", style={"font-size": "14px"})
         solara.Button("Hide the explanation" if open_ else "Explain one trap roll", on_click=lambda: set_open(not open_),
@@ -804,16 +804,16 @@ def TrapPanel(game, rows: list, bon: tuple):
 @solara.component
 def HandPanel(game, hand: tuple, viewer: int, playable: tuple, window: Optional[str], on_card: Callable[[str], None]):
     """The Loot hand of the player on the seat (only theirs: ``hand``), the cards playable now highlighted."""
-    svg = solara.use_memo(lambda: hand_svg(game, None, viewer, playable=playable, hand=hand), [hand, viewer, playable])
+    markup = solara.use_memo(lambda: hand_svg(game, None, viewer, playable=playable, hand=hand), [hand, viewer, playable])
     n = len(hand)
     when = WINDOW_WORDS.get(window, "") if window else ""
     head = f"Your hand ({n} Loot Card{'s' if n != 1 else ''})"
     if window:
         head += f" · window: {when}" + (f" · {len(playable)} playable" if playable else " · nothing playable")
     with solara.Column(gap="4px", classes=["bw-bc-hand-panel"]) as col:
-        solara.HTML(tag="div", unsafe_innerHTML=S.escape(head), classes=["bw-bc-hand-head"],
+        solara.HTML(tag="div", unsafe_innerHTML=svg.escape(head), classes=["bw-bc-hand-head"],
                     style={"font-weight": "600", "color": "#555", "font-family": "system-ui, sans-serif"})
-        Board(svg=svg, on_click=lambda id_: on_card(id_[5:]) if id_.startswith("card-") else None,
+        Board(svg=markup, on_click=lambda id_: on_card(id_[5:]) if id_.startswith("card-") else None,
               class_name="bw-barcadia-hand", label=f"your Loot hand: {n} cards", css=HAND_CSS)
     return col
 
@@ -840,7 +840,7 @@ def recap_markup(lines: tuple, paced: bool, pace: float = RECAP_PACE) -> str:
     for k, line in enumerate(lines):
         cls = [line.kind] + ([] if line.won is None else ["won" if line.won else "lost"])
         delay = f' style="animation-delay:{k * pace:.2f}s"' if paced else ""
-        items.append(f'<li class="{" ".join(cls)}"{delay}>{S.escape(line.text)}</li>')
+        items.append(f'<li class="{" ".join(cls)}"{delay}>{svg.escape(line.text)}</li>')
     return f"<style>{_RECAP_CSS}</style><ol>{''.join(items)}</ol>"
 
 
@@ -952,7 +952,7 @@ def ResultPanel(game, state, names: list, deciding: Optional[str] = None):
     with solara.Column(classes=["bw-bc-result"], gap="4px") as col:
         solara.Success(f"Game over: {winners} won.", dense=True)
         if deciding:
-            solara.HTML(tag="div", unsafe_innerHTML=f"<b>The deciding roll</b>: {S.escape(deciding)}",
+            solara.HTML(tag="div", unsafe_innerHTML=f"<b>The deciding roll</b>: {svg.escape(deciding)}",
                         classes=["bw-bc-deciding"], style={"font-size": "14px", "font-family": "system-ui, sans-serif"})
         Explain(list(trace.steps), title="Why", where_label="player", words=RESULT_WORDS)
     return col
@@ -1146,7 +1146,7 @@ def Status(game, view, pending, names, over: bool):
         # dark words in the player's colour ring: white on orange or green falls below 4.5:1 (axe, WCAG AA)
         who = (f' <span class="bw-bc-turn" style="color:#222;background:white;border:2.5px solid '
                f'{PLAYER_COLOURS[p % len(PLAYER_COLOURS)]};border-radius:12px;padding:0 9px;font-weight:600">'
-               f'{S.escape(names[p])} to decide</span>')
+               f'{svg.escape(names[p])} to decide</span>')
     html = (f'<b style="font-size:1.1em">Heroes of Barcadia</b> <span style="color:#6b604b;margin:0 8px">{phase} · '
             f'{game.n_rooms} rooms · Loot deck {counts["loot"]} · Power-Ups {counts["power"]}</span>{who}')
     return solara.HTML(tag="div", unsafe_innerHTML=html, classes=["bw-bc-status"],

@@ -532,7 +532,7 @@ def keep_game(page: str, make_app: Callable[[Optional[Session], dict], Any], *, 
 
 def progress_of(stored: dict, lesson, game: str):
     """The kit's :class:`Progress` of ``lesson`` from the store's progress rows of one browser."""
-    from ..ui.lesson import Attempt, Progress  # noqa: PLC0415 - the kit's lesson values are pure (no Solara)
+    from ..kit.lesson import Attempt, Progress  # noqa: PLC0415 - the kit's lesson values are pure (no Solara)
 
     attempts = {}
     for st in lesson.steps:

@@ -1,9 +1,11 @@
 """The shared Solara kit: one board widget and the panels every game view reuses.
 
+Its pure half (SVG, the grid, keys, paths, the cursor, the lesson model, one object per kernel) is
+:mod:`balada_widgets.kit`, which imports no UI: the rooms' drawings and lessons use that one.
+
 =================  ==========================================================
 module             what it gives
 =================  ==========================================================
-:mod:`.svg`        build SVG markup as strings (pure Python, no Solara)
 :mod:`.board`      :class:`SvgBoard`, the one anywidget that draws a board and
                    reports clicks / drags / keys by ``data-id``; ``Board(...)``
 :mod:`.session`    ``use_session(factory)``: a mutable ``Session`` in a
@@ -11,8 +13,6 @@ module             what it gives
 :mod:`.play`       ``use_play(session, bots)``: act / undo / redo / restart /
                    let the bots play / the message, once for every view;
                    ``use_cursor(targets, on_act)``: a keyboard cursor
-:mod:`.cursor`     ``next_target`` / ``cursor_key``: arrows between 2-D
-                   targets, Enter acts (pure)
 :mod:`.seat`       ``use_seat(game, session, bots)``: whose view to show in
                    hot-seat; ``PassScreen``; ``seat_to_show`` (pure)
 :mod:`.controls`   ``Controls``: undo / redo / restart / new game
@@ -25,22 +25,16 @@ module             what it gives
 :mod:`.root`       ``GameRoot(app, view=..., form=...)``: an app's page (view,
                    new-game form, share panel); ``use_app_game``
 :mod:`.app`        ``GameApp``: the notebook face of a game
-:mod:`.lesson`     tutorial lessons as data: ``Lesson``, ``LessonStep``,
-                   ``Pick`` / ``Choose`` / ``Number`` / ``Text`` / ``Custom``,
-                   ``Solution``, tiered ``respond`` / ``reveal`` (pure)
 :mod:`.tutorial`   ``Tutorial(lesson).step(id)``: one step with progress,
                    step picker, Check / Show me; ``Exercise``: prompt,
                    answer, ``check -> (ok, why)``
-:mod:`.grid`       a lettered square grid as one SVG (pure)
-:mod:`.keys`       keys to letters, an on-screen keyboard (pure)
-:mod:`.paths`      ``Trace``: tracing a path across cells (pure)
 :mod:`.review`     the game review (learn from your mistakes): ``ReviewView``
                    walks a :class:`~balada_widgets.core.review.GameReview`'s
                    moments, retry on the game's board, tiers, the best with
                    its trace; ``ReviewPanel``: any player's, in a thread
 =================  ==========================================================
 
-A game view is: render the position to SVG (``svg`` helpers), show it with
+A game view is: render the position to SVG (:mod:`balada_widgets.kit.svg`), show it with
 ``Board(svg, on_click=...)``, turn a click into a move, play it with
 ``try_move(session, move)`` and show the returned text with ``Reminder``;
 highlight targets from ``game.legal_moves``; add ``Controls``, ``MoveLog``
@@ -48,8 +42,7 @@ and ``Explain`` around it. See :mod:`balada_widgets.balada.view`. A new view
 starts from ``use_play`` (the controls), ``use_seat`` (hot-seat with
 secrets) and ``GameRoot`` (the page), drawing only ``game.view(state, seat.viewer)``.
 
-Names are imported lazily so ``from balada_widgets.ui import svg`` does not
-import Solara.
+Names are imported lazily: ``import balada_widgets.ui`` alone does not import Solara.
 """
 
 from __future__ import annotations
@@ -60,7 +53,6 @@ _NAMES = {
     "SvgBoard": "board", "Board": "board",
     "use_session": "session", "use_session_version": "session",
     "Play": "play", "use_play": "play", "use_cursor": "play", "settle": "play",
-    "CursorStep": "cursor", "cursor_key": "cursor", "next_target": "cursor", "reading_order": "cursor",
     "Seat": "seat", "SeatChoice": "seat", "seat_to_show": "seat", "use_seat": "seat", "PassScreen": "seat",
     "Controls": "controls",
     "MoveLog": "move_log", "log_entries": "move_log", "branch_entries": "move_log", "labels_for": "move_log",
@@ -69,9 +61,6 @@ _NAMES = {
     "SharePanel": "share", "SaveFile": "share",
     "GameRoot": "root", "use_app_game": "root",
     "GameApp": "app",
-    "Lesson": "lesson", "LessonStep": "lesson", "Pick": "lesson", "Choose": "lesson", "Number": "lesson",
-    "Text": "lesson", "Custom": "lesson", "Figure": "lesson", "Solution": "lesson", "Attempt": "lesson", "Progress": "lesson",
-    "Reply": "lesson", "respond": "lesson", "reveal": "lesson", "answer_only_classes": "lesson",
     "Exercise": "tutorial", "Tutorial": "tutorial", "LessonView": "tutorial", "LessonCell": "tutorial",
     "ReviewView": "review", "ReviewPanel": "review", "MomentView": "review",
 }

@@ -2,7 +2,7 @@
 
 :class:`SvgBoard` is the single widget every game of the package draws its
 board with. Python renders the whole board as an SVG string (see
-:mod:`balada_widgets.ui.svg`); the browser shows it and sends back what the
+:mod:`balada_widgets.kit.svg`); the browser shows it and sends back what the
 player did, as one ``event`` dict per action:
 
 - ``{"type": "click", "id": "space-3"}``: a click (or tap) on an element
@@ -53,7 +53,7 @@ from typing import Callable, Optional
 import anywidget
 import traitlets
 
-from .cursor import cursor_words
+from ..kit.cursor import cursor_words
 
 __all__ = ["Board", "SvgBoard"]
 
@@ -270,7 +270,7 @@ class SvgBoard(anywidget.AnyWidget):
         What a screen reader announces (a polite ``role="status"`` live region
         beside the board): the space under the keyboard cursor and its state.
         :func:`Board` fills it from the markup (see
-        :func:`~balada_widgets.ui.cursor.cursor_words`).
+        :func:`~balada_widgets.kit.cursor.cursor_words`).
     class_name:
         Extra CSS classes of the board's box (for tests and styling).
     version:
@@ -339,7 +339,7 @@ def Board(svg: str, on_click: Optional[Callable[[str], None]] = None,
     element), ``on_key(key)`` for a key pressed while the board has the focus.
     ``announce`` is what the board's live region says; by default, for a
     board that takes keys, the words of the element under the keyboard
-    cursor (:func:`~balada_widgets.ui.cursor.cursor_words`).
+    cursor (:func:`~balada_widgets.kit.cursor.cursor_words`).
     """
     if announce is None:
         announce = cursor_words(svg) if on_key is not None else ""

@@ -20,7 +20,7 @@ from typing import Callable, Mapping, Optional
 
 import solara
 
-from . import svg as S
+from ..kit import svg
 from .a11y import label_in_name
 from .board import Board
 
@@ -61,8 +61,8 @@ def trace_markup(steps, current: Optional[int] = None, where_label: str = "space
     the English texts (:data:`EXPLAIN_WORDS`).
     """
     w = {**EXPLAIN_WORDS, **(words or {})}
-    rows = [f"<tr><th>{S.escape(where_label)}</th><th>{S.escape(w['rule'])}</th><th class='num'>"
-            f"{S.escape(w['points'])}</th><th>{S.escape(w['why'])}</th><th class='num'>{S.escape(w['total'])}</th></tr>"]
+    rows = [f"<tr><th>{svg.escape(where_label)}</th><th>{svg.escape(w['rule'])}</th><th class='num'>"
+            f"{svg.escape(w['points'])}</th><th>{svg.escape(w['why'])}</th><th class='num'>{svg.escape(w['total'])}</th></tr>"]
     total = 0
     for i, st in enumerate(steps):
         pts = _field(st, "points")
@@ -78,9 +78,9 @@ def trace_markup(steps, current: Optional[int] = None, where_label: str = "space
                 cls.append("future")
         shown_total = total if current is None or i <= current else ""
         rows.append(f'<tr data-id="step-{i}" class="{" ".join(cls)}"><td class="num">'
-                    f'{S.escape("" if where is None else where)}</td>'
-                    f'<td><span class="rule">{S.escape(_field(st, "rule"))}</span></td>'
-                    f'<td class="num pts">{pts:+d}</td><td>{S.escape(_field(st, "reason"))}</td>'
+                    f'{svg.escape("" if where is None else where)}</td>'
+                    f'<td><span class="rule">{svg.escape(_field(st, "rule"))}</span></td>'
+                    f'<td class="num pts">{pts:+d}</td><td>{svg.escape(_field(st, "reason"))}</td>'
                     f'<td class="num">{shown_total}</td></tr>')
     upto = total if current is None else sum(_field(s, "points") for s in list(steps)[: current + 1])
     label = (w["total"] if current is None or current >= len(steps) - 1

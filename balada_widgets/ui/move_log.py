@@ -33,7 +33,7 @@ from typing import Callable, Mapping, Optional
 
 import solara
 
-from . import svg as S
+from ..kit import svg
 from .board import Board
 
 __all__ = ["Branch", "Entry", "MoveLog", "branch_entries", "labels_for", "log_entries", "log_markup"]
@@ -170,25 +170,25 @@ def log_markup(entries: list[Entry], branches: list[Branch], future_after: Optio
     ``words`` replaces the English texts (:data:`LOG_WORDS`).
     """
     w = {**LOG_WORDS, **(words or {})}
-    moves = [f'<span class="bw-start" data-id="node-0" title="{S.escape(w["go_start"])}">{S.escape(w["start"])}</span>']
+    moves = [f'<span class="bw-start" data-id="node-0" title="{svg.escape(w["go_start"])}">{svg.escape(w["start"])}</span>']
     seen_current = not any(e.current for e in entries)
     for e in entries:
         cls = ["bw-move"] + (["chance"] if e.chance else []) + (["current"] if e.current else [])
         if seen_current and not e.current:
             cls.append("future")
         moves.append(f'<span class="{" ".join(cls)}" data-id="node-{e.node}" '
-                     f'title="{S.escape(w["go_move"].format(n=e.number))}">'
-                     f'{S.escape(e.text)}</span>')
+                     f'title="{svg.escape(w["go_move"].format(n=e.number))}">'
+                     f'{svg.escape(e.text)}</span>')
         if e.current:
             seen_current = True
     parts = ['<div class="bw-log">', '<div class="bw-moves">', *moves, "</div>"]
     if len(branches) > 1:
-        parts.append(f'<div class="bw-branches"><span class="bw-label">{S.escape(w["branches"])}</span>')
+        parts.append(f'<div class="bw-branches"><span class="bw-label">{svg.escape(w["branches"])}</span>')
         for i, b in enumerate(branches, 1):
             cls = "bw-branch current" if b.current else "bw-branch"
             text = w["branch"].format(i=i, moves=b.moves, last=b.last)
-            parts.append(f'<span class="{cls}" data-id="branch-{b.node}" title="{S.escape(w["switch"])}">'
-                         f'{S.escape(text)}</span>')
+            parts.append(f'<span class="{cls}" data-id="branch-{b.node}" title="{svg.escape(w["switch"])}">'
+                         f'{svg.escape(text)}</span>')
         parts.append("</div>")
     parts.append("</div>")
     return "".join(parts)

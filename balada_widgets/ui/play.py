@@ -37,7 +37,7 @@ re-renders: the hook subscribes to the session and reassigns ``version``.
 The pure part, :func:`settle`, is usable without Solara.
 
 :func:`use_cursor` keeps a keyboard cursor over a board's highlighted targets
-(the moves in :mod:`balada_widgets.ui.cursor`): arrows move it, Enter or Space
+(the moves in :mod:`balada_widgets.kit.cursor`): arrows move it, Enter or Space
 act on its target as a click would::
 
     cursor, cursor_key = use_cursor({id_: centre(id_) for id_ in targets}, on_act=click, reset=play.version)
@@ -52,7 +52,7 @@ from typing import Any, Callable, Hashable, Mapping, Optional
 import solara
 
 from ..core.bots import human_decisions, only_bots_wait, play_human, redo_human, run_bots, undo_human
-from .cursor import cursor_key
+from ..kit.cursor import cursor_key
 from .session import use_session_version
 
 __all__ = ["Play", "settle", "use_cursor", "use_play"]

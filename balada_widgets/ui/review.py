@@ -43,9 +43,9 @@ from typing import Any, Callable, Optional
 import solara
 
 from ..core.review import GameReview, Moment
-from . import svg as S
+from ..kit import svg
 from .board import Board
-from .lesson import Attempt, Custom, Solution, respond, reveal
+from ..kit.lesson import Attempt, Custom, Solution, respond, reveal
 from .tutorial import ReplyBox
 
 __all__ = ["MomentView", "REVIEW_WORDS", "ReviewPanel", "ReviewView", "exercise_of", "moments_markup"]
@@ -118,7 +118,7 @@ def moments_markup(review: GameReview, current: int, attempts: dict, words=None)
         mark = " ✓" if a.solved else " •" if a.shown else ""
         label = w["moment_label"].format(i=i + 1, title=m.title)
         chips.append(f'<span class="{" ".join(cls)}" data-id="moment-{i}" role="button" '
-                     f'aria-label="{S.escape(label)}" title="{i + 1}. {S.escape(m.title)}">{i + 1}{mark}</span>')
+                     f'aria-label="{svg.escape(label)}" title="{i + 1}. {svg.escape(m.title)}">{i + 1}{mark}</span>')
     return f'<div class="bw-steps">{"".join(chips)}</div>'
 
 

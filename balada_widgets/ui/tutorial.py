@@ -1,7 +1,7 @@
 """Tutorial components: the lesson player (one step at a time, tiered feedback) and ``Exercise``.
 
 **Lessons** (the GUIDE's standard). A game's tutorial module describes its
-lesson as pure data (:mod:`balada_widgets.ui.lesson`: steps, exercises,
+lesson as pure data (:mod:`balada_widgets.kit.lesson`: steps, exercises,
 checks returning :class:`~balada_widgets.core.feedback.Feedback`) and hands
 it to :class:`Tutorial`, the notebook face. A notebook cell is one line::
 
@@ -9,17 +9,17 @@ it to :class:`Tutorial`, the notebook face. A notebook cell is one line::
 
 where the game's module holds::
 
-    from ..ui.lesson import Lesson, LessonStep, Pick, Choose, Number, Text, Solution   # pure
+    from ..kit.lesson import Lesson, LessonStep, Pick, Choose, Number, Text, Solution   # pure
     LESSON = Lesson("Heroes of Barcadia", (LessonStep("goal", ...), ...))
 
     _FACE = NotebookFace(lambda: LESSON, [s.id for s in LESSON.steps], lambda: "no such step")
 
     def step(step_id):
-        return _FACE.step(step_id)                   # one Tutorial per kernel (ui.lesson.NotebookFace)
+        return _FACE.step(step_id)                   # one Tutorial per kernel (kit.lesson.NotebookFace)
 
 The app gives each page its own :class:`Tutorial` of the same (shared, immutable)
 lesson; what a learner does in a step that must outlive a re-render (a live game)
-lives in that tutorial's ``store`` (``ui.lesson.learner_store``), never in the lesson.
+lives in that tutorial's ``store`` (``kit.lesson.learner_store``), never in the lesson.
 
 Each displayed step shows "Step 6 of 16", a compact step picker (✓ on the
 steps done; click one to go there, in place), the step's text, its exercise
@@ -62,17 +62,17 @@ from typing import Any, Callable, Optional
 import solara
 
 from ..core.errors import GameError
-from . import svg as S
+from ..kit import svg
 from .a11y import label_in_name
 from .board import Board
 from .explain import Explain
-from .lesson import Attempt, Lesson, LessonStep, Progress, Reply, learner, respond, reveal
+from ..kit.lesson import Attempt, Lesson, LessonStep, Progress, Reply, learner, respond, reveal
 
 __all__ = ["AnswerInput", "Exercise", "ExercisePart", "LessonCell", "LessonRoot", "LessonView", "ReplyBox",
            "StepPicker", "TUTORIAL_WORDS", "Tutorial", "run_check"]
 
 #: the lesson player's words; a lesson in another language passes ``Tutorial(lesson, words=...)`` with the
-#: same keys and ``{fields}`` (it may also hold :data:`~balada_widgets.ui.lesson.LESSON_WORDS`' keys)
+#: same keys and ``{fields}`` (it may also hold :data:`~balada_widgets.kit.lesson.LESSON_WORDS`' keys)
 TUTORIAL_WORDS = {
     "step_of": "Step {i} of {n}", "step_label": "step {i}: {title}", "done_label": "done", "steps": "steps of the lesson",
     "prev": "previous step", "next": "next step", "check": "Check", "check_label": "check my answer",
@@ -160,8 +160,8 @@ def steps_markup(lesson: Lesson, current: str, done: set, words=None) -> str:
         cls = ["bw-step"] + (["done"] if st.id in done else []) + (["current"] if st.id == current else [])
         mark = " ✓" if st.id in done else ""
         label = w["step_label"].format(i=i, title=st.title) + (f", {w['done_label']}" if mark else "")
-        chips.append(f'<span class="{" ".join(cls)}" data-id="step-{S.escape(st.id)}" role="button" '
-                     f'aria-label="{S.escape(label)}" title="{i}. {S.escape(st.title)}">{i}{mark}</span>')
+        chips.append(f'<span class="{" ".join(cls)}" data-id="step-{svg.escape(st.id)}" role="button" '
+                     f'aria-label="{svg.escape(label)}" title="{i}. {svg.escape(st.title)}">{i}{mark}</span>')
     return f'<div class="bw-steps">{"".join(chips)}</div>'
 
 
@@ -191,7 +191,7 @@ def StepPicker(lesson: Lesson, current: str, done: set, on_step: Callable[[str],
 
 
 def _as(store: Optional[dict]):
-    """The lesson's callbacks run for the learner of ``store`` (their tutorial's; see ``ui.lesson.learner``)."""
+    """The lesson's callbacks run for the learner of ``store`` (their tutorial's; see ``kit.lesson.learner``)."""
     return nullcontext() if store is None else learner(store)
 
 
@@ -396,7 +396,7 @@ class Tutorial:
         #: the player's words in the lesson's language (keys of :data:`TUTORIAL_WORDS` and ``LESSON_WORDS``)
         self.words = words
         self.state = solara.reactive(Progress())
-        #: the learner's own things that a shared lesson keeps for them (a live game: ``ui.lesson.learner_store``)
+        #: the learner's own things that a shared lesson keeps for them (a live game: ``kit.lesson.learner_store``)
         self.store: dict = {}
         #: ``on_answer(step_id, part, verdict, misreading)`` after each counted answer: verdict ``"wrong"`` (with
         #: the misreading id it showed, or ``None``), ``"shown"`` (*Show me*, or the answer shown after three

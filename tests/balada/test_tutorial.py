@@ -17,7 +17,7 @@ from balada_widgets.balada.tutorial import (
 )
 from balada_widgets.core import Session
 from balada_widgets.core.errors import InvalidInput
-from balada_widgets.ui.lesson import Attempt, answer_only_classes, respond, reveal
+from balada_widgets.kit.lesson import Attempt, answer_only_classes, respond, reveal
 
 ROOT = Path(__file__).resolve().parents[2]
 E = ".."

@@ -21,7 +21,7 @@ from balada_widgets.balda.position import Position
 from balada_widgets.balda.rules import BaldaGame
 from balada_widgets.balda.tutorial import MISCONCEPTIONS, RULES, STEPS, lesson, rulings_taught, step_by_id
 from balada_widgets.core.errors import InvalidInput
-from balada_widgets.ui.lesson import Attempt, answer_only_classes, respond, reveal
+from balada_widgets.kit.lesson import Attempt, answer_only_classes, respond, reveal
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "balda.md"
@@ -373,7 +373,7 @@ def test_a_move_is_traced_and_checked_in_the_lesson_player():
 def test_the_last_step_is_a_live_game_checked_when_it_is_over(language):
     import solara
 
-    from balada_widgets.ui.lesson import learner
+    from balada_widgets.kit.lesson import learner
     from balada_widgets.ui.tutorial import Tutorial
 
     tutorial = Tutorial(lesson(language), words=T.kit_words(language))

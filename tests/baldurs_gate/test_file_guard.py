@@ -14,7 +14,7 @@ import networkx as nx
 import pytest
 
 from balada_widgets.baldurs_gate import BaldursGateGame, load_city, load_content
-from balada_widgets.baldurs_gate import analysis as A
+from balada_widgets.baldurs_gate import analysis
 from balada_widgets.baldurs_gate.city import CITY_CAP, CITY_FILE, MAX_NODES
 from balada_widgets.baldurs_gate.content import CONTENT_CAP, CONTENT_FILE
 from balada_widgets.core import GameError, Session
@@ -63,7 +63,7 @@ def test_a_python_caller_naming_a_bad_file_gets_a_game_error(option, target):
     assert "value" not in out
     own_json = path.endswith("marker-data.json")  # valid JSON, checked as the caller's content
     assert_clean(out["error"], path, marker, quoted_values=own_json)
-    problems = in_thread(lambda: A.check_files(**{option: path}))["value"]  # the lab's file check too
+    problems = in_thread(lambda: analysis.check_files(**{option: path}))["value"]  # the lab's file check too
     assert problems and all(path not in text and (own_json or marker not in text) for _, text in problems)
 
 

@@ -21,7 +21,7 @@ from balada_widgets.baldurs_gate.i18n import check_catalog
 from balada_widgets.baldurs_gate.tutorial import MISREADINGS, STEPS, lesson
 from balada_widgets.baldurs_gate.tutorial_words import CATALOG, KIT_KEYS
 from balada_widgets.core.errors import InvalidInput
-from balada_widgets.ui.lesson import Attempt, answer_only_classes, respond, reveal
+from balada_widgets.kit.lesson import Attempt, answer_only_classes, respond, reveal
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "baldurs-gate.md"
@@ -205,7 +205,7 @@ def test_both_languages_hold_the_same_words_with_the_same_fields():
     for m in MISREADINGS:
         assert f"mis.{m}" in CATALOG["en"], m
     # the kit's lesson player gets every word it knows, in Czech too
-    from balada_widgets.ui.lesson import LESSON_WORDS
+    from balada_widgets.kit.lesson import LESSON_WORDS
     from balada_widgets.ui.tutorial import TUTORIAL_WORDS
 
     assert set(KIT_KEYS) == set(TUTORIAL_WORDS) | set(LESSON_WORDS)

@@ -19,7 +19,7 @@ from balada_widgets.barcadia import tutorial as T
 from balada_widgets.barcadia.drawing import TYPE_STYLE
 from balada_widgets.barcadia.tutorial import MISCONCEPTIONS, STEPS, lesson, parse_chance
 from balada_widgets.core.errors import InvalidInput
-from balada_widgets.ui.lesson import Attempt, answer_only_classes, respond, reveal
+from balada_widgets.kit.lesson import Attempt, answer_only_classes, respond, reveal
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "barcadia.md"
@@ -475,7 +475,7 @@ def test_a_roll_and_the_last_game_are_played_in_the_lesson_player():
     import solara
 
     from balada_widgets.ui.board import SvgBoard
-    from balada_widgets.ui.lesson import Attempt as A
+    from balada_widgets.kit.lesson import Attempt as A
     from balada_widgets.ui.tutorial import Tutorial
 
     tutorial = Tutorial(lesson())

@@ -20,7 +20,7 @@ from IPython.display import display
 from balada_widgets.balada import BaladaGame
 from balada_widgets.balada.view import BaladaApp
 from balada_widgets.core.session import Session
-from balada_widgets.ui import svg as S
+from balada_widgets.kit import svg
 from balada_widgets.ui.board import Board
 
 SEEN = "F/O1/BS,F/O2/PT,F/O2/TW,F/O3/TW,D/FT/PR,D/FT/CH,D/SW/O2,D/SW/O3,M/FI/O4,M/FI/O5,M/KY/BS,M/CH/PT"
@@ -191,11 +191,11 @@ def test_complete_scoring_walk_of_a_normal_game(solara_test, page_session: playw
 
 def test_board_reports_click_drag_and_keys(solara_test, page_session: playwright.sync_api.Page):
     got = []
-    cells = [S.rect(10 + 60 * i, 10, 50, 50, fill="#ddd", data_id=f"c{i}") for i in range(4)]
+    cells = [svg.rect(10 + 60 * i, 10, 50, 50, fill="#ddd", data_id=f"c{i}") for i in range(4)]
 
     @solara.component
     def Page():
-        return Board(svg=S.svg(cells, 260, 70), on_click=lambda i: got.append(("click", i)),
+        return Board(svg=svg.svg(cells, 260, 70), on_click=lambda i: got.append(("click", i)),
                      on_drag=lambda ids: got.append(("drag", tuple(ids))), on_key=lambda k: got.append(("key", k)),
                      class_name="test-board")
 

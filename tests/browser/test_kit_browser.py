@@ -78,7 +78,7 @@ def test_the_keyboard_cursor_over_a_hex_map(solara_test, page_session: playwrigh
 
     import solara
 
-    from balada_widgets.ui import svg as S
+    from balada_widgets.kit import svg
     from balada_widgets.ui.board import Board
     from balada_widgets.ui.play import use_cursor
 
@@ -88,8 +88,8 @@ def test_the_keyboard_cursor_over_a_hex_map(solara_test, page_session: playwrigh
     @solara.component
     def Page():
         cursor, on_key = use_cursor(spots, acted.append)
-        marks = [S.circle(x, y, 12, data_id=i, class_="cursor" if i == cursor else "hex") for i, (x, y) in spots.items()]
-        return Board(svg=S.svg(marks, 260, 130), on_click=lambda i: None, on_key=on_key, class_name="kit-hexes",
+        marks = [svg.circle(x, y, 12, data_id=i, class_="cursor" if i == cursor else "hex") for i, (x, y) in spots.items()]
+        return Board(svg=svg.svg(marks, 260, 130), on_click=lambda i: None, on_key=on_key, class_name="kit-hexes",
                      label="hexes")
 
     display(Page())

@@ -46,7 +46,7 @@ from IPython.display import display
 from playwright.sync_api import expect
 
 from balada_widgets.barcadia.drawing import TYPE_STYLE
-from balada_widgets.ui.lesson import Attempt, Progress
+from balada_widgets.kit.lesson import Attempt, Progress
 from balada_widgets.ui.tutorial import Tutorial
 
 GAMES = ("balada", "balda", "barcadia", "baldurs_gate")
@@ -457,7 +457,7 @@ def wrong_answer_then_show_me(page, tutorial: Tutorial, step_id: str, i: int, wr
             time.sleep(0.05)  # a click lost in a re-render under load gets no reply: answer again
         if feedback.count():
             break
-    from balada_widgets.ui.lesson import LESSON_WORDS
+    from balada_widgets.kit.lesson import LESSON_WORDS
 
     expect(feedback).to_contain_text({**LESSON_WORDS, **(tutorial.words or {})}["rule"].split("{")[0])
     said = feedback.inner_text()
@@ -484,7 +484,7 @@ def test_the_checks_catch_a_board_that_gives_its_answer_away():
     """The reading of the page is not blind: a highlight on the right targets, a class, a label, a number with its
     unit and a pre-chosen option are each reported (DOM data as :data:`COLLECT` returns it; no browser needed)."""
     from balada_widgets.core.feedback import Feedback
-    from balada_widgets.ui.lesson import LessonStep, Number, Pick, Solution
+    from balada_widgets.kit.lesson import LessonStep, Number, Pick, Solution
 
     def el(id_, extra=(), label="", classes=("space",)):
         return {"id": id_, "feats": ["self:g[class=space]{fill:#fff}", *extra], "classes": list(classes),

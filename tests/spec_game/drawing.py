@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from balada_widgets.ui import svg as S
+from balada_widgets.kit import svg
 
 from .rules import CELLS
 
@@ -28,13 +28,13 @@ def draw(game, state, targets=frozenset(), selected=None, player=None) -> str:
         kind = "cell target" if move in targets else "cell"
         if CELLS[i] in (selected or ()):
             kind += " picked"
-        body = [S.title(f"{CELLS[i]}: {'free' if mark == '.' else mark.upper()}"),
-                S.rect(x + 2, y + 2, SIZE - 4, SIZE - 4, rx=6,
-                       fill="#fff8e1" if "target" in kind else "#f4efe4",
-                       stroke="#c0392b" if "picked" in kind else "#8a7a5a", stroke_width=3 if "picked" in kind else 1)]
+        body = [svg.title(f"{CELLS[i]}: {'free' if mark == '.' else mark.upper()}"),
+                svg.rect(x + 2, y + 2, SIZE - 4, SIZE - 4, rx=6,
+                         fill="#fff8e1" if "target" in kind else "#f4efe4",
+                         stroke="#c0392b" if "picked" in kind else "#8a7a5a", stroke_width=3 if "picked" in kind else 1)]
         if mark != ".":
-            body.append(S.text(x + SIZE / 2, y + SIZE / 2 + 12, mark.upper(), font_size=34, text_anchor="middle",
-                               fill="#2c3e50" if mark == "x" else "#a04000"))
+            body.append(svg.text(x + SIZE / 2, y + SIZE / 2 + 12, mark.upper(), font_size=34, text_anchor="middle",
+                                 fill="#2c3e50" if mark == "x" else "#a04000"))
         ids = {"data_id": move} if "target" in kind else {"data_id": CELLS[i]} if selected is not None else {}
-        parts.append(S.group(body, class_=kind, **ids))
-    return S.svg(parts, 3 * SIZE, 3 * SIZE, role="img", aria_label="tic-tac-toe board")
+        parts.append(svg.group(body, class_=kind, **ids))
+    return svg.svg(parts, 3 * SIZE, 3 * SIZE, role="img", aria_label="tic-tac-toe board")

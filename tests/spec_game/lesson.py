@@ -1,9 +1,9 @@
-"""The tic-tac-toe lesson: one step, as data of the kit's lesson (:mod:`balada_widgets.ui.lesson`).
+"""The tic-tac-toe lesson: one step, as data of the kit's lesson (:mod:`balada_widgets.kit.lesson`).
 
 Its oracle is the rules' :func:`~.rules.winning_cells` on the step's position; the
 board is the game's own drawing, which marks no answer.
 
->>> from balada_widgets.ui.lesson import Attempt, respond
+>>> from balada_widgets.kit.lesson import Attempt, respond
 >>> ex = lesson().steps[0].exercise
 >>> respond(ex, Attempt(), ("a1",)).reply.kind, respond(ex, Attempt(), ("c3",)).reply.kind
 ('wrong', 'right')
@@ -12,7 +12,7 @@ board is the game's own drawing, which marks no answer.
 from __future__ import annotations
 
 from balada_widgets.core.feedback import Feedback
-from balada_widgets.ui.lesson import Lesson, LessonStep, Pick, Solution
+from balada_widgets.kit.lesson import Lesson, LessonStep, Pick, Solution
 
 from .drawing import draw
 from .rules import CELLS, TicTacToe, winning_cells

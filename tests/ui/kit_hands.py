@@ -23,7 +23,7 @@ import solara
 from balada_widgets.core.errors import InvalidInput
 from balada_widgets.core.game import Game
 from balada_widgets.core.session import Session, register_game
-from balada_widgets.ui import svg as S
+from balada_widgets.kit import svg
 from balada_widgets.ui.app import GameApp
 from balada_widgets.ui.board import Board
 from balada_widgets.ui.controls import Controls
@@ -193,13 +193,13 @@ def hands_svg(view, viewer: Optional[int]) -> str:
     out = []
     for p, hand in enumerate(view.hands):
         y = 10 + p * 40
-        out.append(S.text(5, y + 20, f"P{p + 1}"))
+        out.append(svg.text(5, y + 20, f"P{p + 1}"))
         for i, c in enumerate(hand):
             label = "?" if c is HIDDEN else str(c)
-            out.append(S.group([S.rect(40 + i * 30, y, 26, 34), S.text(45 + i * 30, y + 22, label)],
-                               data_id=f"card-{p}-{c}" if p == viewer and c is not HIDDEN else None,
-                               class_="card own" if p == viewer else "card"))
-    return S.svg(out, 400, 10 + 40 * len(view.hands))
+            out.append(svg.group([svg.rect(40 + i * 30, y, 26, 34), svg.text(45 + i * 30, y + 22, label)],
+                                 data_id=f"card-{p}-{c}" if p == viewer and c is not HIDDEN else None,
+                                 class_="card own" if p == viewer else "card"))
+    return svg.svg(out, 400, 10 + 40 * len(view.hands))
 
 
 @solara.component

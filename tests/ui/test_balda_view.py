@@ -16,7 +16,7 @@ from balada_widgets import balda
 from balada_widgets.balda import BaldaGame, Lexicon, Pass
 from balada_widgets.balda.lexicon import ENGLISH_ALPHABET, RUSSIAN_ALPHABET
 from balada_widgets.balda.view import BaldaApp, BaldaView, board_svg, feedback_stages
-from balada_widgets.ui.paths import Trace
+from balada_widgets.kit.paths import Trace
 
 WORDS = ["balda", "ball", "bad", "lab", "lad", "bald", "dab", "lap", "pad"]
 
@@ -389,7 +389,7 @@ def test_board_svg_draws_the_trace_over_the_grid():
     assert svg.index('class="gp trace"') < svg.index('class="letters"')  # letters stay readable above the path
 
 
-# ---------------------------------------------------------------------- the kit pieces this view added (ui.grid, ui.keys, ui.paths)
+# ---------------------------------------------------------------------- the kit pieces this view added (kit.grid, kit.keys, kit.paths)
 
 
 def test_trace_editing_is_immutable_and_generic():
@@ -403,7 +403,7 @@ def test_trace_editing_is_immutable_and_generic():
 
 
 def test_keys_read_letters_of_the_alphabet_only():
-    from balada_widgets.ui.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
+    from balada_widgets.kit.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
 
     assert letter_from_key("Q", ENGLISH_ALPHABET) == "q"
     assert letter_from_key("й", ENGLISH_ALPHABET) is None  # no Latin fallback for an English game
@@ -419,7 +419,7 @@ def test_keys_read_letters_of_the_alphabet_only():
 
 
 def test_grid_draws_names_classes_marks_and_linked_hover_paths():
-    from balada_widgets.ui.grid import GridPath, grid_size, grid_svg, linked_hover_css, parse_cell_id
+    from balada_widgets.kit.grid import GridPath, grid_size, grid_svg, linked_hover_css, parse_cell_id
 
     svg = grid_svg(7, 7, text={(0, 0): "я"}, classes={(6, 6): "target chosen"}, bars={(0, 0): "#123456"},
                    rings={(0, 0): "#654321"}, carets=[(6, 6)],

@@ -10,7 +10,7 @@ import ipyvuetify as v
 import pytest
 
 from balada_widgets.baldurs_gate import BaldursGateGame
-from balada_widgets.baldurs_gate import analysis as A
+from balada_widgets.baldurs_gate import analysis
 from balada_widgets.baldurs_gate.lab import BaldursGateLab, _tool_targets, marks_css, moves_markup
 
 GAME = BaldursGateGame(players=3)
@@ -47,7 +47,7 @@ def classes_of(svg: str, id_: str) -> list:
 
 @pytest.fixture(scope="module")
 def session():
-    return A.example_session(GAME, seed=23, moves=90)  # the lab's first position
+    return analysis.example_session(GAME, seed=23, moves=90)  # the lab's first position
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +92,7 @@ def test_fields_edit_a_house_and_a_refused_edit_names_its_rule(render, start):
 
 def test_a_pasted_position_loads_and_a_bad_one_lists_its_problems(render, start):
     ui = render(BaldursGateLab())
-    other = A.edit_position(GAME, start, player=1, gold=31)
+    other = analysis.edit_position(GAME, start, player=1, gold=31)
     paste = [w for w in ui.all_widgets() if "bw-bgl-paste" in (getattr(w, "class_", "") or "")][0]
     paste.v_model = GAME.state_to_text(other)
     ui.click("bw-bgl-load")
@@ -129,17 +129,17 @@ def test_city_analysis_draws_network_cut_points_growth_and_risk(render, start, s
     p = GAME.to_move(start)[0]
     view = GAME.view(start, p)
     svg = ui.board("bw-bgl-city-board").svg
-    net = A.networks(GAME, view, p)
+    net = analysis.networks(GAME, view, p)
     for node in net.largest:
         assert "sel" in classes_of(svg, node)
-    for g in A.growth(GAME, view, p):
+    for g in analysis.growth(GAME, view, p):
         assert "tg" in classes_of(svg, g.node)
     css = ui.board("bw-bgl-city-board").css
     for c in net.cut_points:
         assert f'[data-id="{c.node}"]' in css
     shown = text(ui)
-    assert A.hidden_odds(GAME, view, A.draw_record(session)).text(GAME).splitlines()[1][2:] in shown
-    assert "E7" in shown and all(line in shown for line in A.attack_lines(GAME, start))
+    assert analysis.hidden_odds(GAME, view, analysis.draw_record(session)).text(GAME).splitlines()[1][2:] in shown
+    assert "E7" in shown and all(line in shown for line in analysis.attack_lines(GAME, start))
     assert GAME.city.district_name(GAME.city.districts[0]) in shown  # the risk table
 
 
@@ -147,7 +147,7 @@ def test_best_move_and_its_play_button(render, start):
     ui = render(BaldursGateLab())
     tab(ui, 2)
     ui.click("bw-bgl-best")
-    advice = A.best_move(GAME, start, level="strong")
+    advice = analysis.best_move(GAME, start, level="strong")
     assert advice.words in text(ui)
     ui.click("bw-bgl-play-best")
     tab(ui, 1)
@@ -200,6 +200,6 @@ def test_a_position_played_to_comes_back_to_the_editor(render, start):
     pending = [w for w in ui.all_widgets() if "bw-bgl-pending" in (getattr(w, "class_", "") or "")]
     ui.click("bw-bgl-edit-here")
     reached = GAME.state_from_text(position_text(ui))
-    assert A.at_turn_start(reached) and reached != start and pending
+    assert analysis.at_turn_start(reached) and reached != start and pending
     ui.click("bw-undo")  # nothing to undo in the editor yet: the played position is its first
     assert GAME.state_from_text(position_text(ui)) == reached

@@ -23,7 +23,7 @@ from balada_widgets.baldurs_gate.state import Build, Income, Parcel, Piece, Trad
 from balada_widgets.baldurs_gate.view import KEYS, BaldursGateApp, Settings, choices_for, natural_move
 from balada_widgets.core.errors import GameError
 from balada_widgets.core.session import Session
-from balada_widgets.ui.cursor import unreachable
+from balada_widgets.kit.cursor import unreachable
 
 NODE_RE = re.compile(r'<g class="([^"]*)" data-id="([^"]+)"(?: role="button")?><title>([^<]*)</title>')
 DOCS = Path(__file__).parents[2] / "docs"

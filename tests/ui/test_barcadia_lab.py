@@ -8,7 +8,7 @@ import re
 import ipyvuetify as v
 import pytest
 
-from balada_widgets.barcadia import analysis as A
+from balada_widgets.barcadia import analysis
 from balada_widgets.barcadia.lab import BarcadiaLab, example_position, lab_game, moves_markup, tool_targets
 
 GAME = lab_game(3)
@@ -107,7 +107,7 @@ def test_paste_a_position_lists_its_problems_or_loads_it(render):
 def test_analysis_best_move_reach_and_fight_or_go_around(render):
     ui = render(BarcadiaLab())
     ui.click("bw-lab-best")
-    advice = A.best_move(GAME, example_position(GAME))
+    advice = analysis.best_move(GAME, example_position(GAME))
     assert advice.words in text(ui) and advice.reasons[0] in text(ui)
     reach = ui.board("bw-lab-reach-board")
     assert "target" in classes_of(reach.svg, "r5") and "target" not in classes_of(reach.svg, "r2")
@@ -150,7 +150,7 @@ def test_strong_bot_move_and_play_the_advice(render):
     tab(ui, 1)
     ui.click("bw-lab-best")
     ui.click("bw-lab-play-best")
-    words = A.best_move(GAME, example_position(GAME)).words  # the strong bot's choice, whatever it is today
+    words = analysis.best_move(GAME, example_position(GAME)).words  # the strong bot's choice, whatever it is today
     assert words in ui.board("bw-move-log").svg
     ui.click("bw-lab-bot-move")
     assert ui.board("bw-move-log").svg.count('class="bw-move') >= 2

@@ -7,7 +7,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from balada_widgets.ui.cursor import CursorStep, cursor_key, next_target, reading_order, unreachable
+from balada_widgets.kit.cursor import CursorStep, cursor_key, next_target, reading_order, unreachable
 
 
 def hex_centre(q: int, r: int, size: float = 10.0) -> tuple[float, float]:
@@ -97,7 +97,7 @@ def test_a_target_tucked_between_two_others_is_reached_with_page_down():
 def test_use_cursor_moves_acts_and_forgets_on_a_new_position(render):
     import solara
 
-    from balada_widgets.ui import svg as S
+    from balada_widgets.kit import svg
     from balada_widgets.ui.board import Board
     from balada_widgets.ui.play import use_cursor
 
@@ -107,8 +107,8 @@ def test_use_cursor_moves_acts_and_forgets_on_a_new_position(render):
     def Page():
         version, set_version = solara.use_state(0)
         cursor, on_key = use_cursor(HEXES, lambda id_: (acted.append(id_), set_version(version + 1)), reset=version)
-        marks = [S.circle(x, y, 4, data_id=i, class_="cursor" if i == cursor else "hex") for i, (x, y) in HEXES.items()]
-        return Board(svg=S.svg(marks, 60, 40), on_click=acted.append,
+        marks = [svg.circle(x, y, 4, data_id=i, class_="cursor" if i == cursor else "hex") for i, (x, y) in HEXES.items()]
+        return Board(svg=svg.svg(marks, 60, 40), on_click=acted.append,
                      on_key=lambda k: on_key(k) or unused.append(k), class_name="hexes", label="hexes")
 
     ui = render(Page())

@@ -23,7 +23,7 @@ import solara
 import solara.server.kernel
 
 from balada_widgets import app
-from balada_widgets.ui import kernel as per_kernel_module
+from balada_widgets.kit import kernel as per_kernel_module
 from balada_widgets.ui.board import SvgBoard
 
 from kernel_pages import KernelPage
@@ -256,7 +256,7 @@ def test_a_notebook_face_is_one_tutorial_per_kernel(server):
 
 def test_the_baldurs_gate_tutorials_end_of_game_is_each_students_own(server):
     from balada_widgets.baldurs_gate import tutorial as T
-    from balada_widgets.ui.lesson import Attempt, learner, respond
+    from balada_widgets.kit.lesson import Attempt, learner, respond
 
     a, b = server("a"), server("b")
     ta = a.run(lambda: app.tutorial_for("balada_widgets.baldurs_gate.tutorial"))

@@ -25,7 +25,7 @@ from balada_widgets.barcadia import BarcadiaGame
 from balada_widgets.barcadia.view import BarcadiaApp
 from balada_widgets.baldurs_gate.view import BaldursGateApp
 from balada_widgets.core.session import Session
-from balada_widgets.ui.cursor import cursor_words
+from balada_widgets.kit.cursor import cursor_words
 
 # the element under the keyboard cursor: its class list and data-id, any attribute order
 CURSOR_RE = re.compile(r'<g class="([^"]*\b(?:cursor|cur)\b[^"]*)"[^>]*?data-id="([^"]+)"[^>]*>(?:<title>([^<]*)</title>)?')

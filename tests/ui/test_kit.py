@@ -6,7 +6,7 @@ import solara
 
 from balada_widgets.core.demo import RaceGame
 from balada_widgets.core.session import Session
-from balada_widgets.ui import svg as S
+from balada_widgets.kit import svg
 from balada_widgets.ui.board import Board, SvgBoard, dispatch
 from balada_widgets.ui.explain import Explain, trace_markup
 from balada_widgets.ui.move_log import MoveLog, branch_entries, log_entries, log_markup
@@ -17,10 +17,10 @@ from balada_widgets.core.trace import Trace
 
 
 def test_svg_helpers_escape_and_name_attributes():
-    assert S.text(0, 0, "<&>", class_="x") == '<text x="0" y="0" class="x">&lt;&amp;&gt;</text>'
-    assert S.rect(1, 2, 3, 4, data_id='a"b', hidden=None, focusable=False) == \
+    assert svg.text(0, 0, "<&>", class_="x") == '<text x="0" y="0" class="x">&lt;&amp;&gt;</text>'
+    assert svg.rect(1, 2, 3, 4, data_id='a"b', hidden=None, focusable=False) == \
         '<rect x="1" y="2" width="3" height="4" data-id="a&quot;b"/>'
-    assert S.polygon([(0, 0), (1.5, 2)]) == '<polygon points="0,0 1.5,2"/>'
+    assert svg.polygon([(0, 0), (1.5, 2)]) == '<polygon points="0,0 1.5,2"/>'
 
 
 def test_dispatch_routes_each_kind_of_event():
@@ -38,7 +38,7 @@ def test_board_component_reports_clicks_drags_and_keys(render):
 
     @solara.component
     def Page():
-        return Board(svg=S.svg([S.rect(0, 0, 5, 5, data_id="c1")], 10, 10), on_click=lambda i: got.append(i),
+        return Board(svg=svg.svg([svg.rect(0, 0, 5, 5, data_id="c1")], 10, 10), on_click=lambda i: got.append(i),
                      on_drag=lambda ids: got.append(tuple(ids)), on_key=lambda k: got.append(f"key {k}"),
                      class_name="test-board")
 
@@ -189,7 +189,7 @@ def test_svgboard_emit_helpers_set_the_event_trait():
 
 
 def test_board_keeps_css_and_defs_apart_from_the_redrawn_markup(render):
-    ui = render(Board(svg=S.svg([S.el("use", None, href="#t-dot")], 10, 10), css=".t circle { fill: red; }",
-                      defs=S.circle(0, 0, 3, id="t-dot"), class_name="t"))
+    ui = render(Board(svg=svg.svg([svg.el("use", None, href="#t-dot")], 10, 10), css=".t circle { fill: red; }",
+                      defs=svg.circle(0, 0, 3, id="t-dot"), class_name="t"))
     b = ui.board("t")
     assert b.css == ".t circle { fill: red; }" and 'id="t-dot"' in b.defs and "<style>" not in b.svg

@@ -11,8 +11,8 @@ import solara
 from balada_widgets.core.errors import InvalidInput
 from balada_widgets.core.feedback import Feedback, Step
 from balada_widgets.core.trace import Trace
-from balada_widgets.ui import svg as S
-from balada_widgets.ui.lesson import (
+from balada_widgets.kit import svg
+from balada_widgets.kit.lesson import (
     Attempt, Choose, Custom, Lesson, LessonStep, Number, Pick, Progress, Solution, Text, answer_only_classes,
     respond, reveal,
 )
@@ -25,9 +25,9 @@ RIGHT_SPACES = frozenset({"space-2", "space-4"})
 
 def draw_spaces(selected: tuple) -> str:
     """Five spaces; the selected ones drawn picked. Nothing else marks any space."""
-    cells = [S.rect(i * 30, 0, 26, 26, data_id=f"space-{i + 1}", class_="space picked" if f"space-{i + 1}" in selected
-                    else "space") for i in range(5)]
-    return S.svg(cells, 150, 30, role="img", aria_label="five spaces")
+    cells = [svg.rect(i * 30, 0, 26, 26, data_id=f"space-{i + 1}", class_="space picked" if f"space-{i + 1}" in selected
+                      else "space") for i in range(5)]
+    return svg.svg(cells, 150, 30, role="img", aria_label="five spaces")
 
 
 def check_spaces(picked: frozenset) -> Feedback:
@@ -66,7 +66,7 @@ STEPS = (
     LessonStep("roll", "Roll", ("R5", "R6"), "Then roll.", (
         Choose("Which card comes first?", lambda c: Feedback(c == "A", "Yes: A first." if c == "A" else "No: B waits."),
                options=(("A", "Card A"), ("B", "Card B")), solution=Solution("Card A")),
-        Pick("Press Roll.", check_roll, draw=lambda s: S.svg([S.text(0, 10, "rolled" if s else "ready")], 50, 20),
+        Pick("Press Roll.", check_roll, draw=lambda s: svg.svg([svg.text(0, 10, "rolled" if s else "ready")], 50, 20),
              mode="sequence", buttons=(("roll", "Roll the die"),), solution=Solution("Roll once", picks=("roll",))),
     )),
     LessonStep("name", "A word", ("R7",), "Name it.",
@@ -315,7 +315,7 @@ def test_lessons_and_the_cursor_import_without_any_ui_package():
     import subprocess
     import sys
 
-    code = ("import sys; import balada_widgets.ui.lesson, balada_widgets.ui.cursor; "
+    code = ("import sys; import balada_widgets.kit.lesson, balada_widgets.kit.cursor; "
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
             "('solara', 'ipywidgets', 'reacton', 'ipyvuetify', 'anywidget')); print(bad); sys.exit(1 if bad else 0)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -341,7 +341,7 @@ CZECH = {
 def test_the_player_speaks_the_lessons_language(render):
     import string
 
-    from balada_widgets.ui.lesson import LESSON_WORDS
+    from balada_widgets.kit.lesson import LESSON_WORDS
     from balada_widgets.ui.tutorial import TUTORIAL_WORDS
 
     fields = lambda t: sorted(f for _, f, _, _ in string.Formatter().parse(t) if f)  # noqa: E731

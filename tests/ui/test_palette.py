@@ -30,7 +30,7 @@ from balada_widgets.balada.view import LAND_STYLE
 from balada_widgets.baldurs_gate.drawing import DISTRICT_STYLE, FACTION_STYLE
 from balada_widgets.baldurs_gate.drawing import PLAYER_COLOURS as BG_PLAYERS
 from balada_widgets.barcadia.drawing import LOOT_COLOURS, TYPE_STYLE
-from balada_widgets.ui.grid import PLAYER_COLOURS
+from balada_widgets.kit.grid import PLAYER_COLOURS
 
 VISIONS = ("normal", "protanopia", "deuteranopia", "tritanopia")
 MIN_DE = 9.5  # CIEDE2000: about 2 is "just noticeable"; near 10 a difference is seen at a glance

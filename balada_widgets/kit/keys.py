@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional, Sequence
 
-from . import svg as S
+from . import svg
 
 __all__ = ["LAYOUTS", "QWERTY_TO_JCUKEN", "key_id", "keyboard_svg", "layout_for", "letter_from_key", "parse_key_id"]
 
@@ -113,24 +113,24 @@ def keyboard_svg(rows: Sequence[str], *, active: Optional[str] = None, enabled: 
     wide_w = key_w * 1.6
     if extra:
         width = max(width, len(rows[-1]) * (key_w + gap) + 2 * (wide_w + gap) - gap + 8)
-    out = [S.style(_CSS)]
+    out = [svg.style(_CSS)]
     for i, row in enumerate(rows):
         y = 4 + i * (key_h + gap)
         row_w = len(row) * (key_w + gap) - gap
         x0 = (width - row_w) / 2
         for k, ch in enumerate(row):
             cls = "key active" if ch == active else "key"
-            out.append(S.group([S.title(f"type {ch.upper()}"),
-                                S.rect(0, 0, key_w, key_h, rx=6),
-                                S.text(key_w / 2, key_h / 2 + 6, ch.upper() if upper else ch)],
-                               transform=S.translate(x0 + k * (key_w + gap), y), class_=cls, data_id=key_id(ch)))
+            out.append(svg.group([svg.title(f"type {ch.upper()}"),
+                                  svg.rect(0, 0, key_w, key_h, rx=6),
+                                  svg.text(key_w / 2, key_h / 2 + 6, ch.upper() if upper else ch)],
+                                 transform=svg.translate(x0 + k * (key_w + gap), y), class_=cls, data_id=key_id(ch)))
     if extra:
         y = 4 + (len(rows) - 1) * (key_h + gap)
         places = [4, width - 4 - wide_w]
         for (key, caption), x in zip(extra, places):
-            out.append(S.group([S.title(key), S.rect(0, 0, wide_w, key_h, rx=6),
-                                S.text(wide_w / 2, key_h / 2 + 5, caption)],
-                               transform=S.translate(x, y), class_="key wide", data_id=key_id(key)))
+            out.append(svg.group([svg.title(key), svg.rect(0, 0, wide_w, key_h, rx=6),
+                                  svg.text(wide_w / 2, key_h / 2 + 5, caption)],
+                                 transform=svg.translate(x, y), class_="key wide", data_id=key_id(key)))
     height = len(rows) * (key_h + gap) - gap + 8
     cls = "bw-keys" + ("" if enabled else " off")
-    return S.svg(out, width, height, class_=cls, role="group", aria_label=label or "on-screen keyboard")
+    return svg.svg(out, width, height, class_=cls, role="group", aria_label=label or "on-screen keyboard")

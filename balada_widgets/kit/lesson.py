@@ -76,6 +76,12 @@ from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 from ..core.errors import GameError, InvalidInput
 from ..core.feedback import Feedback, Step, parse_number
+from ..core.spec import load
+from .kernel import per_kernel
+
+#: the Solara player of a lesson (:class:`~balada_widgets.ui.tutorial.Tutorial`), named the way a game's spec
+#: names its views and imported when a notebook first shows a step: this module imports no UI
+TUTORIAL_PLAYER = "balada_widgets.ui.tutorial:Tutorial"
 
 __all__ = ["Attempt", "Choose", "Custom", "Figure", "LESSON_WORDS", "LearnerBox", "Lesson", "LessonStep", "NotebookFace",
            "Number", "Pick", "Progress", "learner", "learner_store", "Reply", "Solution", "Text", "answer_only_classes", "respond", "reveal"]
@@ -405,8 +411,6 @@ def learner_store() -> dict:
     """
     store = _LEARNER.get()
     if store is None:
-        from .kernel import per_kernel
-
         store = per_kernel("lesson-learner-store", dict)
     return store
 
@@ -477,13 +481,10 @@ class NotebookFace:
         One per kernel: a Jupyter kernel is one learner; a notebook served by a Solara server gives each
         browser page its own kernel, so each its own tutorial (progress and store), never a shared one.
         """
-        from .kernel import per_kernel
-
         tutorials = per_kernel(f"notebook-face-{id(self)}", dict)
         if key not in tutorials:
-            from .tutorial import Tutorial
-
-            tutorials[key] = Tutorial(self._lesson(*key), words=self._words(*key) if self._words else None)
+            player = load(TUTORIAL_PLAYER)
+            tutorials[key] = player(self._lesson(*key), words=self._words(*key) if self._words else None)
         return tutorials[key]
 
     def step(self, step_id: Optional[str], *key):

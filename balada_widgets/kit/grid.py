@@ -44,7 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Optional, Sequence, Union
 
-from . import svg as S
+from . import svg
 
 __all__ = ["GridLook", "GridPath", "cell_centre", "cell_id", "chess_name", "grid_size", "grid_svg",
            "linked_hover_css", "parse_cell_id", "PLAYER_COLOURS"]
@@ -195,7 +195,7 @@ def _path_markup(p: GridPath, look: GridLook, scope: str, index: int) -> str:
     width = look.cell * 0.16
     parts = []
     if len(pts) > 1:
-        parts.append(S.polyline(pts, stroke=colour, stroke_width=width))
+        parts.append(svg.polyline(pts, stroke=colour, stroke_width=width))
         # an arrowhead on the last step
         (x0, y0), (x1, y1) = pts[-2], pts[-1]
         dx, dy = x1 - x0, y1 - y0
@@ -205,19 +205,19 @@ def _path_markup(p: GridPath, look: GridLook, scope: str, index: int) -> str:
         back = look.cell * 0.22
         wing = look.cell * 0.16
         base = (tip[0] - ux * back, tip[1] - uy * back)
-        parts.append(S.polygon([tip, (base[0] - uy * wing, base[1] + ux * wing),
-                                (base[0] + uy * wing, base[1] - ux * wing)], fill=colour, stroke="none", class_="dot"))
-    parts.append(S.circle(pts[0][0], pts[0][1], width * 0.85, fill=colour, class_="dot"))
+        parts.append(svg.polygon([tip, (base[0] - uy * wing, base[1] + ux * wing),
+                                  (base[0] + uy * wing, base[1] - ux * wing)], fill=colour, stroke="none", class_="dot"))
+    parts.append(svg.circle(pts[0][0], pts[0][1], width * 0.85, fill=colour, class_="dot"))
     if p.numbered:
         for k, c in enumerate(p.cells, 1):
             cx, cy = cell_centre(c, look)
             x, y = cx - look.cell / 2 + 11, cy - look.cell / 2 + 11
-            parts.append(S.circle(x, y, 8.5, fill=colour, class_="stepbg", opacity=1))
-            parts.append(S.text(x, y + 4.2, str(k), class_="stepno"))
+            parts.append(svg.circle(x, y, 8.5, fill=colour, class_="stepbg", opacity=1))
+            parts.append(svg.text(x, y + 4.2, str(k), class_="stepno"))
     cls = ["gp", p.kind]
     if p.hover is not None:
         cls += ["gp-hover", f"gp-hover-{p.hover}"]
-    return S.group(parts, class_=" ".join(cls), data_path=str(index))
+    return svg.group(parts, class_=" ".join(cls), data_path=str(index))
 
 
 def grid_svg(rows: int, cols: int, *, text: Mapping[Cell, str] = {},  # noqa: B006 (never mutated)
@@ -258,13 +258,13 @@ def grid_svg(rows: int, cols: int, *, text: Mapping[Cell, str] = {},  # noqa: B0
     w, h = grid_size(rows, cols, look, footer is not None)
     step = look.cell + look.gap
     x0, y0 = look.pad + look.label, look.pad
-    out = [S.style(_CSS + css), S.rect(0, 0, w, h, rx=14, class_="frame")]
+    out = [svg.style(_CSS + css), svg.rect(0, 0, w, h, rx=14, class_="frame")]
     for r in range(rows):  # row numbers on the left
-        out.append(S.text(look.pad + look.label / 2 - 2, y0 + r * step + look.cell / 2 + 5,
-                          name(r, 0, rows)[1:], class_="axis"))
+        out.append(svg.text(look.pad + look.label / 2 - 2, y0 + r * step + look.cell / 2 + 5,
+                            name(r, 0, rows)[1:], class_="axis"))
     for c in range(cols):  # column letters at the bottom
-        out.append(S.text(x0 + c * step + look.cell / 2, y0 + rows * step - look.gap + look.label / 2 + 6,
-                          name(rows - 1, c, rows)[0], class_="axis"))
+        out.append(svg.text(x0 + c * step + look.cell / 2, y0 + rows * step - look.gap + look.label / 2 + 6,
+                            name(rows - 1, c, rows)[0], class_="axis"))
     carets = set(carets)
     letters: list[str] = []
     for r in range(rows):
@@ -275,29 +275,29 @@ def grid_svg(rows: int, cols: int, *, text: Mapping[Cell, str] = {},  # noqa: B0
             cls = ["cell"] + _as_classes(classes.get(cell)) + (["filled"] if letter else ["empty"])
             shown = letter.upper() if upper else letter
             tip = titles.get(cell) or (f"{nm}: {shown}" if letter else f"{nm}: empty")
-            parts = [S.title(tip), S.rect(0, 0, look.cell, look.cell, rx=look.radius, class_="bg")]
+            parts = [svg.title(tip), svg.rect(0, 0, look.cell, look.cell, rx=look.radius, class_="bg")]
             if cell in bars:
-                parts.append(S.rect(look.cell * 0.22, look.cell - 7, look.cell * 0.56, 3.5, rx=1.75, fill=bars[cell]))
+                parts.append(svg.rect(look.cell * 0.22, look.cell - 7, look.cell * 0.56, 3.5, rx=1.75, fill=bars[cell]))
             if cell in rings:
-                parts.append(S.rect(3.5, 3.5, look.cell - 7, look.cell - 7, rx=look.radius - 2, stroke=rings[cell],
-                                    class_="ring"))
+                parts.append(svg.rect(3.5, 3.5, look.cell - 7, look.cell - 7, rx=look.radius - 2, stroke=rings[cell],
+                                      class_="ring"))
             if letter:  # letters go on a layer above the paths (they never catch the pointer)
                 cx, cy = cell_centre(cell, look)
-                letters.append(S.text(cx, cy + look.letter_size * 0.36, shown, font_size=look.letter_size,
-                                      class_=" ".join(["letter"] + cls[1:])))
+                letters.append(svg.text(cx, cy + look.letter_size * 0.36, shown, font_size=look.letter_size,
+                                        class_=" ".join(["letter"] + cls[1:])))
             elif cell in carets:
-                parts.append(S.rect(look.cell / 2 - 1.5, look.cell * 0.26, 3, look.cell * 0.48, rx=1.5,
-                                    class_="caret"))
+                parts.append(svg.rect(look.cell / 2 - 1.5, look.cell * 0.26, 3, look.cell * 0.48, rx=1.5,
+                                      class_="caret"))
             if cell in dots:
-                parts.append(S.circle(look.cell - 9, 9, 4.5, fill=dots[cell]))
-            out.append(S.group(parts, class_=" ".join(cls), data_id=cell_id(nm),
-                               transform=S.translate(x0 + c * step, y0 + r * step)))
+                parts.append(svg.circle(look.cell - 9, 9, 4.5, fill=dots[cell]))
+            out.append(svg.group(parts, class_=" ".join(cls), data_id=cell_id(nm),
+                                 transform=svg.translate(x0 + c * step, y0 + r * step)))
     for i, p in enumerate(paths):
         out.append(_path_markup(p, look, scope, i))
-    out.append(S.group(letters, class_="letters"))
+    out.append(svg.group(letters, class_="letters"))
     if footer is not None:
         fy = h - look.pad - 6
-        out.append(S.text(w / 2, fy, footer[0], class_="foot on bw-if-focus", style=_fit(footer[0], w - 2 * look.pad)))
-        out.append(S.text(w / 2, fy, footer[1], class_="foot bw-if-blur", style=_fit(footer[1], w - 2 * look.pad)))
-    return S.svg(out, w, h, class_="bw-grid", data_scope=scope or None, data_version=version, role="img",
-                 aria_label=label or f"{rows} by {cols} grid")
+        out.append(svg.text(w / 2, fy, footer[0], class_="foot on bw-if-focus", style=_fit(footer[0], w - 2 * look.pad)))
+        out.append(svg.text(w / 2, fy, footer[1], class_="foot bw-if-blur", style=_fit(footer[1], w - 2 * look.pad)))
+    return svg.svg(out, w, h, class_="bw-grid", data_scope=scope or None, data_version=version, role="img",
+                   aria_label=label or f"{rows} by {cols} grid")
