@@ -125,11 +125,11 @@ def barcadia_rows(quick):
 
 
 def baldurs_gate_rows(quick):
-    from balada_widgets.baldurs_gate import bots as B
+    from balada_widgets.baldurs_gate.bots import BOT_LEVELS, make_bot
     from balada_widgets.baldurs_gate.rules import BaldursGateGame
 
     return bot_rows("baldurs_gate (3 players)", lambda: BaldursGateGame(players=3),
-                    lambda lv, sd: B.make_bot(lv, seed=sd), B.BOT_LEVELS, range(1 if quick else 3),
+                    lambda lv, sd: make_bot(lv, seed=sd), BOT_LEVELS, range(1 if quick else 3),
                     lambda st, v: None, 3)
 
 

@@ -25,7 +25,7 @@ start...). When the learner's number is what that misreading gives, the
 feedback names it and the rule it breaks, in words and without the right
 number. A refused click is the engine's refusal, in words ("You cannot draw the
 Sword on space 2: ... (rule B2)"). The misreadings are listed in
-:data:`MISCONCEPTIONS` (and in ``docs/balada.md``).
+:data:`MISREADINGS` (and in ``docs/balada.md``).
 
 The checks, also usable on their own:
 
@@ -49,7 +49,7 @@ Examples
 >>> check_score("O3 O2 FT .. .. .. .. .. .. .. .. ..", 5).ok
 True
 >>> fb = check_score("TW O2 FT .. .. .. .. .. .. .. .. ..", 2)
->>> fb.ok, fb.rule, fb.misconception
+>>> fb.ok, fb.rule, fb.misreading
 (False, 'B7', 'tower-bonus')
 >>> print(fb.message)  # doctest: +NORMALIZE_WHITESPACE
 Not 2. Each Tower adds 1 to the Obstacles right beside it: the Obstacle at space 2 stands beside a Tower. (rule B7)
@@ -72,11 +72,11 @@ from .scoring import (
     options_at, parse_choices, parse_side, score_side, step as _walk_one,
 )
 
-__all__ = ["Feedback", "MISCONCEPTIONS", "Misconception", "STEPS", "Step", "check_best_choice", "choices_in_words",
+__all__ = ["Feedback", "MISREADINGS", "Misreading", "STEPS", "Step", "check_best_choice", "choices_in_words",
            "lesson", "step", "tutorial",
            "check_best_placement", "check_choices", "check_game_total", "check_injuries", "check_placement",
            "check_score", "check_winner",
-           "exercise_check", "find_misconception", "step_by_id"]
+           "exercise_check", "find_misreading", "step_by_id"]
 
 
 # --------------------------------------------------------------------------
@@ -115,7 +115,7 @@ def _gains(result: ScoreResult) -> str:
 
 
 @dataclass(frozen=True)
-class Misconception:
+class Misreading:
     """A way to misread the rules: its id, the rule it breaks and what it says."""
 
     id: str
@@ -302,7 +302,7 @@ def _fish_linear(layout: Layout):
 class _Reading:
     """A misreading: its hooks (alternatives) on the walk or on the Fish."""
 
-    m: Misconception
+    m: Misreading
     hooks: tuple = ()
     fish: Callable | None = None
     layout: Callable[[Layout], "tuple[Layout, list[str]] | None"] | None = None
@@ -317,7 +317,7 @@ def _printed_values(layout: Layout):
     return replace(layout, effective=printed), notes
 
 
-_M = Misconception
+_M = Misreading
 _READINGS: tuple[_Reading, ...] = (
     _Reading(_M("tower-bonus", "B7", "Each Tower adds 1 to the Obstacles right beside it:"), layout=_printed_values),
     _Reading(_M("knockdown", "B7", "At 6 or more injuries the hero is knocked down: the injuries are crossed out, "
@@ -351,7 +351,7 @@ _READINGS: tuple[_Reading, ...] = (
 )
 
 #: every misreading :func:`check_score` recognises, by id (the walk replays above, plus the ones below)
-MISCONCEPTIONS: dict[str, Misconception] = {r.m.id: r.m for r in _READINGS}
+MISREADINGS: dict[str, Misreading] = {r.m.id: r.m for r in _READINGS}
 for _m in (
     _M("portal-ignored", "B5", "Before the walk each Portal may take an event from another space:"),
     _M("portal-copied", "B5", "An event a Portal takes leaves its old space, which becomes empty:"),
@@ -361,14 +361,14 @@ for _m in (
     _M("best-instead-of-given", "B16", "This exercise fixes the choices; score those, not the best ones:"),
     _M("one-round-only", "B17", "The final score adds both rounds:"),
 ):
-    MISCONCEPTIONS[_m.id] = _m
+    MISREADINGS[_m.id] = _m
 del _m
 
 
 def _candidates(result: ScoreResult, injuries: int, swords: int, given) -> Iterable[tuple]:
-    """``(misconception id, total it gives, detail[, rule])`` for each misreading, in order.
+    """``(misreading id, total it gives, detail[, rule])`` for each misreading, in order.
 
-    The rule defaults to the misconception's; a left-out step names the rule of that step.
+    The rule defaults to the misreading's; a left-out step names the rule of that step.
     """
     layout = Layout.of(result.events)
     hero = Hero(injuries, swords, 0)
@@ -473,7 +473,7 @@ def _ordered(cands, focus):
 
 
 def _rule_of(candidate) -> str:
-    return candidate[3] if len(candidate) > 3 else MISCONCEPTIONS[candidate[0]].rule
+    return candidate[3] if len(candidate) > 3 else MISREADINGS[candidate[0]].rule
 
 
 def _scored(side, injuries: int, swords: int, choices):
@@ -482,18 +482,18 @@ def _scored(side, injuries: int, swords: int, choices):
     return given, score_side(side, injuries, swords, given)
 
 
-def find_misconception(side, answer: int, injuries: int = 0, swords: int = 0, choices=None, focus=None
-                       ) -> tuple[Misconception, str] | None:
+def find_misreading(side, answer: int, injuries: int = 0, swords: int = 0, choices=None, focus=None
+                    ) -> tuple[Misreading, str] | None:
     """The first misreading of the rules whose total is ``answer`` (with its detail), or ``None``.
 
-    >>> m, why = find_misconception("O3 O3 FT .. .. .. .. .. .. .. .. ..", 6)
+    >>> m, why = find_misreading("O3 O3 FT .. .. .. .. .. .. .. .. ..", 6)
     >>> m.id, m.rule
     ('knockdown', 'B7')
     """
     given, result = _scored(side, injuries, swords, choices)
     for cand in _ordered(_candidates(result, injuries, swords, given), focus):
         if cand[1] == answer and cand[1] != result.points:
-            m = MISCONCEPTIONS[cand[0]]
+            m = MISREADINGS[cand[0]]
             return (m if _rule_of(cand) == m.rule else replace(m, rule=_rule_of(cand))), cand[2]
     return None
 
@@ -512,7 +512,7 @@ def check_score(side, answer, injuries: int = 0, swords: int = 0, choices=None, 
     ``focus``: a rule id (or several) the exercise is about; misreadings of
     it are tried first when several explain the same wrong number.
 
-    >>> check_score("O3 O3 FT .. .. .. .. .. .. .. .. ..", 6).misconception
+    >>> check_score("O3 O3 FT .. .. .. .. .. .. .. .. ..", 6).misreading
     'knockdown'
     >>> print(check_score("FI FI FI .. .. .. .. .. .. .. .. ..", 9).message)
     Right: 9 points. end: +9 (B12)
@@ -529,7 +529,7 @@ def check_score(side, answer, injuries: int = 0, swords: int = 0, choices=None, 
         return Feedback(True, f"Right: {n} points. {_gains(result)}", None, expected=result.points)
     for cand in _ordered(_candidates(result, injuries, swords, given), focus):
         if cand[1] == n and cand[1] != result.points:
-            m, rule = MISCONCEPTIONS[cand[0]], _rule_of(cand)
+            m, rule = MISREADINGS[cand[0]], _rule_of(cand)
             return Feedback(False, _with_rule(f"Not {n}. {m.summary} {cand[2]}.", rule), rule, m.id, result.points)
     how = "too high" if n > result.points else "too low"
     return Feedback(False, f"Not {n}: that is {how}. Walk the path again from space 1, one space at a time, "
@@ -541,7 +541,7 @@ def check_injuries(side, answer, injuries: int = 0, swords: int = 0, choices=Non
 
     >>> check_injuries("O2 O1 O3 .. O2 .. .. .. .. .. .. ..", 2).ok
     True
-    >>> check_injuries("O2 O1 O3 .. O2 .. .. .. .. .. .. ..", 8).misconception
+    >>> check_injuries("O2 O1 O3 .. O2 .. .. .. .. .. .. ..", 8).misreading
     'knockdown'
     """
     try:
@@ -563,7 +563,7 @@ def check_injuries(side, answer, injuries: int = 0, swords: int = 0, choices=Non
         readings.insert(0, ("tower-bonus", _replay(printed[0], hero, decisions)))
     for mid, out in readings:
         if out is not None and (out[1] or mid == "tower-bonus") and out[2].injuries == n:
-            m = MISCONCEPTIONS[mid]
+            m = MISREADINGS[mid]
             detail = "; ".join(printed[1]) if mid == "tower-bonus" else "; ".join(dict.fromkeys(out[1]))
             return Feedback(False, _with_rule(f"Not {n}. {m.summary} {detail}.", m.rule), m.rule, mid,
                             result.injuries)
@@ -810,7 +810,7 @@ def check_game_total(day, night, answer, injuries: int = 0, swords: int = 0) -> 
     >>> night = "FT .. .. .. .. .. .. .. .. .. .. .."
     >>> check_game_total(day, night, 4).ok
     True
-    >>> check_game_total(day, night, 0).misconception
+    >>> check_game_total(day, night, 0).misreading
     'carry-forgotten'
     """
     try:
@@ -829,18 +829,18 @@ def check_game_total(day, night, answer, injuries: int = 0, swords: int = 0) -> 
                         expected=total)
     fresh = score_side(night, 0, 0)
     if (d.injuries or d.swords) and got == d.points + fresh.points != total:
-        m = MISCONCEPTIONS["carry-forgotten"]
+        m = MISREADINGS["carry-forgotten"]
         return Feedback(False, _with_rule(f"Not {got}. {m.summary} the hero ends the day with "
                                           f"{_n(d.injuries, 'injury')} and {_n(d.swords, 'sword')}, and starts the "
                                           f"night with them.",
                                           m.rule), m.rule, m.id, total)
     if got in (d.points, n.points) and got != total:
-        m = MISCONCEPTIONS["one-round-only"]
+        m = MISREADINGS["one-round-only"]
         return Feedback(False, _with_rule(f"Not {got}. {m.summary} add the day's points and the night's.", m.rule),
                         m.rule, m.id, total)
     for label, side, r, inj, sw in (("day", day, d, injuries, swords), ("night", night, n, d.injuries, d.swords)):
         other = total - r.points
-        found = find_misconception(side, got - other, inj, sw)
+        found = find_misreading(side, got - other, inj, sw)
         if found:
             m, detail = found
             return Feedback(False, _with_rule(f"Not {got}. On the {label} side: {m.summary[:1].lower()}{m.summary[1:]} {detail}.", m.rule),
@@ -948,7 +948,7 @@ def step_by_id(step_id: str) -> Step:
 # highlighted target, as a player sees the sheet at the table.
 
 #: Misreadings recognised by the lesson's choice and click exercises (the
-#: number exercises use the walk replays above); added to MISCONCEPTIONS.
+#: number exercises use the walk replays above); added to MISREADINGS.
 _LESSON_MISREADINGS = (
     ("landscape-misread", "B1", "Each space shows its landscape in its top corner: Forest, Desert or Mountains."),
     ("landscape-count", "B1", "A side has four spaces of each landscape."),
@@ -994,7 +994,7 @@ _LESSON_MISREADINGS = (
     ("easy-no-change", "P7", "The easy version keeps the Change of Landscape: it is not a card."),
 )
 for _id, _rule, _text in _LESSON_MISREADINGS:
-    MISCONCEPTIONS[_id] = Misconception(_id, _rule, _text)
+    MISREADINGS[_id] = Misreading(_id, _rule, _text)
 del _id, _rule, _text
 
 
@@ -1005,7 +1005,7 @@ def _side(*events) -> str:
 
 def _mis(mid: str, detail: str = "") -> Feedback:
     """The feedback naming misreading ``mid`` with its rule (never the answer)."""
-    m = MISCONCEPTIONS[mid]
+    m = MISREADINGS[mid]
     summary = m.summary.rstrip(" :;,")
     text = summary + ("" if summary.endswith(".") else ".") + (f" {detail}" if detail else "")
     return Feedback(False, _with_rule(text, m.rule), m.rule, mid)
@@ -1699,7 +1699,7 @@ def _step_walk() -> LessonStep:
             ev = best.side[(m.portal if hasattr(m, "portal") else m.space) - 1].event
             rule = {"BS": "B10", "CH": "B14", "PT": "B5"}.get(ev, "B7" if is_obstacle(ev) else "B16")
         return Feedback(False, _with_rule(f"Your line scores {_n(mine, 'point')}. "
-                                          f"{MISCONCEPTIONS['walk-not-best'].summary} {where}".strip(), rule),
+                                          f"{MISREADINGS['walk-not-best'].summary} {where}".strip(), rule),
                         rule, "walk-not-best", best.points)
 
     a = WalkPick("**Walk this side.** Choose for the Portal first, then for the hero at every space that asks "

@@ -32,7 +32,7 @@ The lesson follows the GUIDE's standard for tutorials (theme, goal, do it):
   by the game's dictionary, readability by :func:`~.movegen.readable_path`,
   spellings by :func:`~.lexicon.normalise_word`, the end and the winner by
   :class:`~.rules.BaldaGame`. A wrong answer that a known misreading explains
-  is named with its rule (:data:`MISCONCEPTIONS`), never with the answer;
+  is named with its rule (:data:`MISREADINGS`), never with the answer;
 - the kit (:mod:`balada_widgets.kit.lesson`) gives the tiers: first wrong answer,
   the misreading and its rule; second, the hint; third or *Show me*, the answer
   with its explanation (and, on a board, the answer drawn). The rule ids are
@@ -49,7 +49,7 @@ move notation; cells keep their names (columns ``a``-``e`` from the left, rows
 >>> ex.check(frozenset({"tab", "bat"})).ok
 True
 >>> fb = ex.check(frozenset({"tab"}))
->>> fb.misconception, fb.rule
+>>> fb.misreading, fb.rule
 ('readable-backwards', 'D4')
 >>> lesson("ru").find("readable").parts[0].check(frozenset({"рог", "род"})).ok
 True
@@ -76,8 +76,8 @@ from .movegen import Move, judge_path, readable_path
 from .position import Position, cell_name, parse_path, path_text, to_cell
 from .rules import BaldaGame
 
-__all__ = ["LANGUAGES", "LESSONS", "MISCONCEPTIONS", "Misconception", "RULES", "STEPS", "GridPicture", "grid_svg",
-           "kit_words", "lesson", "misconceptions", "rulings", "rulings_taught", "step", "step_by_id", "steps",
+__all__ = ["LANGUAGES", "LESSONS", "MISREADINGS", "Misreading", "RULES", "STEPS", "GridPicture", "grid_svg",
+           "kit_words", "lesson", "misreadings", "rulings", "rulings_taught", "step", "step_by_id", "steps",
            "tutorial"]
 
 #: the folder of the lesson's files, one per language (``en.yaml``, ``ru.yaml``)
@@ -100,7 +100,7 @@ LANGUAGES = languages()
 
 
 @dataclass(frozen=True)
-class Misconception:
+class Misreading:
     """A way to misread a rule: its id, the step where it is recognised, the rule id(s), the message."""
 
     id: str
@@ -171,7 +171,7 @@ class _Lang:
     def mis(self, mid: str) -> Feedback:
         """The feedback naming misreading ``mid`` (the kit adds its rule); never the answer."""
         rule, text = self.misreadings[mid]
-        return Feedback(False, text, rule, misconception=mid)
+        return Feedback(False, text, rule, misreading=mid)
 
 
 def _right(text: str, rule: Optional[str] = None, expected=None) -> Feedback:
@@ -416,7 +416,7 @@ def judge(L: _Lang, pos: Position, cell: str, letter: str, path) -> Verdict:
 
 def _move_feedback(v: Verdict) -> Feedback:
     """A refused move: what the engine says about it, in words, named as a misreading (the kit adds its rule)."""
-    return Feedback(False, v.message, v.rule, misconception=v.misreading)
+    return Feedback(False, v.message, v.rule, misreading=v.misreading)
 
 
 def _walk(move: Move, position: Position) -> str:
@@ -900,7 +900,7 @@ class Built(NamedTuple):
     lesson: Lesson
     steps: tuple
     rules: dict
-    misconceptions: dict
+    misreadings: dict
     kit: dict
 
 
@@ -913,7 +913,7 @@ def build_lesson(words: lesson_words.LessonWords) -> Built:
         parts = _BUILDERS[step_id](L, w)
         out.append(LessonStep(step_id, w("title"), rules, w("text"), parts if len(parts) > 1 else parts[0]))
         infos.append(Step(step_id, w("title"), rules, w("goal")))
-    mis = {mid: Misconception(mid, _step_of(mid), rule, text) for mid, (rule, text) in L.misreadings.items()}
+    mis = {mid: Misreading(mid, _step_of(mid), rule, text) for mid, (rule, text) in L.misreadings.items()}
     return Built(Lesson(words.text("title"), tuple(out)), tuple(infos), L.rules, mis, L.kit)
 
 
@@ -940,9 +940,9 @@ def rulings(language: str = "en") -> dict:
     return _built(language).rules
 
 
-def misconceptions(language: str = "en") -> dict:
+def misreadings(language: str = "en") -> dict:
     """Every misreading the checks recognise, by id, in ``language``."""
-    return _built(language).misconceptions
+    return _built(language).misreadings
 
 
 def kit_words(language: str = "en") -> dict:
@@ -969,8 +969,8 @@ def rulings_taught(taught: Optional[Sequence[Step]] = None) -> list[str]:
 
 
 def __getattr__(name: str):
-    """``STEPS``, ``RULES`` and ``MISCONCEPTIONS``: the English lesson's (read from its file on first use)."""
-    english = {"STEPS": steps, "RULES": rulings, "MISCONCEPTIONS": misconceptions}
+    """``STEPS``, ``RULES`` and ``MISREADINGS``: the English lesson's (read from its file on first use)."""
+    english = {"STEPS": steps, "RULES": rulings, "MISREADINGS": misreadings}
     if name in english:
         return english[name]()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

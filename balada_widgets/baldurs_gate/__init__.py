@@ -45,8 +45,9 @@ _NAMES = {
     **dict.fromkeys(("Content", "load_content"), "content"),
     **dict.fromkeys(("CATALOG", "LANGUAGES", "add_messages", "t"), "i18n"),
     **dict.fromkeys(("BaldursGateGame", "Pending"), "rules"),
-    **dict.fromkeys(("BGState", "Bottom", "Build", "Deal", "DealtAgenda", "DealtHQ", "Done", "Hide", "Income", "Keep",
-                     "Parcel", "Pick", "Piece", "Player", "Spot", "Take", "Token", "Track", "Trade", "Use", "Worker"),
+    **dict.fromkeys(("BaldursGateState", "Bottom", "Build", "Deal", "DealtAgenda", "DealtHQ", "Done", "Hide", "Income",
+                     "Keep", "Parcel", "Pick", "Piece", "Player", "Spot", "Take", "Token", "Track", "Trade", "Use",
+                     "Worker"),
                     "state"),
 }
 __all__ = sorted([*_NAMES, "SPEC", "make_bot", "new_game"])

@@ -105,7 +105,7 @@ from .effects import effect_text
 from .engine import ATTACK_AT, BAN_DRAWS, OPEN_PARCELS, SETUP_LIMIT
 from .i18n import CATALOG, add_messages, check_language, join_list, qty, t
 from .state import (
-    HIDDEN, MASK, BGState, DrawToken, EndTurn, KeepAgenda, Piece, Token, Turn,
+    HIDDEN, MASK, BaldursGateState, DrawToken, EndTurn, KeepAgenda, Piece, Token, Turn,
 )
 
 __all__ = [
@@ -391,12 +391,12 @@ def _player(game, state, player) -> int:
     return player
 
 
-def _check(game, state) -> BGState:
+def _check(game, state) -> BaldursGateState:
     from .rules import BaldursGateGame
 
     if not isinstance(game, BaldursGateGame):
         raise InvalidInput(f"not a Builders of Baldur's Gate game: {type(game).__name__}")
-    if not isinstance(state, BGState):
+    if not isinstance(state, BaldursGateState):
         raise InvalidInput(f"not a Builders of Baldur's Gate position: {type(state).__name__}")
     if len(state.players) != game.players:
         raise InvalidInput(f"the position has {len(state.players)} players, the game {game.players}")
@@ -1190,7 +1190,7 @@ def best_move(game, state, player: Optional[int] = None, level: str = "strong", 
 
 
 def determinize(game, state, player: Optional[int], rng: random.Random,
-                record: Optional[Sequence[Draw]] = None) -> BGState:
+                record: Optional[Sequence[Draw]] = None) -> BaldursGateState:
     """A full position that ``player`` (``None``: a spectator) cannot tell from ``state``: the cards they cannot see
     dealt at random from the cards unseen, the hidden token drawn by :func:`hidden_odds`. Valid for the engine."""
     _check(game, state)
@@ -1470,7 +1470,7 @@ def edit_position(game, state, *, player: Optional[int] = None, gold: Optional[i
                   worker: Optional[str] = None, hand: Optional[Sequence[str]] = None,
                   agendas: Optional[Sequence[str]] = None, active: Optional[int] = None,
                   build: Optional[tuple] = None, fortify: Optional[tuple] = None,
-                  remove: Optional[str] = None) -> BGState:
+                  remove: Optional[str] = None) -> BaldursGateState:
     """The position with the fields that are clean to edit changed, checked (:class:`InvalidPosition` lists every
     problem). Edits are made at the start of a turn (no action half done).
 
@@ -1542,7 +1542,7 @@ def edit_position(game, state, *, player: Optional[int] = None, gold: Optional[i
     return s
 
 
-def _move_cards(s: BGState, p: int, want: list, mine: str, pool: str, known: dict) -> BGState:
+def _move_cards(s: BaldursGateState, p: int, want: list, mine: str, pool: str, known: dict) -> BaldursGateState:
     """Give player ``p`` exactly the cards ``want`` in ``mine`` (hand / agendas): the others go back to ``pool``."""
     for x in want:
         if x not in known:
@@ -1573,7 +1573,7 @@ def _node(game, ref, kind: str) -> int:
     return i
 
 
-def _edit_build(game, s: BGState, p: int, build) -> BGState:
+def _edit_build(game, s: BaldursGateState, p: int, build) -> BaldursGateState:
     L = game.language
     c, city = game.content, game.city
     if not isinstance(build, (tuple, list)) or len(build) != 2:
@@ -1608,7 +1608,7 @@ def _edit_build(game, s: BGState, p: int, build) -> BGState:
                       avail=tuple(x for x in s.avail if x != n))
 
 
-def _edit_fortify(game, s: BGState, p: int, fortify) -> BGState:
+def _edit_fortify(game, s: BaldursGateState, p: int, fortify) -> BaldursGateState:
     L = game.language
     if not isinstance(fortify, (tuple, list)) or len(fortify) != 2 or fortify[1] not in FORTS:
         raise InvalidInput("fortify is (spot, 'tower' | 'keep' | 'gate')")
@@ -1629,7 +1629,7 @@ def _edit_fortify(game, s: BGState, p: int, fortify) -> BGState:
     return s._replace(pieces=tuple(pieces), players=tuple(players), gates=gates)
 
 
-def _edit_remove(game, s: BGState, node) -> BGState:
+def _edit_remove(game, s: BaldursGateState, node) -> BaldursGateState:
     L = game.language
     city, c = game.city, game.content
     if isinstance(node, int) and not isinstance(node, bool):

@@ -14,7 +14,7 @@ A bot sees only its player's view (``game.view(state, player)``, through
   against the best opponent's value (``RIVALRY``), so a move that feeds a
   rival (connection bonuses, a shared defence) counts against it.
 
-Before an option is scored, what it started is finished (``BGBot._settle``:
+Before an option is scored, what it started is finished (``BaldursGateBot._settle``:
 the spot of a fortification just paid for, the track of influence, the card
 taken from the offer), so a trade is never judged with its price paid and its
 goods not yet in hand.
@@ -54,16 +54,16 @@ from typing import Optional
 from ..core.errors import InvalidInput
 from . import scoring
 from .content import AGENDA_LEVEL
-from .state import BGState, ChooseSpot, ChooseTrack, DealCard, Effect, TakeOffer, Turn, Worker
+from .state import BaldursGateState, ChooseSpot, ChooseTrack, DealCard, Effect, TakeOffer, Turn, Worker
 
 BOT_LEVELS = ("random", "greedy", "strong")
 TEMPO = 4.0  # value of each building built, beyond what it scores (see value())
-HURRY = 20.0  # a build's (and a card's) worth once the bot sees the game stall (see BGBot.choose)
+HURRY = 20.0  # a build's (and a card's) worth once the bot sees the game stall (see BaldursGateBot.choose)
 CUBE_RESERVE = 3.0  # value of each cube short of the builds still to come (see value())
 IDLE_TURNS = 3  # own turns with the bag unchanged before a bot hurries
 
 
-def turns_left(game, s: BGState) -> float:
+def turns_left(game, s: BaldursGateState) -> float:
     """Rough number of own turns left: the bag drains by about one token per build."""
     bag = game.bag_count(s)
     if s.end_by is not None:
@@ -71,7 +71,8 @@ def turns_left(game, s: BGState) -> float:
     return 1.0 + bag * 1.6 / game.players
 
 
-def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] = None, hurry: bool = False) -> float:
+def value(game, s: BaldursGateState, p: int, strong: bool = False, left: Optional[float] = None,
+          hurry: bool = False) -> float:
     """Estimated final prestige of ``p`` from ``s`` (a view of ``p`` is enough).
 
     ``left`` (own turns left) is best taken from the position where the decision starts and kept fixed while
@@ -126,7 +127,7 @@ def value(game, s: BGState, p: int, strong: bool = False, left: Optional[float] 
     with_ability, built = _portfolio(game, pl.portfolio)
     v += min(left, 6.0) * 0.45 * with_ability + tempo * built
     if hurry:
-        # the bag has not moved for a while (see BGBot.choose): cards and builds before anything else
+        # the bag has not moved for a while (see BaldursGateBot.choose): cards and builds before anything else
         v += HURRY * (2 * built + min(buildable, 2)) + (HURRY / 4) * min(pl.favor, 2) * (not cards)
         if hand and buildable:  # and the gold to build the cheapest card in hand, kept for it
             cheapest = min(c.buildings[x].cost for x in hand)
@@ -154,7 +155,7 @@ DEFENCE_REWARD = 1.2  # weight of the expected A3/A4 prestige of a contribution 
 AT_RISK = 3.0  # what a building that an attack would damage is worth (network, district, agendas: C8)
 
 
-def _defence(game, s: BGState, build_in: dict, total_def: dict, my_def: dict, top_def: dict) -> float:
+def _defence(game, s: BaldursGateState, build_in: dict, total_def: dict, my_def: dict, top_def: dict) -> float:
     """A1-A9, C6: the defence rewards ahead and the buildings at risk, over the districts not yet attacked.
 
     Every district but the hidden one is attacked once, on its 4th token, at the strength of the attacks before
@@ -202,7 +203,7 @@ def _defence(game, s: BGState, build_in: dict, total_def: dict, my_def: dict, to
     return v
 
 
-def _coming_cards(s: BGState, p: int) -> int:
+def _coming_cards(s: BaldursGateState, p: int) -> int:
     """Building cards on their way to ``p``'s hand: deals waiting for chance, picks from the offer, draws of an
     effect still to run (so a trade that buys a card is not valued below keeping its price)."""
     n = 0
@@ -320,7 +321,7 @@ def _agenda_count(game, s, p, a, kinds, build_in, net, levels) -> int:
     return scoring.agenda_count(game, s, p, a)
 
 
-class BGBot:
+class BaldursGateBot:
     """A bot of one level (see the module docstring)."""
 
     def __init__(self, level: str = "greedy", seed: int | str = 0):
@@ -331,7 +332,7 @@ class BGBot:
         self.name = f"{level} bot"
         self._bag_seen, self._idle, self._hurry = None, 0, False
 
-    def choose(self, game, state: BGState, player: int):
+    def choose(self, game, state: BaldursGateState, player: int):
         moves = game.legal_moves(state, player)
         if not moves:
             raise InvalidInput(f"player {player + 1} has no decision to make now")
@@ -360,7 +361,7 @@ class BGBot:
                 best.append(m)
         return self.rng.choice(best)
 
-    def _rollout(self, game, s: BGState, p: int, strong: bool, depth: int) -> float:
+    def _rollout(self, game, s: BaldursGateState, p: int, strong: bool, depth: int) -> float:
         """Play ``p``'s own follow-up decisions of this action greedily, then value the position."""
         while depth > 0 and not s.over and s.tasks:
             task = s.tasks[0]
@@ -381,7 +382,7 @@ class BGBot:
             depth -= 1
         return self._score(game, s, p, strong)
 
-    def _settle(self, game, s: BGState, p: int, strong: bool, steps: int = 2) -> BGState:
+    def _settle(self, game, s: BaldursGateState, p: int, strong: bool, steps: int = 2) -> BaldursGateState:
         """Finish what an option has started before it is scored: the spot of a fortification just paid for, the
         track of influence, the card taken from the offer (each by its best immediate value). Without this a trade
         that buys a tower is scored with the price paid and the tower not yet standing, below doing nothing."""
@@ -396,7 +397,7 @@ class BGBot:
             steps -= 1
         return s
 
-    def _score(self, game, s: BGState, p: int, strong: bool) -> float:
+    def _score(self, game, s: BaldursGateState, p: int, strong: bool) -> float:
         """greedy: own value; strong: own value against the best opponent's (a move that feeds a rival counts)."""
         v = value(game, s, p, strong, self._left, self._hurry)
         if strong and game.players > 1:
@@ -408,6 +409,6 @@ _SETTLE = (ChooseSpot, ChooseTrack, TakeOffer)
 RIVALRY = 0.5  # how much the strong bot weighs the best opponent's value against its own
 
 
-def make_bot(level: str = "greedy", seed: int | str = 0) -> BGBot:
+def make_bot(level: str = "greedy", seed: int | str = 0) -> BaldursGateBot:
     """A bot: ``"random"``, ``"greedy"`` or ``"strong"``."""
-    return BGBot(level, seed)
+    return BaldursGateBot(level, seed)

@@ -11,7 +11,7 @@ from dataclasses import replace as _dc_replace
 
 from .effects import HANDLERS, infeasible
 from .state import (
-    OFFER, AfterBuild, Attack, Begin, BGState, Bottom, BottomCard, Build, BuildChoice, ChooseSpot, ChooseTrack,
+    OFFER, AfterBuild, Attack, Begin, BaldursGateState, Bottom, BottomCard, Build, BuildChoice, ChooseSpot, ChooseTrack,
     Deal, DealAgenda, DealCard, DealHQ, DealtAgenda, DealtHQ, Done, DrawToken, Effect, EndTurn, FinalAttack, Gain,
     HideToken, Hide, Income, IncomeLoop, Keep, KeepAgenda, Parcel, Pick, PickHQ, Piece, PlaceBuilding, Player, Score,
     Special, Spot, Src, TakeOffer, Take, Token, Track, Trade, TradeChoice, Turn, Use, Worker,
@@ -41,7 +41,7 @@ class Engine:
         self.faction_index = {f: i for i, f in enumerate(self.faction_ids)}
         self.track_len = len(c.factions[0].rewards) if c.factions else 8
 
-    def initial_state(self) -> BGState:
+    def initial_state(self) -> BaldursGateState:
         c, n = self.content, self.players
         st = c.start
         players = tuple(Player(gold=st["gold"], supply=st["supply"], favor=st["favor"]) for _ in range(n))
@@ -65,7 +65,7 @@ class Engine:
         tasks += [HideToken()]  # S9
         tasks += [DrawToken("ban")] * BAN_DRAWS.get(n, 0)  # P23
         tasks += [Begin()]
-        state = BGState(
+        state = BaldursGateState(
             players=players, pieces=(None,) * len(self.city.nodes), bag=tuple(self.city.parcels),
             tracks=((),) * len(self.city.districts), deck=tuple(sorted(c.buildings)),
             agenda_deck=tuple(sorted(c.agendas)), gates=tuple(g.id for g in c.gates),
@@ -74,19 +74,19 @@ class Engine:
 
     # ------------------------------------------------------------ small helpers
     @staticmethod
-    def push(s: BGState, *tasks) -> BGState:
+    def push(s: BaldursGateState, *tasks) -> BaldursGateState:
         return s._replace(tasks=tuple(tasks) + s.tasks) if tasks else s
 
     @staticmethod
-    def set_player(s: BGState, p: int, pl: Player) -> BGState:
+    def set_player(s: BaldursGateState, p: int, pl: Player) -> BaldursGateState:
         players = list(s.players)
         players[p] = pl
         return s._replace(players=tuple(players))
 
-    def hq_side(self, s: BGState, p: int):
+    def hq_side(self, s: BaldursGateState, p: int):
         return self.content.hq_side(s.players[p].hq, self.advanced)
 
-    def free_cubes(self, s: BGState, p: int) -> int:
+    def free_cubes(self, s: BaldursGateState, p: int) -> int:
         """R10: 25 cubes; 3 sit on the faction tracks, one on each own undamaged building and fortification."""
         return self.cubes - len(self.faction_ids) - self._cubes_on_board(s.pieces)[p]
 
@@ -105,7 +105,7 @@ class Engine:
         cache[id(pieces)] = (pieces, used)
         return used
 
-    def fort_districts(self, s: BGState, p: int, where: str, src: Src) -> tuple:
+    def fort_districts(self, s: BaldursGateState, p: int, where: str, src: Src) -> tuple:
         if where == "here":
             return (src.district,) if src.district else ()
         if where == "hq":
@@ -113,7 +113,7 @@ class Engine:
             return (d,) if d else ()
         return ()
 
-    def spots(self, s: BGState, p: int, fort: str, districts: tuple) -> list[int]:
+    def spots(self, s: BaldursGateState, p: int, fort: str, districts: tuple) -> list[int]:
         """Free fortification spots a ``fort`` of ``p`` may go to (none without a cube or gate card)."""
         if self.free_cubes(s, p) <= 0 or (fort == "gate" and not s.gates):
             return []
@@ -124,7 +124,7 @@ class Engine:
     def cost_of(self, card: str, discount: int = 0) -> int:
         return max(0, self.content.buildings[card].cost - discount)
 
-    def buildable(self, s: BGState, p: int, discount: int = 0) -> list[str]:
+    def buildable(self, s: BaldursGateState, p: int, discount: int = 0) -> list[str]:
         """Cards of ``p``'s hand that can be built now (gold, an available parcel, a free cube)."""
         if not s.avail or self.free_cubes(s, p) <= 0:
             return []
@@ -132,17 +132,17 @@ class Engine:
         b = self.content.buildings
         return sorted({c for c in pl.hand if c in b and max(0, b[c].cost - discount) <= pl.gold})
 
-    def return_worker(self, s: BGState, p: int) -> BGState:
+    def return_worker(self, s: BaldursGateState, p: int) -> BaldursGateState:
         pl = s.players[p]
         return self.set_player(s, p, pl._replace(worker="")) if pl.worker else s
 
-    def connected_count(self, s: BGState, node_id: str) -> int:
+    def connected_count(self, s: BaldursGateState, node_id: str) -> int:
         i = self.city.index.get(node_id)
         if i is None:
             return 0
         return sum(1 for j in self.city.adj[i] if s.pieces[j] is not None and not s.pieces[j].damaged)
 
-    def card_district(self, s: BGState, p: int, card: str) -> str:
+    def card_district(self, s: BaldursGateState, p: int, card: str) -> str:
         """The district of the board piece of a portfolio card (HQ: its district)."""
         if card in self.hq_district:
             return self.hq_district[card]
@@ -159,7 +159,7 @@ class Engine:
             need["favor"] = need.get("favor", 0) + extra_favor
         return all(have.get(r, 0) >= n for r, n in need.items())
 
-    def pay(self, s: BGState, p: int, cost: tuple, extra_favor: int = 0) -> BGState:
+    def pay(self, s: BaldursGateState, p: int, cost: tuple, extra_favor: int = 0) -> BaldursGateState:
         pl = s.players[p]
         need = dict(cost)
         if extra_favor:
@@ -168,7 +168,7 @@ class Engine:
                                              supply=pl.supply - need.get("supply", 0),
                                              favor=pl.favor - need.get("favor", 0)))
 
-    def gain(self, s: BGState, p: int, res: dict, src: Src) -> BGState:
+    def gain(self, s: BaldursGateState, p: int, res: dict, src: Src) -> BaldursGateState:
         """Add resources; every prestige point is recorded with its reason (the trace)."""
         pl = s.players[p]
         pres = res.get("prestige", 0)
@@ -178,7 +178,7 @@ class Engine:
                                              favor=pl.favor + res.get("favor", 0),
                                              prestige=pl.prestige + pres, gains=gains))
 
-    def influence(self, s: BGState, p: int, faction: str, amount: int, src: Src) -> BGState:
+    def influence(self, s: BaldursGateState, p: int, faction: str, amount: int, src: Src) -> BaldursGateState:
         """F1-F3, C10: move the cube; each space passed or reached gives its reward; past the end 1 prestige each."""
         f = self.faction_index[faction]
         pl = s.players[p]
@@ -198,7 +198,7 @@ class Engine:
         return self.push(s, *effects)
 
     # ------------------------------------------------------------ task modes
-    def mode(self, s: BGState, task) -> str:
+    def mode(self, s: BaldursGateState, task) -> str:
         cls = type(task)
         if cls in _DECISION_CLASSES:
             if cls is KeepAgenda:
@@ -227,17 +227,17 @@ class Engine:
             return _CHANCE if s.hq_deck else _AUTO
         return _AUTO
 
-    def token_candidates(self, s: BGState, purpose: str) -> tuple:
+    def token_candidates(self, s: BaldursGateState, purpose: str) -> tuple:
         """C5: setup and ban draws only take tokens whose district has fewer than 3 on its track."""
         if purpose == "build":
             return s.bag
         di, pd = self.district_index, self.parcel_district
         return tuple(n for n in s.bag if len(s.tracks[di[pd[n]]]) < SETUP_LIMIT)
 
-    def front(self, s: BGState):
+    def front(self, s: BaldursGateState):
         return s.tasks[0] if s.tasks else None
 
-    def _run(self, s: BGState) -> BGState:
+    def _run(self, s: BaldursGateState) -> BaldursGateState:
         """Run automatic steps until a decision, a chance draw or the end."""
         guard = 0
         while s.tasks and not s.over:
@@ -251,7 +251,7 @@ class Engine:
         return s
 
     # ------------------------------------------------------------ automatic steps
-    def _auto(self, s: BGState, task) -> BGState:
+    def _auto(self, s: BaldursGateState, task) -> BaldursGateState:
         cls = type(task)
         if cls is Effect:
             if not task.atoms:
@@ -304,7 +304,7 @@ class Engine:
         # decisions and chance steps with nothing to decide or draw are skipped
         return s
 
-    def _special(self, s: BGState, p: int) -> BGState:
+    def _special(self, s: BaldursGateState, p: int) -> BaldursGateState:
         side = self.hq_side(s, p)
         sp = side.special if side else None
         hq = s.players[p].hq
@@ -317,13 +317,13 @@ class Engine:
             return self.influence(s, p, sp.split(":", 1)[1], 1, src)
         return s
 
-    def stuck(self, s: BGState) -> bool:
+    def stuck(self, s: BaldursGateState) -> bool:
         """BG9: nobody can ever build again (no card can reach a hand; whoever holds cards has no free cube)."""
         if s.deck or s.bottom or s.discard or s.offer:
             return False
         return all(not pl.hand or self.free_cubes(s, p) <= 0 for p, pl in enumerate(s.players))
 
-    def _end_turn(self, s: BGState, p: int) -> BGState:
+    def _end_turn(self, s: BaldursGateState, p: int) -> BaldursGateState:
         """T2 and C15: the next player; after the end trigger one more turn each, the trigger player last."""
         if s.end_by is None and s.bag and self.stuck(s):  # BG9: the city can grow no more
             s = s._replace(end_by=p)
@@ -335,20 +335,20 @@ class Engine:
         nxt = (p + 1) % self.players
         return self.push(s._replace(active=nxt), Turn(nxt), EndTurn(nxt))
 
-    def _card_to(self, s: BGState, to: int, card: str) -> BGState:
+    def _card_to(self, s: BaldursGateState, to: int, card: str) -> BaldursGateState:
         if to == OFFER:
             return s._replace(offer=s.offer + (card,))
         pl = s.players[to]
         return self.set_player(s, to, pl._replace(hand=pl.hand + (card,)))
 
     # ------------------------------------------------------------ player decisions
-    def _apply(self, state: BGState, move) -> BGState:
+    def _apply(self, state: BaldursGateState, move) -> BaldursGateState:
         task = state.tasks[0]
         s = state._replace(tasks=state.tasks[1:])
         s = self._decide(s, task, move)
         return self._run(s)
 
-    def _decide(self, s: BGState, task, move) -> BGState:
+    def _decide(self, s: BaldursGateState, task, move) -> BaldursGateState:
         cls = type(move)
         if cls is Token:
             return self._token(s, task.purpose, move.number)
@@ -430,7 +430,7 @@ class Engine:
             return self._take_hq(s, p, move.card)
         raise TypeError(move)  # pragma: no cover - legality is checked before
 
-    def _take_hq(self, s: BGState, p: int, card: str) -> BGState:
+    def _take_hq(self, s: BaldursGateState, p: int, card: str) -> BaldursGateState:
         """S3: the HQ card goes to the portfolio, the HQ tile on its district's HQ spot."""
         s = self.set_player(s, p, s.players[p]._replace(hq=card))
         spot = self.city.hq_spot[self.hq_district[card]]
@@ -438,7 +438,7 @@ class Engine:
         pieces[spot] = Piece("hq", p)
         return s._replace(pieces=tuple(pieces))
 
-    def _start_build(self, s: BGState, p: int, card: str, discount: int) -> BGState:
+    def _start_build(self, s: BaldursGateState, p: int, card: str, discount: int) -> BaldursGateState:
         """BLD1: pay, the card goes to the portfolio; then the parcel is chosen."""
         pl = s.players[p]
         hand = list(pl.hand)
@@ -447,7 +447,7 @@ class Engine:
                                           portfolio=pl.portfolio + (card,)))
         return self.push(s, PlaceBuilding(p, card))
 
-    def _place_building(self, s: BGState, p: int, card: str, number: int) -> BGState:
+    def _place_building(self, s: BaldursGateState, p: int, card: str, number: int) -> BaldursGateState:
         """BLD2-BLD6 (then BLD7-BLD8 in AfterBuild)."""
         city = self.city
         i = city.parcel_index[number]
@@ -468,7 +468,7 @@ class Engine:
         tasks.append(AfterBuild(p))
         return self.push(s, *tasks)
 
-    def _connection_tasks(self, s: BGState, i: int, rule: str) -> list:
+    def _connection_tasks(self, s: BaldursGateState, i: int, rule: str) -> list:
         """BLD5 / C3 / C4: each undamaged piece joined to the new one pays its owner, active player first."""
         city, n = self.city, self.players
         out = []
@@ -491,7 +491,7 @@ class Engine:
                     out.append(Effect(q, atoms, Src(r, "connection", city.nodes[j], city.district_of[j], new_node)))
         return out
 
-    def _place_fort(self, s: BGState, p: int, fort: str, i: int, src: Src) -> BGState:
+    def _place_fort(self, s: BaldursGateState, p: int, fort: str, i: int, src: Src) -> BaldursGateState:
         """C4, C11: the piece with the cube; a gate takes the top gate card; connections pay (no worker, no token)."""
         card = ""
         if fort == "gate":
@@ -503,7 +503,7 @@ class Engine:
         s = s._replace(pieces=tuple(pieces))
         return self.push(s, *self._connection_tasks(s, i, "C4"))
 
-    def _place_worker(self, s: BGState, p: int, district: str) -> BGState:
+    def _place_worker(self, s: BaldursGateState, p: int, district: str) -> BaldursGateState:
         """W2: a worker already there goes home first; then the trade choice (W3)."""
         players = tuple(pl._replace(worker="") if pl.worker == district else pl for pl in s.players)
         s = s._replace(players=players)
@@ -511,7 +511,7 @@ class Engine:
         return self.push(s, TradeChoice(p, district))
 
     # ------------------------------------------------------------ tokens and attacks
-    def _token(self, s: BGState, purpose: str, number: int) -> BGState:
+    def _token(self, s: BaldursGateState, purpose: str, number: int) -> BaldursGateState:
         """S7 / P23 / BLD7: the token opens (or bans) its parcel and joins its district's attack track."""
         d = self.parcel_district[number]
         di = self.district_index[d]
@@ -528,7 +528,7 @@ class Engine:
                 s = self._attack(s, d, final=False)
         return s
 
-    def contributions(self, s: BGState, district: str) -> list[int]:
+    def contributions(self, s: BaldursGateState, district: str) -> list[int]:
         """C7: each player's defence points (towers and keeps) in ``district`` now."""
         out = [0] * self.players
         dv = self.content.defence
@@ -538,11 +538,11 @@ class Engine:
                 out[pc.owner] += dv.get(pc.kind, 0)
         return out
 
-    def current_strength(self, s: BGState) -> int:
+    def current_strength(self, s: BaldursGateState) -> int:
         track = self.content.strength_track
         return track[min(s.strength, len(track) - 1)]
 
-    def _attack(self, s: BGState, district: str, final: bool) -> BGState:
+    def _attack(self, s: BaldursGateState, district: str, final: bool) -> BaldursGateState:
         """A1-A9, C6-C8: resolve an attack on ``district``."""
         strength = self.current_strength(s)
         contrib = self.contributions(s, district)
@@ -576,7 +576,7 @@ class Engine:
         return s
 
     # ------------------------------------------------------------ legal decisions
-    def task_options(self, s: BGState, task) -> list:
+    def task_options(self, s: BaldursGateState, task) -> list:
         """Every legal move of the decision ``task`` (its player's), or chance's outcomes."""
         cls = type(task)
         mode = self.mode(s, task)
@@ -614,7 +614,7 @@ class Engine:
             return [Pick(p, c) for c in s.hq_offer]
         return []  # pragma: no cover
 
-    def outcomes(self, s: BGState, task) -> list:
+    def outcomes(self, s: BaldursGateState, task) -> list:
         cls = type(task)
         if cls is DrawToken:
             cands = self.token_candidates(s, task.purpose)
@@ -631,10 +631,10 @@ class Engine:
             return [(DealtHQ(task.to, c), 1 / len(s.hq_deck)) for c in s.hq_deck]
         return []
 
-    def trade_surcharge(self, s: BGState, district: str) -> int:
+    def trade_surcharge(self, s: BaldursGateState, district: str) -> int:
         return 1 if district in s.damage else 0  # A6
 
-    def trades_open(self, s: BGState, p: int, district: str) -> list:
+    def trades_open(self, s: BaldursGateState, p: int, district: str) -> list:
         """W3: the trades of a location that ``p`` can pay for and whose effect can happen."""
         loc = self.content.locations[district]
         extra = self.trade_surcharge(s, district)
@@ -648,7 +648,7 @@ class Engine:
                 out.append(tr)
         return out
 
-    def usable(self, s: BGState, p: int) -> list[tuple[str, int]]:
+    def usable(self, s: BaldursGateState, p: int) -> list[tuple[str, int]]:
         """I2: ``(card, alternative)`` of each unused portfolio card whose ability can be paid and can happen."""
         pl = s.players[p]
         out = []

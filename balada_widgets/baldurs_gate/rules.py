@@ -222,8 +222,8 @@ from .effects import ability_text, cost_text, effect_text, infeasible, parse_eff
 from .engine import BUILDING_KINDS, FORT_KINDS, Engine
 from .i18n import LANGUAGES, check_language, join_list, qty, rule_tail, t
 from .state import (
-    CHANCE, DECISIONS, HIDDEN, MASK, OFFER, TASKS, AfterBuild, Attack, Begin, BGState, Bottom, BottomCard, Build,
-    BuildChoice, ChooseSpot, ChooseTrack, Deal, DealAgenda, DealCard, DealHQ, DealtAgenda, DealtHQ, Done, DrawToken,
+    CHANCE, DECISIONS, HIDDEN, MASK, OFFER, TASKS, AfterBuild, Attack, Begin, BaldursGateState, Bottom, BottomCard,
+    Build, BuildChoice, ChooseSpot, ChooseTrack, Deal, DealAgenda, DealCard, DealHQ, DealtAgenda, DealtHQ, Done, DrawToken,
     Effect, EndTurn, FinalAttack, Gain, Hide, HideToken, Income, IncomeLoop, Keep, KeepAgenda, Parcel, Pick,
     PickHQ, Piece, PlaceBuilding, Player, Score, Special, Spot, Src, Take, TakeOffer, Token, Track, Trade,
     TradeChoice, Turn, Use, Worker, PLAYER_MOVES, CHANCE_MOVES,
@@ -409,15 +409,15 @@ class BaldursGateGame(Engine, Game):
         return type(self)(**{**self.options, "language": language})
 
     # ------------------------------------------------------------ turn order
-    def is_chance(self, state: BGState) -> bool:
+    def is_chance(self, state: BaldursGateState) -> bool:
         return bool(state.tasks) and not state.over and self.mode(state, state.tasks[0]) == "chance"
 
-    def chance_outcomes(self, state: BGState) -> list:
+    def chance_outcomes(self, state: BaldursGateState) -> list:
         if not self.is_chance(state):
             return []
         return self.outcomes(state, state.tasks[0])
 
-    def to_move(self, state: BGState) -> tuple:
+    def to_move(self, state: BaldursGateState) -> tuple:
         if state.over or not state.tasks:
             return ()
         task = state.tasks[0]
@@ -425,10 +425,10 @@ class BaldursGateGame(Engine, Game):
             return (task.player,)
         return ()
 
-    def is_over(self, state: BGState) -> bool:
+    def is_over(self, state: BaldursGateState) -> bool:
         return state.over
 
-    def legal_moves(self, state: BGState, player: Optional[int] = None) -> list:
+    def legal_moves(self, state: BaldursGateState, player: Optional[int] = None) -> list:
         if state.over or not state.tasks:
             return []
         task = state.tasks[0]
@@ -439,7 +439,7 @@ class BaldursGateGame(Engine, Game):
             return []
         return self.task_options(state, task)
 
-    def is_legal(self, state: BGState, move) -> bool:
+    def is_legal(self, state: BaldursGateState, move) -> bool:
         if state.over or not state.tasks or not isinstance(move, MOVE_CLASSES):
             return False
         task = state.tasks[0]
@@ -454,7 +454,7 @@ class BaldursGateGame(Engine, Game):
             return False
         return move in self.task_options(state, task)
 
-    def apply(self, state: BGState, move) -> BGState:
+    def apply(self, state: BaldursGateState, move) -> BaldursGateState:
         """The state after ``move`` (object or text); refusals name the rule, in the game's language."""
         if isinstance(move, str):
             move = self.parse_move(move, state)
@@ -472,10 +472,10 @@ class BaldursGateGame(Engine, Game):
         return getattr(move, "player", None)
 
     # ------------------------------------------------------------ results
-    def returns(self, state: BGState) -> list[float]:
+    def returns(self, state: BaldursGateState) -> list[float]:
         return [float(pl.prestige) for pl in state.players]
 
-    def winners(self, state: BGState) -> list[int]:
+    def winners(self, state: BaldursGateState) -> list[int]:
         """Most prestige; ties broken by TB1-TB3; still tied, a shared win (TB4)."""
         if not state.over:
             return []
@@ -483,7 +483,7 @@ class BaldursGateGame(Engine, Game):
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]
 
-    def result_text(self, state: BGState) -> str:
+    def result_text(self, state: BaldursGateState) -> str:
         L = self.language
         if not state.over:
             return self.pending(state).text
@@ -498,23 +498,23 @@ class BaldursGateGame(Engine, Game):
         return t("result.win", L, player=names, points=pts)
 
     # ------------------------------------------------------------ analysis for the lab and the view
-    def attack_log(self, state: BGState) -> tuple[Attack, ...]:
+    def attack_log(self, state: BaldursGateState) -> tuple[Attack, ...]:
         """The attacks so far, in order: each with ``.district``, ``.strength``, ``.defended``, ``.final``."""
         return state.attacks
 
-    def prestige_trace(self, state: BGState, player: int, language: Optional[str] = None) -> Trace:
+    def prestige_trace(self, state: BaldursGateState, player: int, language: Optional[str] = None) -> Trace:
         """Every prestige point of ``player`` with its rule and source (sums to the prestige)."""
         return scoring.prestige_trace(self, state, player, language)
 
-    def bag_count(self, state: BGState) -> int:
+    def bag_count(self, state: BaldursGateState) -> int:
         """Tokens really in the bag (a view lists the hidden token among the bag's, unknown)."""
         return len(state.bag) - (1 if state.hidden == HIDDEN and not state.revealed else 0)
 
-    def piece_at(self, state: BGState, node_id: str) -> Optional[Piece]:
+    def piece_at(self, state: BaldursGateState, node_id: str) -> Optional[Piece]:
         i = self.city.index.get(node_id)
         return None if i is None else state.pieces[i]
 
-    def parcel_status(self, state: BGState, number: int) -> str:
+    def parcel_status(self, state: BaldursGateState, number: int) -> str:
         """``available``, ``banned``, ``built``, ``damaged`` or ``closed``."""
         if number in state.avail:
             return "available"
@@ -525,7 +525,7 @@ class BaldursGateGame(Engine, Game):
             return "damaged" if pc.damaged else "built"
         return "closed"
 
-    def attack_risk(self, state: BGState) -> list[DistrictRisk]:
+    def attack_risk(self, state: BaldursGateState) -> list[DistrictRisk]:
         """Per district: tokens, defence, contributions, buildings exposed now, odds of being the hidden one."""
         attacked = {a.district for a in state.attacks if not a.final}
         unseen: dict[str, int] = {}
@@ -557,7 +557,7 @@ class BaldursGateGame(Engine, Game):
                                     odds))
         return out
 
-    def pending(self, state: BGState) -> Pending:
+    def pending(self, state: BaldursGateState) -> Pending:
         """The decision the state waits for, with its legal options and words."""
         if state.over or not state.tasks:
             return Pending("over", None, "E5", self.result_text(state) if state.over else "", [], None)
@@ -670,7 +670,7 @@ class BaldursGateGame(Engine, Game):
         return ability_text(tr.cost, tr.effect, L, self.content.faction_map)
 
     # ------------------------------------------------------------ decisions in words
-    def decision_text(self, state: BGState, task=None, language: Optional[str] = None) -> str:
+    def decision_text(self, state: BaldursGateState, task=None, language: Optional[str] = None) -> str:
         """The pending decision (or chance draw) in plain words."""
         L = language or self.language
         task = task if task is not None else (state.tasks[0] if state.tasks else None)
@@ -717,7 +717,7 @@ class BaldursGateGame(Engine, Game):
         return ""
 
     # ------------------------------------------------------------ refusals
-    def why_illegal(self, state: BGState, move) -> tuple[Optional[str], str]:
+    def why_illegal(self, state: BaldursGateState, move) -> tuple[Optional[str], str]:
         L = self.language
         if state.over:
             return "E5", t("why.over", L)
@@ -835,7 +835,7 @@ class BaldursGateGame(Engine, Game):
             return "ADV2", t("why.not_offered", L, card=self.card_name(move.card, L))
         return STEP_RULE.get(type(task)), t("why.wrong_step", L, decision=self.decision_text(state, task))
 
-    def _why_other_step(self, state: BGState, task, move) -> tuple[Optional[str], str]:
+    def _why_other_step(self, state: BaldursGateState, task, move) -> tuple[Optional[str], str]:
         """The real reason a move answering another step is refused: what the clicked thing needs.
 
         A click on the city at the start of a turn is the usual case: a closed parcel is not open yet
@@ -874,7 +874,7 @@ class BaldursGateGame(Engine, Game):
             return "I2", t("why.income_build", L)
         return STEP_RULE.get(type(task)), t("why.first", L, decision=decision)
 
-    def attempt_text(self, state: BGState, move) -> str:
+    def attempt_text(self, state: BaldursGateState, move) -> str:
         """What a refused move tried, in words: ``Player 1 cannot build on parcel 1 (Bloomridge)``.
 
         Empty for chance's moves (the lab's, said in notation) and for a move that fits no position.
@@ -927,7 +927,7 @@ class BaldursGateGame(Engine, Game):
         return join_list([qty(pl.gold, "gold", L), qty(pl.supply, "supply", L), qty(pl.favor, "favor", L)], L)
 
     # ------------------------------------------------------------ moves in words
-    def describe_move(self, state: BGState, move, viewer: Optional[int] = None) -> str:
+    def describe_move(self, state: BaldursGateState, move, viewer: Optional[int] = None) -> str:
         """The move in plain words as ``viewer`` may know it (hidden cards masked)."""
         L = self.language
         c = self.content
@@ -1066,7 +1066,7 @@ class BaldursGateGame(Engine, Game):
             return f"p{move.player + 1} {'keep' if cls is Keep else 'bottom'} ?"
         return self.move_to_text(move)
 
-    def parse_move(self, text: str, state: Optional[BGState] = None):
+    def parse_move(self, text: str, state: Optional[BaldursGateState] = None):
         """Read a move's notation; :class:`InvalidInput` (in the game's language) if it cannot."""
         L = self.language
         if not isinstance(text, str) or not text.strip():
@@ -1148,7 +1148,7 @@ class BaldursGateGame(Engine, Game):
         raise bad()
 
     # ------------------------------------------------------------ views
-    def view(self, state: BGState, player: Optional[int]) -> BGState:
+    def view(self, state: BaldursGateState, player: Optional[int]) -> BaldursGateState:
         """What ``player`` may know (C18): own hand and agendas; others' as counts; decks and the hidden token masked."""
         players = tuple(pl if q == player else pl._replace(hand=(MASK,) * len(pl.hand),
                                                           agendas=(MASK,) * len(pl.agendas))
@@ -1164,12 +1164,12 @@ class BaldursGateGame(Engine, Game):
                        agenda_bottom=(MASK,) * len(state.agenda_bottom))
 
     # ------------------------------------------------------------ positions as text
-    def state_to_text(self, state: BGState) -> str:
+    def state_to_text(self, state: BaldursGateState) -> str:
         """A position as text: one ``key value`` line each, the values in compact JSON."""
         return "\n".join(f"{k} {json.dumps(v, ensure_ascii=False, separators=(',', ':'))}"
                          for k, v in self.to_data(state).items())
 
-    def state_from_text(self, text: str) -> BGState:
+    def state_from_text(self, text: str) -> BaldursGateState:
         """Read :meth:`state_to_text`; refuse (every problem listed) what is not a valid position."""
         L = self.language
         if not isinstance(text, str) or not text.strip():
@@ -1192,7 +1192,7 @@ class BaldursGateGame(Engine, Game):
             raise BGInvalidPosition(problems, language=L)
         return state
 
-    def to_data(self, s: BGState) -> dict:
+    def to_data(self, s: BaldursGateState) -> dict:
         """A JSON-able dict of the position (players written ``p1``, ``p2``...)."""
         city = self.city
 
@@ -1226,7 +1226,7 @@ class BaldursGateGame(Engine, Game):
         d["tasks"] = [_task_to_data(tk) for tk in s.tasks]
         return d
 
-    def from_data(self, d: Any) -> BGState:
+    def from_data(self, d: Any) -> BaldursGateState:
         """Rebuild a state from :meth:`to_data` (shapes checked; :meth:`validate` checks the rules)."""
         R = _Reader(self)
         L = self.language
@@ -1292,7 +1292,7 @@ class BaldursGateGame(Engine, Game):
         tasks = tuple(R.task(x) for x in R.list_(d.get("tasks", []), "tasks"))
         fl = g.get("final_left")
         R.finish()
-        return BGState(
+        return BaldursGateState(
             players=tuple(players), pieces=tuple(pieces), avail=R.ints(parcels.get("avail", []), "avail"),
             banned=R.ints(parcels.get("banned", []), "banned"), bag=R.ints(d.get("bag", []), "bag"),
             tracks=tuple(R.ints(tracks_d.get(dc, []), f"track {dc}") for dc in self.city.districts),
@@ -1309,13 +1309,13 @@ class BaldursGateGame(Engine, Game):
             final_left=None if fl is None else R.int_(fl, "final_left"), tasks=tasks, over=bool(g.get("over", False)))
 
     # ------------------------------------------------------------ validation
-    def validate(self, state: BGState) -> list[tuple[Optional[str], str]]:
+    def validate(self, state: BaldursGateState) -> list[tuple[Optional[str], str]]:
         """Every problem of a (hand-made) position as ``(rule, text)``; empty if fine."""
         from .validate import validate_state
 
         return validate_state(self, state)
 
-    def invariants(self, state: BGState) -> list[str]:
+    def invariants(self, state: BaldursGateState) -> list[str]:
         """What breaks the invariants in a state reached by play (checked after every move by the fuzz).
 
         The 36 parcel tokens are conserved (bag, tracks, hidden token, offer, bans); so are the building and

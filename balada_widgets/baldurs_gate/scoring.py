@@ -29,7 +29,7 @@ from __future__ import annotations
 from ..core.trace import Trace
 from .content import AGENDA_LEVEL
 from .i18n import qty, t
-from .state import Attack, BGState, Gain
+from .state import Attack, BaldursGateState, Gain
 
 NETWORK_POINTS = 2  # E7
 DISTRICT_POINTS = 2  # E8 (R41)
@@ -41,12 +41,12 @@ FORT_KINDS = ("tower", "keep", "gate")
 # ---------------------------------------------------------------- board facts
 
 
-def own_pieces(game, s: BGState, p: int) -> list[int]:
+def own_pieces(game, s: BaldursGateState, p: int) -> list[int]:
     """Indices of ``p``'s undamaged pieces (buildings, HQ, fortifications)."""
     return [i for i, pc in enumerate(s.pieces) if pc is not None and pc.owner == p and not pc.damaged]
 
 
-def largest_network(game, s: BGState, p: int) -> list[int]:
+def largest_network(game, s: BaldursGateState, p: int) -> list[int]:
     """C2, E7: the largest group of ``p``'s own undamaged pieces joined by solid lines (node indices, sorted)."""
     mine = set(own_pieces(game, s, p))
     adj = game.city.adj
@@ -69,7 +69,7 @@ def largest_network(game, s: BGState, p: int) -> list[int]:
     return sorted(best)
 
 
-def districts_present(game, s: BGState, p: int) -> list[str]:
+def districts_present(game, s: BaldursGateState, p: int) -> list[str]:
     """E8: districts where ``p`` has an undamaged building or the HQ (city order)."""
     city = game.city
     got = {city.district_of[i] for i, pc in enumerate(s.pieces)
@@ -77,24 +77,24 @@ def districts_present(game, s: BGState, p: int) -> list[str]:
     return [d for d in city.districts if d in got]
 
 
-def leftovers(s: BGState, p: int) -> tuple[int, int]:
+def leftovers(s: BaldursGateState, p: int) -> tuple[int, int]:
     """E9 (R42): ``(units, prestige)``: gold + supplies + favor + building cards in hand, divided by 3."""
     pl = s.players[p]
     units = pl.gold + pl.supply + pl.favor + len(pl.hand)
     return units, units // LEFTOVER_DIVISOR
 
 
-def influence_level(game, s: BGState, p: int, faction: str) -> int:
+def influence_level(game, s: BaldursGateState, p: int, faction: str) -> int:
     """F3: spaces moved from Start (at most the track's length)."""
     return min(s.players[p].influence[game.faction_index[faction]], game.track_len)
 
 
-def agenda_slots(game, s: BGState, p: int) -> int:
+def agenda_slots(game, s: BaldursGateState, p: int) -> int:
     """E6: how many agendas may score: one per faction with influence level 4 or more."""
     return sum(1 for f in game.faction_ids if influence_level(game, s, p, f) >= AGENDA_LEVEL)
 
 
-def agenda_count(game, s: BGState, p: int, agenda) -> int:
+def agenda_count(game, s: BaldursGateState, p: int, agenda) -> int:
     """What an agenda counts for ``p`` (before the rate and the cap)."""
     city = game.city
     kind, prm = agenda.kind, agenda.params
@@ -131,14 +131,14 @@ def agenda_count(game, s: BGState, p: int, agenda) -> int:
     return 0
 
 
-def agenda_points(game, s: BGState, p: int, agenda_id: str) -> tuple[int, int]:
+def agenda_points(game, s: BaldursGateState, p: int, agenda_id: str) -> tuple[int, int]:
     """``(points, count)`` of one agenda for ``p`` now."""
     ag = game.content.agendas[agenda_id]
     n = agenda_count(game, s, p, ag)
     return min(ag.cap, ag.rate * n), n
 
 
-def best_agendas(game, s: BGState, p: int) -> list[tuple[str, int, int]]:
+def best_agendas(game, s: BaldursGateState, p: int) -> list[tuple[str, int, int]]:
     """E6 / C16: the agendas that score (best first): ``(id, points, count)``."""
     slots = agenda_slots(game, s, p)
     vals = [(a, *agenda_points(game, s, p, a)) for a in s.players[p].agendas if a in game.content.agendas]
@@ -146,7 +146,7 @@ def best_agendas(game, s: BGState, p: int) -> list[tuple[str, int, int]]:
     return vals[:slots]
 
 
-def final_gains(game, s: BGState, p: int) -> list[Gain]:
+def final_gains(game, s: BaldursGateState, p: int) -> list[Gain]:
     """E6-E9 for ``p`` as prestige entries (called once, after the final attack)."""
     out = []
     for aid, pts, n in best_agendas(game, s, p):
@@ -164,7 +164,7 @@ def final_gains(game, s: BGState, p: int) -> list[Gain]:
     return out
 
 
-def preview(game, s: BGState, p: int) -> Trace:
+def preview(game, s: BaldursGateState, p: int) -> Trace:
     """What the final scoring would give ``p`` if the game ended now (no final attack): a trace."""
     tr = Trace()
     for g in final_gains(game, s, p):
@@ -220,7 +220,7 @@ def gain_text(game, g: Gain, language: str = "en") -> str:
     return t("gain.other", L, points=pts, rule=g.rule)
 
 
-def prestige_trace(game, s: BGState, p: int, language: str | None = None) -> Trace:
+def prestige_trace(game, s: BaldursGateState, p: int, language: str | None = None) -> Trace:
     """Every prestige point of ``p`` with its rule and source; ``trace.points`` equals the prestige."""
     L = language or game.language
     tr = Trace()
@@ -229,7 +229,7 @@ def prestige_trace(game, s: BGState, p: int, language: str | None = None) -> Tra
     return tr
 
 
-def final_trace(game, s: BGState, p: int, language: str | None = None) -> Trace:
+def final_trace(game, s: BaldursGateState, p: int, language: str | None = None) -> Trace:
     """Only the final-scoring steps (E6-E9) of ``p``'s trace."""
     L = language or game.language
     tr = Trace()
@@ -239,12 +239,12 @@ def final_trace(game, s: BGState, p: int, language: str | None = None) -> Trace:
     return tr
 
 
-def agenda_prestige(s: BGState, p: int) -> int:
+def agenda_prestige(s: BaldursGateState, p: int) -> int:
     """TB3: prestige gained from agendas."""
     return sum(g.points for g in s.players[p].gains if g.rule == "E6")
 
 
-def tiebreak_key(game, s: BGState, p: int) -> tuple:
+def tiebreak_key(game, s: BaldursGateState, p: int) -> tuple:
     """C17: prestige, then TB1 buildings in the portfolio, TB2 fortifications, TB3 agenda prestige."""
     pl = s.players[p]
     buildings = sum(1 for c in pl.portfolio if c in game.content.buildings)
@@ -252,6 +252,6 @@ def tiebreak_key(game, s: BGState, p: int) -> tuple:
     return (pl.prestige, buildings, forts, agenda_prestige(s, p))
 
 
-def attack_log(s: BGState) -> tuple[Attack, ...]:
+def attack_log(s: BaldursGateState) -> tuple[Attack, ...]:
     """The attacks so far, in order (``.district``, ``.strength``, ``.defended``, ``.final`` ...)."""
     return s.attacks

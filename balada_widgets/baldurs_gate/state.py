@@ -4,7 +4,7 @@ Everything is a tuple (the state and the players are NamedTuples, for a
 fast ``_replace``) or a frozen dataclass, so a state is hashable and undo is
 "go back to the previous value".
 
-A state carries a stack of pending **tasks** (:attr:`BGState.tasks`, the
+A state carries a stack of pending **tasks** (:attr:`BaldursGateState.tasks`, the
 front is ``tasks[0]``). A task is one step of the rules still to do: a
 decision of one player (choose an action, a parcel, a track...), a chance
 draw (a parcel token, a card), or an automatic step (pay bonuses, resolve
@@ -96,7 +96,7 @@ class Attack:
     damaged: tuple = ()  # parcel numbers whose buildings lost their cubes
 
 
-class BGState(NamedTuple):
+class BaldursGateState(NamedTuple):
     """A position (see the module docstring)."""
 
     players: tuple
@@ -479,5 +479,5 @@ def _fast_replace(cls):
     return cls
 
 
-_fast_replace(BGState)
+_fast_replace(BaldursGateState)
 _fast_replace(Player)

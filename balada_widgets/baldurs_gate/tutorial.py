@@ -42,7 +42,7 @@ the drawing gives them; in Czech *ty*, *Oranžový* and *Zelený*.
 >>> ex.check(frozenset({"P29", "P31", "F-SEA-a", "F-SEA-b"})).ok
 True
 >>> fb = ex.check(frozenset({"P29", "P31", "F-SEA-a", "F-SEA-b", "L-SEA"}))
->>> fb.misconception, fb.rule
+>>> fb.misreading, fb.rule
 ('city-location', 'C1')
 >>> lesson("cs").find("city").title
 'Město, čtvrti a plné čáry'
@@ -64,8 +64,8 @@ from .effects import cost_text, effect_text
 from .i18n import check_language, join_list, qty, t
 from .rules import BaldursGateGame
 from .state import (
-    Attack, BGState, Build, Done, DrawToken, EndTurn, Gain, Income, Parcel, Piece, Player, Spot, Token, Track, Trade,
-    Turn, Use, Worker,
+    Attack, BaldursGateState, Build, Done, DrawToken, EndTurn, Gain, Income, Parcel, Piece, Player, Spot, Token, Track,
+    Trade, Turn, Use, Worker,
 )
 from .tutorial_words import CATALOG as WORDS_CATALOG, KIT_KEYS
 
@@ -229,7 +229,7 @@ MISREADINGS: dict[str, Misreading] = {m[0]: Misreading(*m) for m in _M}
 def _mis(L: str, mid: str) -> Feedback:
     """The feedback naming misreading ``mid`` with its rule (never the answer)."""
     m = MISREADINGS[mid]
-    return Feedback(False, _ruled(L, m.message(L), m.rule), m.rule, misconception=mid)
+    return Feedback(False, _ruled(L, m.message(L), m.rule), m.rule, misreading=mid)
 
 
 def _right(L: str, text: str, rule: Optional[str] = None, expected=None) -> Feedback:
@@ -255,7 +255,7 @@ def _game_cached(players: int, L: str, advanced: bool) -> BaldursGateGame:
 
 def position(game: BaldursGateGame, *, pieces=(), avail=(), banned=(), hidden=None, players=None, attacks=(),
              extra_tokens=None, active: int = 0, tasks=None, offer=None, end_by=None, final_left=None,
-             over: bool = False, check: bool = True) -> BGState:
+             over: bool = False, check: bool = True) -> BaldursGateState:
     """A whole, valid position built from what a step needs (everything else is filled in consistently).
 
     ``pieces``: ``(node, kind, owner)`` or ``(node, kind, owner, card)`` or with ``damaged=True`` as a fifth
@@ -366,7 +366,7 @@ def position(game: BaldursGateGame, *, pieces=(), avail=(), banned=(), hidden=No
             worker=d.get("worker", ""), used=tuple(d.get("used", ())),
             gains=tuple(d["gains"]) if "gains" in d else ((Gain("OV1", prestige, "other"),) if prestige else ())))
     gates = tuple(g.id for g in c.gates if g.id not in used_cards)
-    state = BGState(
+    state = BaldursGateState(
         players=tuple(plist), pieces=tuple(board), avail=tuple(sorted(avail)), banned=tuple(sorted(banned)),
         bag=bag, tracks=tuple(tuple(tracks[d]) for d in city.districts), hidden=hidden, revealed=False,
         strength=min(len(log), len(c.strength_track) - 1), damage=tuple(damage), attacks=tuple(log), deck=deck,
@@ -390,7 +390,7 @@ def position(game: BaldursGateGame, *, pieces=(), avail=(), banned=(), hidden=No
 class Frame:
     """A live exercise after some clicks: the state, what the last click did, the log, the refused clicks."""
 
-    state: BGState
+    state: BaldursGateState
     message: str = ""
     log: tuple = ()
     refused: tuple = ()  # (click id, rule, move) of each click the engine refused, in order
@@ -411,8 +411,8 @@ class Live:
     engine refuses leaves the position as it was and shows the engine's reason with its rule.
     """
 
-    def __init__(self, game, start: BGState, *, tokens=(), others=None, stop=None, me: int = 0, draw_token=True,
-                 chance=None):
+    def __init__(self, game, start: BaldursGateState, *, tokens=(), others=None, stop=None, me: int = 0,
+                 draw_token=True, chance=None):
         self.game, self.start, self.tokens, self.others = game, start, tuple(tokens), others
         self.me = me
         self.chance = chance  # chance(state, k) -> move: a seeded draw (the last step's game); else scripted
@@ -421,7 +421,7 @@ class Live:
         self._cache: dict = {}
 
     # -- chance and the other houses
-    def settle(self, state: BGState, log: list) -> BGState:
+    def settle(self, state: BaldursGateState, log: list) -> BaldursGateState:
         g = self.game
         for _ in range(400):
             if state.over or self.stop(state):
@@ -456,7 +456,7 @@ class Live:
         log: list = []
         return Frame(self.settle(self.start, log), "", ())
 
-    def move_of(self, state: BGState, id_: str):
+    def move_of(self, state: BaldursGateState, id_: str):
         """The move a click means now (legal or not: the engine then says why not), or ``None``."""
         g, p = self.game, self.me
         if not state.tasks or g.to_move(state) != (p,):
@@ -729,7 +729,7 @@ def _trade_chips(game, state, district: str, sfx: str) -> list:
     return out + [_chip(f"m-trade-none{sfx}", t("ui.btn.no_trade", L))]
 
 
-def _pre_scoring(view: BGState) -> BGState:
+def _pre_scoring(view: BaldursGateState) -> BaldursGateState:
     """The view with each house's prestige before the final scoring (E6-E9 taken off): the score stays a question."""
     players = tuple(pl._replace(prestige=pl.prestige - sum(x.points for x in pl.gains
                                                            if x.rule in ("E6", "E7", "E8", "E9")))
@@ -820,7 +820,7 @@ def _refusal(L: str, fr: Frame, mapping: Callable[[str, str, Any], Optional[str]
 
 
 
-def late_position(game, *, pieces=(), avail=(), banned=(), attacks=(), fillers=(1, 2), **kw) -> BGState:
+def late_position(game, *, pieces=(), avail=(), banned=(), attacks=(), fillers=(1, 2), **kw) -> BaldursGateState:
     """A position late in the game: every attacked district's other parcels hold the ``fillers``' buildings
     (in turn), damaged where the attack fell and their owner had no tower or keep there, and a held attack
     gets the fillers' keeps until its defence reaches the strength. The rest is :func:`position`'s."""
@@ -1126,7 +1126,7 @@ def _connections_position(L):
 RES = ("gold", "supply", "favor", "influence", "prestige")
 
 
-def _gains(before: BGState, after: BGState) -> frozenset:
+def _gains(before: BaldursGateState, after: BaldursGateState) -> frozenset:
     """What each house gained between two states: ``{(player, resource, amount)}``."""
     out = set()
     for p, (a, b) in enumerate(zip(before.players, after.players)):
@@ -1173,7 +1173,7 @@ def _bonus_of(game, state, j: int) -> list:
     return [(pc.owner, r, n) for r, n in _atoms_gain(game, atoms)]
 
 
-def _connection_misreadings(game, before: BGState, right: frozenset, node: str, new_kind: str) -> dict:
+def _connection_misreadings(game, before: BaldursGateState, right: frozenset, node: str, new_kind: str) -> dict:
     """Each misreading's gains for a new piece on ``node`` (the engine's gains with one rule misread)."""
     city = game.city
     i = city.index[node]
@@ -1927,7 +1927,7 @@ def _defence_misreadings(contrib, strength, buildings=()) -> dict:
     return {k: v for k, v in out.items() if v is not None}
 
 
-def _attack_part(L: str, g, before: BGState, token: int, prompt: str, hint: str, extra=None):
+def _attack_part(L: str, g, before: BaldursGateState, token: int, prompt: str, hint: str, extra=None):
     """Resolve the attack the token starts: choose the prestige each house gains (the engine's attack log)."""
     after = g.apply(before, Token(token))
     attack = after.attacks[-1]
@@ -2407,7 +2407,7 @@ def _scored(L):
     return g, s, st
 
 
-def _final_gains(state: BGState, p: int) -> dict:
+def _final_gains(state: BaldursGateState, p: int) -> dict:
     """The engine's final scoring gains of ``p`` by rule: ``{"E6": [Gain...], ...}``."""
     out: dict = {}
     for gn in state.players[p].gains:
@@ -2810,7 +2810,7 @@ def _play_shown(L: str) -> tuple:
     return sel
 
 
-def _score_misreadings(g, state: BGState, p: int = 0) -> dict:
+def _score_misreadings(g, state: BaldursGateState, p: int = 0) -> dict:
     """Final totals of ``p`` with one scoring rule misread (the engine's own pieces of the score, changed)."""
     city = g.city
     gains = _final_gains(state, p)

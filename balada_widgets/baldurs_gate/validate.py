@@ -16,7 +16,7 @@ from collections import Counter
 
 from .effects import WORDS
 from .state import (
-    CHANCE, DECISIONS, HIDDEN, MASK, OFFER, TASKS, BGState, BottomCard, ChooseSpot, Effect, KeepAgenda,
+    CHANCE, DECISIONS, HIDDEN, MASK, OFFER, TASKS, BaldursGateState, BottomCard, ChooseSpot, Effect, KeepAgenda,
     PlaceBuilding, Player, Piece, Src,
 )
 
@@ -34,7 +34,7 @@ def validate_state(game, s) -> list:
     def bad(rule, text):
         problems.append((rule, text))
 
-    if not isinstance(s, BGState):
+    if not isinstance(s, BaldursGateState):
         return [(None, f"not a Baldur's Gate position: {type(s).__name__}")]
     n, city, c = game.players, game.city, game.content
     shape = shape_problems(game, s)
@@ -384,7 +384,7 @@ def shape_problems(game, s) -> list:
     return out
 
 
-def _in_setup(s: BGState, names=None) -> bool:
+def _in_setup(s: BaldursGateState, names=None) -> bool:
     names = names or ("DealHQ", "PickHQ", "Special", "BottomCard", "HideToken", "Begin")
     for tk in s.tasks:
         nm = type(tk).__name__

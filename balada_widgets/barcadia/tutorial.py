@@ -17,7 +17,7 @@ plan of ``docs/barcadia-tutorial-plan.md``:
   engine's next state. Nothing here re-derives a rule: a *misreading* is the
   same computation with one rule misread (a Drain left out, ties counted as
   losses...), and when the learner's answer is what it gives, the feedback
-  names it with its rule (:data:`MISCONCEPTIONS`);
+  names it with its rule (:data:`MISREADINGS`);
 - the boards are drawn by :func:`.drawing.dungeon_svg` from the learner's
   view with no target highlighted, so the drawing never marks an answer;
 - the kit (:mod:`balada_widgets.kit.lesson`) gives the tiers: first wrong
@@ -36,7 +36,7 @@ stays asleep because you stay above 40 HP.
 >>> ex.check(ex.read("9/20")[0]).ok, ex.check(ex.read("45%")[0]).ok
 (True, True)
 >>> fb = ex.check(ex.read("3/10")[0])
->>> fb.misconception, fb.rule
+>>> fb.misreading, fb.rule
 ('monster-drain-ignored', 'H5, G23')
 """
 
@@ -59,7 +59,7 @@ from .effects import roll_bonuses
 from .rules import BarcadiaGame
 from .state import START, Layout, Move, hex_neighbours, room_name
 
-__all__ = ["MISCONCEPTIONS", "Misconception", "STEPS", "ChanceAnswer", "lesson", "parse_chance", "step", "tutorial"]
+__all__ = ["MISREADINGS", "Misreading", "STEPS", "ChanceAnswer", "lesson", "parse_chance", "step", "tutorial"]
 
 #: The names of the seats in the tutorial's texts (their cups show 1, 2, 3, 4).
 WHO = ("you", "Ada", "Bo", "Cy")
@@ -182,7 +182,7 @@ class HP(Count):
 
 
 @dataclass(frozen=True)
-class Misconception:
+class Misreading:
     """A way to misread a rule: its id, the step where it is recognised, the rule ids, the message."""
 
     id: str
@@ -330,7 +330,7 @@ _M = (
 )
 
 #: Every misreading the checks recognise, by id (the docs' table lists them).
-MISCONCEPTIONS: dict[str, Misconception] = {m[0]: Misconception(*m) for m in _M}
+MISREADINGS: dict[str, Misreading] = {m[0]: Misreading(*m) for m in _M}
 
 
 def _ruled(text: str, rule: Optional[str]) -> str:
@@ -341,8 +341,8 @@ def _ruled(text: str, rule: Optional[str]) -> str:
 
 def _mis(mid: str, lead: str = "") -> Feedback:
     """The feedback naming misreading ``mid`` with its rule (never the answer)."""
-    m = MISCONCEPTIONS[mid]
-    return Feedback(False, _ruled((lead + " " if lead else "") + m.message, m.rule), m.rule, misconception=mid)
+    m = MISREADINGS[mid]
+    return Feedback(False, _ruled((lead + " " if lead else "") + m.message, m.rule), m.rule, misreading=mid)
 
 
 def _right(text: str, rule: Optional[str] = None, expected=None) -> Feedback:
@@ -1475,7 +1475,7 @@ def _step_traps() -> LessonStep:
               "where this trap may go**.", check_where, lambda sel: _board(g, window, sel), mode="set",
               label="the dungeon", hint="No cup in it, not START, and fewer than three traps already.",
               solution=Solution(", ".join(sorted(right)), "\n".join(
-                  f"- {rid}: " + ("yes" if rid in right else MISCONCEPTIONS[mis[rid]].message if rid in mis else "no")
+                  f"- {rid}: " + ("yes" if rid in right else MISREADINGS[mis[rid]].message if rid in mis else "no")
                   for rid in TRAP_ASKED), picks=tuple(sorted(right))))
     k = at_traps.rooms[at_traps.top.room].traps
     hp = at_traps.players[0].hp

@@ -3,7 +3,7 @@
 Pure Python (no Solara). The store keeps ids (a game, a step id, a misreading id: what the
 kit's lesson names); this module turns them into what a teacher reads, from the games' own
 tutorials: a step's number and title (``Step 3 of 16: Scoring``) and a misreading's text (the
-one the learner was shown: ``MISCONCEPTIONS`` / ``MISREADINGS`` of the game's tutorial module).
+one the learner was shown: ``MISREADINGS`` of the game's tutorial module).
 An id the tutorial does not know (an older release's) is shown as it is.
 
 >>> misreading_text("balda", "grid-column")
@@ -86,19 +86,18 @@ def game_steps(game: str) -> GameSteps:
 def misreading_text(game: str, mid: str, language: str = "en") -> str:
     """The words of misreading ``mid`` of ``game``'s tutorial (what the learner was shown), else ``mid``."""
     module = _tutorial_module(game)
-    for table in ("MISCONCEPTIONS", "MISREADINGS"):
-        found = getattr(module, table, {}).get(mid) if module is not None else None
-        if found is None:
-            continue
-        for attr in ("message", "summary", "text"):
-            value = getattr(found, attr, None)
-            if callable(value):
-                try:
-                    value = value(language)
-                except Exception:  # noqa: BLE001
-                    value = None
-            if isinstance(value, str) and value:
-                return value
+    found = getattr(module, "MISREADINGS", {}).get(mid) if module is not None else None
+    if found is None:
+        return mid
+    for attr in ("message", "summary", "text"):
+        value = getattr(found, attr, None)
+        if callable(value):
+            try:
+                value = value(language)
+            except Exception:  # noqa: BLE001
+                value = None
+        if isinstance(value, str) and value:
+            return value
     return mid
 
 

@@ -26,7 +26,7 @@ class Feedback:
 
     ``ok``: right or not. ``message``: the explanation for the learner (given
     either way). ``rule``: the rule id the explanation rests on (``None`` when
-    no single rule is to blame). ``misconception``: the id of a recognised
+    no single rule is to blame). ``misreading``: the id of a recognised
     misreading of the rules, if the game's checks know it. ``expected``: the
     right answer, for a notebook that reveals it after the attempt.
     """
@@ -34,7 +34,7 @@ class Feedback:
     ok: bool
     message: str
     rule: Optional[str] = None
-    misconception: Optional[str] = None
+    misreading: Optional[str] = None
     expected: Any = None
 
     def __str__(self) -> str:

@@ -45,7 +45,7 @@ Examples
 ...     if n == 5:
 ...         return Feedback(True, "Right: 3 + 2 = 5.", "R2")
 ...     if n == 3:
-...         return Feedback(False, "Not 3: the second card counts too.", "R2", misconception="first-only")
+...         return Feedback(False, "Not 3: the second card counts too.", "R2", misreading="first-only")
 ...     return Feedback(False, f"Not {n}.")
 >>> ex = Number("How many points?", check, hint="Add both cards.",
 ...             solution=Solution("5 points", "3 for the first card, 2 for the second."))
@@ -506,7 +506,7 @@ class Reply:
     is set), ``"invalid"`` (no readable answer: not a try). ``message``: the
     check's explanation (markdown), without a leading verdict. ``misreading``:
     the id of the misreading a wrong answer showed (the check's
-    ``Feedback.misconception``), for the teacher's "misreadings most met".
+    ``Feedback.misreading``), for the teacher's "misreadings most met".
     """
 
     kind: str
@@ -564,7 +564,7 @@ def respond(exercise, attempt: Attempt, raw, rules: Sequence[str] = (),
         return replace(attempt, solved=True, reply=Reply("right", message, fb.rule, solution=_solution(exercise)))
     wrong = attempt.wrong + 1
     message = _rules_note(message, fb.rule, rules, w)
-    mis = fb.misconception
+    mis = fb.misreading
     if wrong >= 3 or attempt.shown:
         return Attempt(wrong, False, True, Reply("answer", message, fb.rule, exercise.hint, _solution(exercise), mis))
     if wrong == 2:

@@ -12,8 +12,8 @@ import pytest
 from balada_widgets.balada import BaladaGame
 from balada_widgets.balada.scoring import score_side
 from balada_widgets.balada.tutorial import (
-    MISCONCEPTIONS, STEPS, Feedback, check_best_choice, check_best_placement, check_choices, check_game_total,
-    check_injuries, check_placement, check_score, check_winner, exercise_check, find_misconception, step_by_id,
+    MISREADINGS, STEPS, Feedback, check_best_choice, check_best_placement, check_choices, check_game_total,
+    check_injuries, check_placement, check_score, check_winner, exercise_check, find_misreading, step_by_id,
 )
 from balada_widgets.core import Session
 from balada_widgets.core.errors import InvalidInput
@@ -55,10 +55,10 @@ def test_check_score_reports_an_unreadable_side_with_the_engines_message():
     assert not fb.ok and fb.rule == "B6"
 
 
-# ------------------------------------------------------------------ check_score: each misconception
+# ------------------------------------------------------------------ check_score: each misreading
 
 
-MISREADINGS = [
+MISREADING_CASES = [
     # id, side, kwargs, the wrong answer that misreading gives, rule
     ("tower-bonus", side("TW", "O2", "FT"), {}, 2, "B7"),
     ("knockdown", side("O3", "O3", "FT"), {}, 6, "B7"),
@@ -86,32 +86,32 @@ MISREADINGS = [
 ]
 
 
-MISREADING_IDS = [f"{m[0]}-{m[3]}" for m in MISREADINGS]
-MISREADING_TEST = "test_check_score_names_the_misconception_and_its_rule"
+MISREADING_IDS = [f"{m[0]}-{m[3]}" for m in MISREADING_CASES]
+MISREADING_TEST = "test_check_score_names_the_misreading_and_its_rule"
 STEP_TEST = "test_step_checks_answers_and_misreadings"
 
 
-@pytest.mark.parametrize("mid,text,kw,answer,rule", MISREADINGS, ids=MISREADING_IDS)
-def test_check_score_names_the_misconception_and_its_rule(mid, text, kw, answer, rule):
+@pytest.mark.parametrize("mid,text,kw,answer,rule", MISREADING_CASES, ids=MISREADING_IDS)
+def test_check_score_names_the_misreading_and_its_rule(mid, text, kw, answer, rule):
     right = score_side(text, kw.get("injuries", 0), kw.get("swords", 0), kw.get("choices")).points
     assert answer != right
     fb = check_score(text, answer, **kw)
     assert not fb.ok
-    assert (fb.misconception, fb.rule) == (mid, rule), fb.message
+    assert (fb.misreading, fb.rule) == (mid, rule), fb.message
     assert fb.message.startswith(f"Not {answer}.") and fb.message.endswith(f"(rule {rule})")
     assert fb.expected == right
     assert str(right) not in fb.message.split(".")[0]  # the verdict does not give the answer away
-    m, _detail = find_misconception(text, answer, kw.get("injuries", 0), kw.get("swords", 0), kw.get("choices"))
+    m, _detail = find_misreading(text, answer, kw.get("injuries", 0), kw.get("swords", 0), kw.get("choices"))
     assert m.id == mid
 
 
-def test_every_misconception_is_tested():
-    tested = {m[0] for m in MISREADINGS} | {"one-round-only"}  # the last one belongs to check_game_total
+def test_every_misreading_is_tested():
+    tested = {m[0] for m in MISREADING_CASES} | {"one-round-only"}  # the last one belongs to check_game_total
     tested |= {mid for _, mis, _ in ANSWERS.values() for mid in mis}  # the lesson's exercises
-    assert tested == set(MISCONCEPTIONS)
+    assert tested == set(MISREADINGS)
 
 
-def test_misconception_messages_name_the_spaces_not_the_answer():
+def test_misreading_messages_name_the_spaces_not_the_answer():
     fb = check_score(side("TW", "O2", "FT"), 2)
     assert "the Obstacle at space 2 stands beside a Tower" in fb.message and "3" not in fb.message
     fb = check_score(side("O3", "O3", "FT"), 6)
@@ -119,9 +119,9 @@ def test_misconception_messages_name_the_spaces_not_the_answer():
     fb = check_score(side("BS"), 1, swords=2)
     assert "count from the Boss at space 1 to the end" in fb.message and "12" not in fb.message
     fb = check_score(side("SW", E, "SW", E, "BS"), 7)  # the Boss is worth 8: never said before the answer
-    assert fb.misconception == "boss-own-space" and "8" not in fb.message
+    assert fb.misreading == "boss-own-space" and "8" not in fb.message
     fb = check_score(side("O3", "O2", "FT"), 0)  # left out the Fountain: named, its points not given
-    assert fb.misconception == "missed-step" and "space 3 (Fountain)" in fb.message and "5" not in fb.message
+    assert fb.misreading == "missed-step" and "space 3 (Fountain)" in fb.message and "5" not in fb.message
     fb = check_game_total(side("O2", "O2", "SW"), side("FT", "O1"), 4)
     assert fb.rule == "B7" and "5" not in fb.message
     fb = check_winner([(41, 1), (41, 0), (38, 0)], "1, 2")
@@ -131,16 +131,16 @@ def test_misconception_messages_name_the_spaces_not_the_answer():
 def test_focus_puts_the_rule_of_the_exercise_first():
     # "PT TW .. KY": forgetting the Portal and forgetting the Tower's +2 both give 0
     text = side("PT", "TW", E, "KY")
-    assert check_score(text, 0).misconception == "portal-ignored"
-    assert check_score(text, 0, focus="B11").misconception == "tower-with-key"
+    assert check_score(text, 0).misreading == "portal-ignored"
+    assert check_score(text, 0, focus="B11").misreading == "tower-with-key"
     assert check_score(text, 0, focus=("B11", "B13")).rule == "B11"
 
 
 def test_unexplained_wrong_answer_says_too_high_or_too_low():
     fb = check_score(side("O3", "O2", "FT", "FI", "FI"), 8)
-    assert not fb.ok and fb.misconception is None and "too low" in fb.message
+    assert not fb.ok and fb.misreading is None and "too low" in fb.message
     assert "too high" in check_score(side("O3", "O2", "FT"), 50).message
-    assert find_misconception(side("O3", "O2", "FT"), 50) is None
+    assert find_misreading(side("O3", "O2", "FT"), 50) is None
 
 
 def test_own_choices_are_scored_and_impossible_ones_refused():
@@ -279,13 +279,13 @@ def test_game_total_with_carry_over():
     day, night = side("O2", "O2", "SW"), side("FT", "O1")
     assert check_game_total(day, night, 5).ok  # 0 by day; by night 4 healed + 1 with the carried sword
     fb = check_game_total(day, night, 0)  # night scored without the carried sword and injuries
-    assert fb.misconception == "carry-forgotten" and fb.rule == "B6"
+    assert fb.misreading == "carry-forgotten" and fb.rule == "B6"
     fb = check_game_total(side("FT"), side("FI", "FI"), 4, injuries=2)
-    assert fb.misconception == "one-round-only" and fb.rule == "B17"
+    assert fb.misreading == "one-round-only" and fb.rule == "B17"
     fb = check_game_total(side("FI", "FI", "FI"), side("FT"), 3)
-    assert fb.misconception == "fish-not-squared" and "day side" in fb.message
+    assert fb.misreading == "fish-not-squared" and "day side" in fb.message
     assert check_game_total(day, night, "x").ok is False
-    assert check_game_total(day, night, 99).misconception is None
+    assert check_game_total(day, night, 99).misreading is None
     assert check_game_total("O2", night, 1).rule == "B1"
 
 
@@ -331,9 +331,9 @@ def test_check_injuries_knockdown_and_tower():
     text = side("O2", "O1", "O3", E, "O2")  # 2, 3, 6: knocked down, then 2
     assert check_injuries(text, 2).ok
     fb = check_injuries(text, 8)
-    assert (fb.misconception, fb.rule) == ("knockdown", "B7") and "at space 3 the injuries reach 6" in fb.message
+    assert (fb.misreading, fb.rule) == ("knockdown", "B7") and "at space 3 the injuries reach 6" in fb.message
     fb = check_injuries(side("TW", "O2"), 2)
-    assert (fb.misconception, fb.rule) == ("tower-bonus", "B7")
+    assert (fb.misreading, fb.rule) == ("tower-bonus", "B7")
     fb = check_injuries(side("TW", "O2"), 7)
     assert fb.rule == "B7" and "never carries 6" in fb.message
     assert check_injuries(side("TW", "O2"), 1).rule is None
@@ -461,13 +461,13 @@ def test_coverage_table_names_rulings_steps_and_existing_tests():
                 f"{node}: no such case"
 
 
-def test_misconception_table_lists_every_misconception():
+def test_misreading_table_lists_every_misreading():
     text = DOC.read_text(encoding="utf-8").split("## Misreadings", 1)[1]
     listed = set()
     for line in text.splitlines():
         if line.startswith("| ") and not line.startswith("| Id"):
             listed.update(t.strip() for t in line.strip("|").split("|")[0].split(","))
-    assert listed == set(MISCONCEPTIONS)
+    assert listed == set(MISREADINGS)
 
 
 # ------------------------------------------------------------------ the lesson: every exercise walked through
@@ -561,9 +561,9 @@ def test_step_checks_answers_and_misreadings(L, step_id):
         forms = answer_forms(ex)
         for mid, raw in misreadings.items():
             a = respond(ex, Attempt(), raw, rules)
-            rule = RULE_OF.get((step_id, i, mid), MISCONCEPTIONS[mid].rule)
+            rule = RULE_OF.get((step_id, i, mid), MISREADINGS[mid].rule)
             assert (a.reply.kind, a.reply.rule) == ("wrong", rule), (step_id, i, mid, a.reply)
-            assert ex.check(ex.read(raw)[0]).misconception == mid
+            assert ex.check(ex.read(raw)[0]).misreading == mid
             assert a.reply.message.endswith(f"(rule {rule})"), a.reply.message
             assert not a.reply.hint and a.reply.solution is None
             assert not a.reply.message.startswith("Not "), a.reply.message  # the kit says "Not yet." itself

@@ -19,7 +19,7 @@ import pytest
 from balada_widgets.balda import tutorial as T
 from balada_widgets.balda.position import Position
 from balada_widgets.balda.rules import BaldaGame
-from balada_widgets.balda.tutorial import MISCONCEPTIONS, RULES, STEPS, lesson, rulings_taught, step_by_id
+from balada_widgets.balda.tutorial import MISREADINGS, RULES, STEPS, lesson, rulings_taught, step_by_id
 from balada_widgets.core.errors import InvalidInput
 from balada_widgets.kit.lesson import Attempt, answer_only_classes, respond, reveal
 
@@ -180,7 +180,7 @@ def test_the_russian_lesson_plays_russian_words_on_a_russian_grid():
 @pytest.mark.parametrize("step_id", [s.id for s in STEPS if s.id != "play"])
 def test_step_checks_answers_and_misreadings(step_id, language):
     """Each part: the right answers are accepted; each misreading is named with its rule and not the answer."""
-    mis = T.misconceptions(language)
+    mis = T.misreadings(language)
     for i in range(len(lesson(language).find(step_id).parts)):
         ex = part(step_id, i, language)
         right, misreadings, other = BY_LANGUAGE[language][(step_id, i)]
@@ -193,26 +193,26 @@ def test_step_checks_answers_and_misreadings(step_id, language):
             m = mis[mid]
             a = reply(ex, Attempt(), raw, step_id, language)
             assert (a.reply.kind, a.reply.rule) == ("wrong", m.rule), (step_id, i, mid, a.reply)
-            assert ex.check(ex.read(raw)[0]).misconception == mid
+            assert ex.check(ex.read(raw)[0]).misreading == mid
             assert a.reply.message.endswith(f" {m.rule})"), a.reply.message
             assert not a.reply.hint and a.reply.solution is None
             for form in forms:
                 assert form not in a.reply.message, (mid, form, a.reply.message)
         if other is not None:
             a = reply(ex, Attempt(), other, step_id, language)
-            assert a.reply.kind == "wrong" and ex.check(ex.read(other)[0]).misconception is None
+            assert a.reply.kind == "wrong" and ex.check(ex.read(other)[0]).misreading is None
             assert a.reply.message.endswith(")") and re.search(r"[DP]\d\)$", a.reply.message)
 
 
 @LANGS
 def test_every_misreading_is_recognised_by_a_step_and_said_in_our_words(language):
     tested = {mid for _, mis, _ in BY_LANGUAGE[language].values() for mid in mis}
-    mis = T.misconceptions(language)
-    assert tested == set(mis) - UNREACHABLE[language] and set(mis) == set(MISCONCEPTIONS)
+    mis = T.misreadings(language)
+    assert tested == set(mis) - UNREACHABLE[language] and set(mis) == set(MISREADINGS)
     ids = {s.id for s in STEPS}
     for m in mis.values():
         assert m.step in ids and re.fullmatch(r"[DP]\d", m.rule) and m.message.endswith("."), m
-        assert MISCONCEPTIONS[m.id].rule == m.rule  # every language files a misreading under the same ruling
+        assert MISREADINGS[m.id].rule == m.rule  # every language files a misreading under the same ruling
 
 
 @LANGS

@@ -239,13 +239,13 @@ def test_step_checks_answers_and_misreadings(step_id):
             assert (a.reply.kind, a.reply.rule) == ("wrong", m.rule), (step_id, i, mid, a.reply)
             assert a.reply.message == f"{m.message(L)} " + T.w(L, "rules" if "," in m.rule or "–" in m.rule else "rule",
                                                                 rule=m.rule), a.reply.message
-            assert ex.check(ex.read(norm(ex, raw))[0]).misconception == mid
+            assert ex.check(ex.read(norm(ex, raw))[0]).misreading == mid
             assert not a.reply.hint and a.reply.solution is None
             if sol.answer.isdigit():  # no number of the answer in the feedback (the GUIDE)
                 assert not gives_away(a.reply.message, sol.answer), (mid, sol.answer)
         if other is not None:
             a = ask(ex, other, step_id, L)
-            assert a.reply.kind == "wrong" and ex.check(ex.read(norm(ex, other))[0]).misconception is None, \
+            assert a.reply.kind == "wrong" and ex.check(ex.read(norm(ex, other))[0]).misreading is None, \
                 (step_id, i, a.reply)
             assert ruled(a.reply.message, a.reply.rule, L), a.reply.message  # a rule named in the learner's words
 
@@ -423,9 +423,9 @@ def test_the_last_step_is_a_game_against_a_bot():
         assert respond(pb, Attempt(), str(total)).solved
         pre = T._pre_scoring(over).players[0].prestige
         a = respond(pb, Attempt(), str(pre))
-        assert a.reply.kind == "wrong" and "play-prestige-only" == pb.check(pre).misconception
+        assert a.reply.kind == "wrong" and "play-prestige-only" == pb.check(pre).misreading
         for mid, value in T._score_misreadings(g, over).items():
-            assert pb.check(value).misconception in MISREADINGS and value != total, mid
+            assert pb.check(value).misreading in MISREADINGS and value != total, mid
         sol = pb.solution()
         assert sol.answer == str(total) and sol.trace is not None and sum(x.points for x in sol.trace) == total - pre
 

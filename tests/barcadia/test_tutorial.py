@@ -17,7 +17,7 @@ import pytest
 
 from balada_widgets.barcadia import tutorial as T
 from balada_widgets.barcadia.drawing import TYPE_STYLE
-from balada_widgets.barcadia.tutorial import MISCONCEPTIONS, STEPS, lesson, parse_chance
+from balada_widgets.barcadia.tutorial import MISREADINGS, STEPS, lesson, parse_chance
 from balada_widgets.core.errors import InvalidInput
 from balada_widgets.kit.lesson import Attempt, answer_only_classes, respond, reveal
 
@@ -166,25 +166,25 @@ def test_step_checks_answers_and_misreadings(step_id):
             assert a.solved and a.reply.kind == "right", (step_id, i, raw, a.reply)
         forms = answer_forms(step_id, i)
         for mid, raw in misreadings.items():
-            m = MISCONCEPTIONS[mid]
+            m = MISREADINGS[mid]
             a = respond(ex, Attempt(), raw, rules(step_id))
             assert (a.reply.kind, a.reply.rule) == ("wrong", m.rule), (step_id, i, mid, a.reply)
             assert m.message in a.reply.message and a.reply.message.endswith(f"{m.rule})"), a.reply.message
-            assert ex.check(ex.read(raw)[0]).misconception == mid
+            assert ex.check(ex.read(raw)[0]).misreading == mid
             assert not a.reply.hint and a.reply.solution is None
             for form in forms:
                 assert form not in a.reply.message, (mid, form)
         if other is not None:
             a = respond(ex, Attempt(), other, rules(step_id))
-            assert a.reply.kind == "wrong" and ex.check(ex.read(other)[0]).misconception is None
+            assert a.reply.kind == "wrong" and ex.check(ex.read(other)[0]).misreading is None
             assert "(rule" in a.reply.message  # the step's rules when no misreading explains it
 
 
 def test_every_misreading_is_recognised_by_a_step():
     tested = {mid for _, mis, _ in ANSWERS.values() for mid in mis}
-    assert tested == set(MISCONCEPTIONS)
+    assert tested == set(MISREADINGS)
     ids = {s.id for s in STEPS}
-    for m in MISCONCEPTIONS.values():
+    for m in MISREADINGS.values():
         assert m.step in ids and m.rule and m.message.endswith("."), m
 
 
@@ -429,7 +429,7 @@ def test_misreading_table_lists_every_misreading():
     for line in text.splitlines():
         if line.startswith("| ") and not line.startswith("| Step"):
             listed.update(re.findall(r"`([a-z0-9-]+)`", line.split("|")[2]))
-    assert listed == set(MISCONCEPTIONS)
+    assert listed == set(MISREADINGS)
 
 
 def test_the_tutorial_scenes_follow_the_rules_they_teach():

@@ -28,7 +28,7 @@ import playwright.sync_api
 import pytest
 from playwright.sync_api import expect
 
-from balada_widgets.barcadia.tutorial import MISCONCEPTIONS
+from balada_widgets.barcadia.tutorial import MISREADINGS
 from balada_widgets.classroom import identity, open_store
 from balada_widgets.classroom.live import LiveStore
 
@@ -95,7 +95,7 @@ def test_a_student_plays_and_answers_and_the_teacher_page_lists_it(solara_server
             students = teacher.locator(".bw-teacher-students")
             expect(students).to_contain_text("Dana")
             expect(students).to_contain_text("Heroes of Barcadia")
-            expect(teacher.locator(".bw-teacher-misreadings")).to_contain_text(MISCONCEPTIONS["goal-hp-gate"].message)
+            expect(teacher.locator(".bw-teacher-misreadings")).to_contain_text(MISREADINGS["goal-hp-gate"].message)
             # the token left the address bar and went into the teacher page's cookie
             teacher.wait_for_function("() => !location.search.includes('token')", timeout=10_000)
             assert any(c["name"] == "balada-teacher" and c["value"] == TOKEN for c in teacher_ctx.cookies())

@@ -16,7 +16,7 @@ import solara.routing
 import solara.server.kernel
 from solara.components.file_download import FileDownloadWidget
 
-from balada_widgets.balda.tutorial import MISCONCEPTIONS
+from balada_widgets.balda.tutorial import MISREADINGS
 from balada_widgets.classroom import identity, teacher
 from balada_widgets.classroom.live import LiveStore
 from balada_widgets.classroom.progress import game_steps
@@ -139,8 +139,8 @@ def test_the_lists(store, browsers):
     # misreadings most met per step, in the words the learners read
     mis = b.run(lambda: next(w.unsafe_innerHTML for w in b.ui.all_widgets()
                              if "misreading most met" in (getattr(w, "unsafe_innerHTML", "") or "")))
-    first = MISCONCEPTIONS["grid-column"].message
-    second = MISCONCEPTIONS["grid-edge-row"].message
+    first = MISREADINGS["grid-column"].message
+    second = MISREADINGS["grid-edge-row"].message
     assert f"<td>{teacher.html.escape(first)}</td><td>2</td>" in mis and f"<td>{teacher.html.escape(second)}</td><td>1</td>" in mis
     assert mis.index(teacher.html.escape(first)) < mis.index(teacher.html.escape(second))
     assert "grid-column" not in mis  # words, not ids

@@ -32,9 +32,9 @@ def _check(cell) -> Feedback:
     i = CELLS.index(cell)
     if state.grid[i] != ".":
         return Feedback(False, f"{cell} is taken already: a mark goes on a free cell.", "T2",
-                        misconception="taken-cell")
+                        misreading="taken-cell")
     return Feedback(False, f"{cell} is free, but X on {cell} makes no line of three.", "T3",
-                    misconception="no-line")
+                    misreading="no-line")
 
 
 def lesson() -> Lesson:

@@ -34,7 +34,7 @@ def check_spaces(picked: frozenset) -> Feedback:
     if picked == RIGHT_SPACES:
         return Feedback(True, "Right: the two Forest spaces.", "R1")
     if "space-1" in picked:
-        return Feedback(False, "The first space is the start: nothing may go there.", "R9", misconception="start")
+        return Feedback(False, "The first space is the start: nothing may go there.", "R9", misreading="start")
     return Feedback(False, "Not those.")
 
 
