@@ -103,7 +103,8 @@ from . import scoring
 from .bots import BOT_LEVELS, make_bot, turns_left, value
 from .effects import effect_text
 from .engine import ATTACK_AT, BAN_DRAWS, OPEN_PARCELS, SETUP_LIMIT
-from .i18n import CATALOG, add_messages, check_language, join_list, qty, t
+from . import i18n
+from .i18n import CATALOG, add_messages, check_language, join_list, qty
 from .state import (
     HIDDEN, MASK, BaldursGateState, DrawToken, EndTurn, KeepAgenda, Piece, Token, Turn,
 )
@@ -592,22 +593,22 @@ class HiddenOdds:
         L = _L(game, language)
         name = lambda d: game.city.district_name(d, L)  # noqa: E731
         if self.method == "none":
-            return t("lab.hidden.none", L)
+            return i18n.text("lab.hidden.none", L)
         if self.method == "revealed":
             d = game.parcel_district.get(self.hidden, "")
-            return t("lab.hidden.revealed", L, n=self.hidden, district=name(d))
+            return i18n.text("lab.hidden.revealed", L, n=self.hidden, district=name(d))
         unseen = sum(self.unseen.values())
         head = {"record": "lab.hidden.head_record", "position": "lab.hidden.head_position",
                 "uniform": "lab.hidden.head_uniform", "fallback": "lab.hidden.head_fallback"}[self.method]
-        lines = [t(head, L, unseen=unseen, bans=self.bans)]
+        lines = [i18n.text(head, L, unseen=unseen, bans=self.bans)]
         for d in self.possible():
-            lines.append("- " + t("lab.hidden.line", L, district=name(d), unseen=self.unseen[d],
-                                  pct=pct(self.probs[d], L)))
+            lines.append("- " + i18n.text("lab.hidden.line", L, district=name(d), unseen=self.unseen[d],
+                                          pct=pct(self.probs[d], L)))
         never = [name(d) for d in self.districts if self.probs[d] == 0]
         if never:
-            lines.append("- " + t("lab.hidden.cannot", L, names=", ".join(never)))
+            lines.append("- " + i18n.text("lab.hidden.cannot", L, names=", ".join(never)))
         if self.method in ("record", "position"):
-            lines.append(t("lab.hidden.why_bans", L))
+            lines.append(i18n.text("lab.hidden.why_bans", L))
         return "\n".join(lines)
 
 
@@ -757,25 +758,25 @@ class DistrictOutlook:
         name = game.city.district_name(self.district, L)
         if self.attack is not None:
             a = self.attack
-            return t("lab.risk.attacked", L, district=name, strength=a.strength, defence=a.defence,
-                     result=t("lab.risk.held" if a.defended else "lab.risk.fell", L))
-        who = [t("lab.risk.contrib", L, player=game.player_name(p, L), points=c)
+            return i18n.text("lab.risk.attacked", L, district=name, strength=a.strength, defence=a.defence,
+                             result=i18n.text("lab.risk.held" if a.defended else "lab.risk.fell", L))
+        who = [i18n.text("lab.risk.contrib", L, player=game.player_name(p, L), points=c)
                for p, c in enumerate(self.contributions) if c]
         final = 1 - sum(p for s, p in self.strengths.items())  # not used: the final attack is inside strengths
         del final
         items = []
         for s, p in self.strengths.items():
-            items.append(t("lab.risk.strength_item", L, strength=s, pct=pct(p, L)))
-        line = t("lab.risk.line", L, district=name, tokens=self.tokens, defence=self.defence,
-                 who=t("lab.risk.who", L, who=", ".join(who)) if who else "", next=pct(self.next_attack, L),
-                 hidden=pct(self.hidden, L), strengths=", ".join(items) or "—", holds=pct(self.holds, L))
+            items.append(i18n.text("lab.risk.strength_item", L, strength=s, pct=pct(p, L)))
+        line = i18n.text("lab.risk.line", L, district=name, tokens=self.tokens, defence=self.defence,
+                         who=i18n.text("lab.risk.who", L, who=", ".join(who)) if who else "", next=pct(self.next_attack, L),
+                         hidden=pct(self.hidden, L), strengths=", ".join(items) or "—", holds=pct(self.holds, L))
         extra = []
         exp = [qty(n, "piece", L) + f" ({game.player_name(p, L)})" for p, n in enumerate(self.exposed) if n]
         if exp:
-            extra.append(t("lab.risk.exposed", L, what=join_list(exp, L)))
+            extra.append(i18n.text("lab.risk.exposed", L, what=join_list(exp, L)))
         prot = [game.player_name(p, L) for p in self.protected if self.buildings[p]]
         if prot:
-            extra.append(t("lab.risk.protected", L, who=join_list(prot, L)))
+            extra.append(i18n.text("lab.risk.protected", L, who=join_list(prot, L)))
         if not extra:
             return line
         more = "; ".join(extra)
@@ -815,7 +816,7 @@ def attack_outlook(game, state, record: Optional[Sequence[Draw]] = None) -> list
 def outlook_text(game, state, record: Optional[Sequence[Draw]] = None, language: Optional[str] = None) -> str:
     """:func:`attack_outlook` in words, one line per district."""
     L = _L(game, language)
-    head = t("lab.risk.head", L, strength=game.current_strength(state), bag=game.bag_count(state))
+    head = i18n.text("lab.risk.head", L, strength=game.current_strength(state), bag=game.bag_count(state))
     return "\n".join([head] + ["- " + o.text(game, L) for o in attack_outlook(game, state, record)])
 
 
@@ -827,11 +828,11 @@ def attack_lines(game, state, language: Optional[str] = None) -> list:
         d = game.city.district_name(a.district, L)
         if a.defended:
             who = ", ".join(f"{game.player_name(p, L)} +{r}" for p, r in enumerate(a.rewards) if r)
-            text = t("lab.attack.held", L, district=d, strength=a.strength, defence=a.defence, rewards=who or "—")
+            text = i18n.text("lab.attack.held", L, district=d, strength=a.strength, defence=a.defence, rewards=who or "—")
         else:
             lost = ", ".join(str(n) for n in a.damaged) or "—"
-            text = t("lab.attack.fell", L, district=d, strength=a.strength, defence=a.defence, parcels=lost)
-        out.append((t("lab.attack.final", L) + " " if a.final else "") + text)
+            text = i18n.text("lab.attack.fell", L, district=d, strength=a.strength, defence=a.defence, parcels=lost)
+        out.append((i18n.text("lab.attack.final", L) + " " if a.final else "") + text)
     return out
 
 
@@ -869,23 +870,24 @@ class Network:
         L = _L(game, language)
         who = game.player_name(self.player, L)
         if not self.components:
-            return t("lab.net.none", L, player=who)
+            return i18n.text("lab.net.none", L, player=who)
         n = len(self.components)
-        count = f"{n} {t('lab.net.unit', L).split('|')[min(_plural_index(n, L), 2 if L == 'cs' else 1)]}"
-        lines = [t("lab.net.head", L, player=who, count=count, size=qty(len(self.largest), "piece", L),
-                   points=qty(self.points, "prestige", L))]
+        count = f"{n} {i18n.text('lab.net.unit', L).split('|')[min(_plural_index(n, L), 2 if L == 'cs' else 1)]}"
+        lines = [i18n.text("lab.net.head", L, player=who, count=count, size=qty(len(self.largest), "piece", L),
+                           points=qty(self.points, "prestige", L))]
         for c in self.cut_points:
             node = game.node_text(c.node, L)
             lost = "-" + qty(c.lost, "prestige", L)
             if c.damageable:
-                exposed = t("lab.net.exposed_now", L, district=game.city.district_name(c.district, L)) \
+                exposed = i18n.text("lab.net.exposed_now", L, district=game.city.district_name(c.district, L)) \
                     if c.exposed else ""
-                lines.append("- " + t("lab.net.cut_damage", L, node=node, district=game.city.district_name(c.district, L),
-                                      left=qty(c.left, "piece", L), lost=lost, exposed=exposed))
+                lines.append("- " + i18n.text("lab.net.cut_damage", L, node=node,
+                                              district=game.city.district_name(c.district, L),
+                                              left=qty(c.left, "piece", L), lost=lost, exposed=exposed))
             else:
-                lines.append("- " + t("lab.net.cut", L, node=node, left=qty(c.left, "piece", L), lost=lost))
+                lines.append("- " + i18n.text("lab.net.cut", L, node=node, left=qty(c.left, "piece", L), lost=lost))
         if len(self.largest) > 2 and not self.cut_points:
-            lines.append("- " + t("lab.net.no_cut", L))
+            lines.append("- " + i18n.text("lab.net.no_cut", L))
         return "\n".join(lines)
 
 
@@ -948,8 +950,9 @@ def connection_trace(game, state, player: int, node: str, language: Optional[str
     tr = Trace()
     for task in game._connection_tasks(s2, i, "BLD5" if kind == "parcel" else "C4"):
         prestige = sum(n for a in task.atoms if a[0] == "gain" for r, n in a[1] if r == "prestige")
-        text = t("lab.bonus.pays", L, piece=game.node_text(task.src.ref, L), owner=t("player.gen", L, n=task.player + 1),
-                 effect=effect_text(task.atoms, L, game.content.faction_map))
+        text = i18n.text("lab.bonus.pays", L, piece=game.node_text(task.src.ref, L),
+                         owner=i18n.text("player.gen", L, n=task.player + 1),
+                         effect=effect_text(task.atoms, L, game.content.faction_map))
         tr.add(task.src.ref, task.src.rule, prestige, text)
     return tr
 
@@ -975,11 +978,11 @@ class Growth:
         L = _L(game, language)
         node = game.node_text(self.node, L)
         if self.kind == "spot":
-            node += f" ({t('lab.net.spot', L)})"
-        bonuses = "; ".join(st.reason for st in self.bonuses) or t("lab.bonus.none", L)
-        return t("lab.net.grow", L, node=node, joins=self.joins, before=self.before, after=self.after,
-                 gain="+" + qty(scoring.NETWORK_POINTS * (self.after - self.before), "prestige", L),
-                 district=t("lab.net.new_district", L) if self.new_district else "", bonuses=bonuses)
+            node += f" ({i18n.text('lab.net.spot', L)})"
+        bonuses = "; ".join(st.reason for st in self.bonuses) or i18n.text("lab.bonus.none", L)
+        return i18n.text("lab.net.grow", L, node=node, joins=self.joins, before=self.before, after=self.after,
+                         gain="+" + qty(scoring.NETWORK_POINTS * (self.after - self.before), "prestige", L),
+                         district=i18n.text("lab.net.new_district", L) if self.new_district else "", bonuses=bonuses)
 
 
 def growth(game, state, player: Optional[int] = None, spots: bool = True) -> list:
@@ -1016,8 +1019,8 @@ def growth_text(game, state, player: Optional[int] = None, language: Optional[st
     got = growth(game, state, p)
     who = game.player_name(p, L)
     if not got:
-        return t("lab.net.no_grow", L, player=who)
-    return "\n".join([t("lab.net.grow_head", L, player=who)] + ["- " + g.text(game, L) for g in got[:limit]])
+        return i18n.text("lab.net.no_grow", L, player=who)
+    return "\n".join([i18n.text("lab.net.grow_head", L, player=who)] + ["- " + g.text(game, L) for g in got[:limit]])
 
 
 # ====================================================================== scores
@@ -1040,7 +1043,7 @@ def score_steps(game, state, player: int, which: str = "so_far", language: Optio
     if which in ("preview", "both") and not state.over:
         for g in scoring.final_gains(game, state, player):
             rows.append((_Step(scoring.gain_where(game, g), g.rule, g.points, scoring.gain_text(game, g, L)),
-                         t("lab.score.final_preview", L)))
+                         i18n.text("lab.score.final_preview", L)))
     out = []
     for st, prefix in rows:
         ref = st.where if isinstance(st.where, str) else ""
@@ -1098,14 +1101,14 @@ def _changes(game, a: dict, b: dict, L: str) -> list:
     out = []
     for key in ("prestige", "network", "districts", "gold", "supply", "favor", "cards"):
         if a[key] != b[key]:
-            out.append(t(f"lab.change.{key}", L, a=a[key], b=b[key]))
+            out.append(i18n.text(f"lab.change.{key}", L, a=a[key], b=b[key]))
     for f, x, y in zip(game.faction_ids, a["influence"], b["influence"]):
         if x != y:
-            out.append(t("lab.change.influence", L, faction=game.faction_name(f, L, genitive=True), a=x, b=y))
+            out.append(i18n.text("lab.change.influence", L, faction=game.faction_name(f, L, genitive=True), a=x, b=y))
     for d in game.city.districts:
         x, y = a["defence"].get(d, 0), b["defence"].get(d, 0)
         if x != y:
-            out.append(t("lab.change.defence", L, district=game.city.district_name(d, L), a=x, b=y))
+            out.append(i18n.text("lab.change.defence", L, district=game.city.district_name(d, L), a=x, b=y))
     return out
 
 
@@ -1126,18 +1129,19 @@ class Advice:
 
     def text(self, game, language: Optional[str] = None, options: int = 6) -> str:
         L = _L(game, language)
-        lines = [t("lab.best.head", L, bot=t(f"lab.bot.{self.level}", L), n=self.player + 1, move=self.words)]
+        lines = [i18n.text("lab.best.head", L, bot=i18n.text(f"lab.bot.{self.level}", L), n=self.player + 1,
+                           move=self.words)]
         if self.line_words:
-            lines.append("- " + t("lab.best.line", L, moves="; ".join(self.line_words)))
-        lines.append("- " + t("lab.best.value", L, before=_num(round(self.before, 1), L),
+            lines.append("- " + i18n.text("lab.best.line", L, moves="; ".join(self.line_words)))
+        lines.append("- " + i18n.text("lab.best.value", L, before=_num(round(self.before, 1), L),
                                   after=_num(round(self.after, 1), L)))
-        lines.append("- " + t("lab.best.change", L, changes=", ".join(self.changes) if self.changes
-                              else t("lab.best.nothing", L)))
+        lines.append("- " + i18n.text("lab.best.change", L, changes=", ".join(self.changes) if self.changes
+                                      else i18n.text("lab.best.nothing", L)))
         if len(self.options) > 1:
-            lines.append("- " + t("lab.best.options", L))
+            lines.append("- " + i18n.text("lab.best.options", L))
             for m, v in self.options[:options]:
-                lines.append("  - " + t("lab.best.option", L, value=_num(round(v, 1), L),
-                                        move=game.describe_move(self._state, m, self.player)))
+                lines.append("  - " + i18n.text("lab.best.option", L, value=_num(round(v, 1), L),
+                                                move=game.describe_move(self._state, m, self.player)))
         return "\n".join(lines)
 
     _state: Any = field(default=None, repr=False, compare=False)
@@ -1156,7 +1160,7 @@ def best_move(game, state, player: Optional[int] = None, level: str = "strong", 
         raise InvalidInput(f"unknown bot level {level!r}; choose one of {', '.join(BOT_LEVELS)}")
     waiting = game.to_move(state)
     if not waiting:
-        raise InvalidInput(t("lab.best.no_decision", game.language, what=game.pending(state).text or "—"))
+        raise InvalidInput(i18n.text("lab.best.no_decision", game.language, what=game.pending(state).text or "—"))
     p = waiting[0] if player is None else _player(game, state, player)
     if p not in waiting:
         raise InvalidInput(f"player {p + 1} does not decide now: {game.pending(state).text}")
@@ -1268,15 +1272,17 @@ class PlayoutResult:
 
     def text(self, game, language: Optional[str] = None) -> str:
         L = _L(game, language)
-        viewer = game.player_name(self.viewer, L) if self.viewer is not None else t("lab.play.spectator", L)
-        lines = [t("lab.play.head", L, n=qty(self.games, "lab_playout", L), level=t(f"lab.level.{self.level}", L),
-                   viewer=viewer,
-                   capped=self.capped)]
+        viewer = game.player_name(self.viewer, L) if self.viewer is not None else i18n.text("lab.play.spectator", L)
+        lines = [i18n.text("lab.play.head", L, n=qty(self.games, "lab_playout", L),
+                           level=i18n.text(f"lab.level.{self.level}", L),
+                           viewer=viewer,
+                           capped=self.capped)]
         for p, sc in enumerate(self.scores):
             if not sc:
                 continue
-            lines.append("- " + t("lab.play.line", L, player=game.player_name(p, L), mean=_num(round(self.mean(p), 1), L),
-                                  low=min(sc), high=max(sc), wins=pct(self.wins[p] / self.games, L)))
+            lines.append("- " + i18n.text("lab.play.line", L, player=game.player_name(p, L),
+                                          mean=_num(round(self.mean(p), 1), L),
+                                          low=min(sc), high=max(sc), wins=pct(self.wins[p] / self.games, L)))
         return "\n".join(lines)
 
 
@@ -1386,15 +1392,15 @@ class BotStats:
     def text(self, language: str = "en") -> str:
         L = language
         secs = statistics.fmean(g.seconds for g in self.games) if self.games else 0.0
-        lines = [t("lab.stats.head", L, games=qty(len(self.games), "lab_game", L), players=self.players,
-                   capped=self.capped, seconds=_num(round(secs, 1), L))]
+        lines = [i18n.text("lab.stats.head", L, games=qty(len(self.games), "lab_game", L), players=self.players,
+                           capped=self.capped, seconds=_num(round(secs, 1), L))]
         for lv in self.levels:
             sc = self.scores(lv)
             if not sc:
                 continue
-            lines.append("- " + t("lab.stats.line", L, level=t(f"lab.level.{lv}", L),
-                                  mean=_num(round(statistics.fmean(sc), 1), L), median=_num(statistics.median(sc), L),
-                                  low=min(sc), high=max(sc), wins=pct(self.win_rate(lv), L)))
+            lines.append("- " + i18n.text("lab.stats.line", L, level=i18n.text(f"lab.level.{lv}", L),
+                                          mean=_num(round(statistics.fmean(sc), 1), L), median=_num(statistics.median(sc), L),
+                                          low=min(sc), high=max(sc), wins=pct(self.win_rate(lv), L)))
         return "\n".join(lines)
 
 
@@ -1431,9 +1437,9 @@ def plot_bot_scores(stats: BotStats, ax=None, language: str = "en"):
         ax.boxplot(data, orientation="horizontal", widths=0.5)
         for k, xs in enumerate(data, 1):
             ax.scatter(xs, [k + (j % 5 - 2) * 0.04 for j in range(len(xs))], s=12, alpha=0.6, color="#1e6fd9")
-        ax.set_yticks(range(1, len(levels) + 1), [t(f"lab.level.{lv}", language) for lv in levels])
-    ax.set_xlabel(t("lab.stats.axis_x", language))
-    ax.set_title(t("lab.stats.title", language))
+        ax.set_yticks(range(1, len(levels) + 1), [i18n.text(f"lab.level.{lv}", language) for lv in levels])
+    ax.set_xlabel(i18n.text("lab.stats.axis_x", language))
+    ax.set_title(i18n.text("lab.stats.title", language))
     return ax
 
 
@@ -1496,7 +1502,7 @@ def edit_position(game, state, *, player: Optional[int] = None, gold: Optional[i
     _check(game, state)
     L = game.language
     if not at_turn_start(state):
-        raise InvalidPosition([("T1", t("lab.edit.turn_only", L, what=game.pending(state).text or "—"))])
+        raise InvalidPosition([("T1", i18n.text("lab.edit.turn_only", L, what=game.pending(state).text or "—"))])
     c, city = game.content, game.city
     s = state
     if active is not None:
@@ -1568,8 +1574,8 @@ def _node(game, ref, kind: str) -> int:
         ref = f"P{ref}"
     i = city.index.get(ref) if isinstance(ref, str) else None
     if i is None or (kind == "parcel") != (city.kind[i] == "parcel") or (kind == "fort" and city.kind[i] != "fort"):
-        raise InvalidInput(t("lab.edit.not_parcel" if kind == "parcel" else "lab.edit.not_spot", game.language,
-                             node=ref))
+        raise InvalidInput(i18n.text("lab.edit.not_parcel" if kind == "parcel" else "lab.edit.not_spot", game.language,
+                                     node=ref))
     return i
 
 
@@ -1582,13 +1588,13 @@ def _edit_build(game, s: BaldursGateState, p: int, build) -> BaldursGateState:
     i = _node(game, where, "parcel")
     n = city.parcel_number[i]
     if n not in s.avail or s.pieces[i] is not None:
-        raise InvalidPosition([("BLD2", t("lab.edit.not_available", L, n=n))])
+        raise InvalidPosition([("BLD2", i18n.text("lab.edit.not_available", L, n=n))])
     pl = s.players[p]
     if what in BUILDINGS:
         card = next((x for x in pl.hand if c.buildings[x].type == what), None) \
             or next((x for x in s.deck if c.buildings[x].type == what), None)
         if card is None:
-            raise InvalidPosition([("S4", t("lab.edit.no_card", L, type=c.type_name(what, L)))])
+            raise InvalidPosition([("S4", i18n.text("lab.edit.no_card", L, type=c.type_name(what, L)))])
     elif what in c.buildings:
         card = what
     else:
@@ -1614,7 +1620,7 @@ def _edit_fortify(game, s: BaldursGateState, p: int, fortify) -> BaldursGateStat
         raise InvalidInput("fortify is (spot, 'tower' | 'keep' | 'gate')")
     i = _node(game, fortify[0], "fort")
     if s.pieces[i] is not None:
-        raise InvalidPosition([("C11", t("lab.edit.taken", L, node=game.city.nodes[i]))])
+        raise InvalidPosition([("C11", i18n.text("lab.edit.taken", L, node=game.city.nodes[i]))])
     card, gates = "", s.gates
     pl = s.players[p]
     if fortify[1] == "gate":
@@ -1639,9 +1645,9 @@ def _edit_remove(game, s: BaldursGateState, node) -> BaldursGateState:
         raise InvalidInput(f"unknown node {node!r}")
     pc = s.pieces[i]
     if pc is None:
-        raise InvalidPosition([(None, t("lab.edit.empty", L, node=node))])
+        raise InvalidPosition([(None, i18n.text("lab.edit.empty", L, node=node))])
     if pc.kind == "hq":
-        raise InvalidPosition([("S3", t("lab.edit.keep_piece", L))])
+        raise InvalidPosition([("S3", i18n.text("lab.edit.keep_piece", L))])
     pieces = list(s.pieces)
     pieces[i] = None
     pl = s.players[pc.owner]

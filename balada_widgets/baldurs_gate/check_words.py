@@ -6,13 +6,13 @@ checks of the game) write their problems in English; a game with ``language="cs"
 number, a parcel, a card id, a spot) and writes it in Czech with the same values. A text no pair
 matches comes back unchanged (a test renders every check the engine makes and finds none).
 
-:class:`BGInvalidPosition` is the :class:`~balada_widgets.core.errors.InvalidPosition` of the game: its
+:class:`BaldursGateInvalidPosition` is the :class:`~balada_widgets.core.errors.InvalidPosition` of the game: its
 problems in the game's language, each ending with where its rule is written (:func:`~.i18n.rule_tail`:
 the section of the Czech text, or "naše pravidlo C18" for the project's own rulings).
 
 >>> czech("parcel 5 holds a building but its token was never drawn")
 'na parcele 5 stojí budova, ale její žeton nebyl nikdy vytažen'
->>> str(BGInvalidPosition([("C18", "two workers on one location: ['SEA']")], language="cs"))
+>>> str(BaldursGateInvalidPosition([("C18", "two workers on one location: ['SEA']")], language="cs"))
 "neplatná pozice: dva pracovníci na jedné lokaci: ['SEA'] (naše pravidlo C18)"
 """
 
@@ -228,7 +228,7 @@ def in_language(text: str, language: str) -> str:
     return czech(text) if language == "cs" else text
 
 
-class BGInvalidPosition(InvalidPosition):
+class BaldursGateInvalidPosition(InvalidPosition):
     """An :class:`InvalidPosition` in the game's language, each problem naming where its rule is written."""
 
     def __init__(self, problems: Iterable[tuple[Optional[str], str]] | str, rule: Optional[str] = None,

@@ -72,7 +72,8 @@ from typing import Iterable, Optional
 
 from ..kit import svg
 from .effects import ability_text, effect_text
-from .i18n import qty, t
+from . import i18n
+from .i18n import qty
 from .state import MASK, Build, Bottom, Keep, Parcel, Pick, Spot, Take, Track, Use, Worker
 
 __all__ = ["CARDS_CSS", "CSS", "DEFS", "DISTRICT_STYLE", "PLAYER_COLOURS", "cards_markup", "city_defs", "city_svg",
@@ -111,13 +112,8 @@ CELL = 34  # a faction track's or the strength track's space
 # ======================================================================= words (the catalogue's ``ui.*`` keys)
 
 
-def _L(game, language: Optional[str]) -> str:
+def _language(game, language: Optional[str]) -> str:
     return language or getattr(game, "language", "en")
-
-
-def W(key: str, language: str, **fields) -> str:
-    """A view word: ``t("ui." + key, language, **fields)``."""
-    return t("ui." + key, language, **fields)
 
 
 # ======================================================================= ids
@@ -422,7 +418,7 @@ def _background(game_key: tuple, game, language: str) -> str:
                    (760, height - 3)):
         out.append(_use("wave", wx, wy, 22))
     out.append(_use("ship", 70, height - 92, 34))
-    out.append(svg.text(18, height - 150, W("harbour", language), class_="harbour"))
+    out.append(svg.text(18, height - 150, i18n.text("ui.harbour", language), class_="harbour"))
     # the wall between the Upper and the Lower City
     upper = [_box(city, d) for d in city.districts if city.zone.get(d) == "upper"]
     lower = [_box(city, d) for d in city.districts if city.zone.get(d) == "lower"]
@@ -430,8 +426,8 @@ def _background(game_key: tuple, game, language: str) -> str:
         wall_y = (max(y + h / 2 for _, y, _, h in upper) + min(y - h / 2 for _, y, _, h in lower)) / 2
         out.append(svg.line(8, wall_y, width - 8, wall_y, class_="wall"))
         out.append(svg.line(8, wall_y, width - 8, wall_y, class_="wall-top"))
-        out.append(svg.text(14, wall_y - 8, t("zone.upper", language), class_="zone"))
-        out.append(svg.text(14, wall_y + 19, t("zone.lower", language), class_="zone"))
+        out.append(svg.text(14, wall_y - 8, i18n.text("zone.upper", language), class_="zone"))
+        out.append(svg.text(14, wall_y + 19, i18n.text("zone.lower", language), class_="zone"))
     # districts
     for code in city.districts:
         x, y, w, h = _box(city, code)
@@ -477,9 +473,8 @@ def _owner_badge(x: float, y: float, owner: int) -> str:
 
 @lru_cache(maxsize=8192)
 def _parcel(game, number: int, node: str, x: float, y: float, status: str, piece, cls: str, language) -> str:
-    L = language
     w, h = PARCEL_W, PARCEL_H
-    district = game.city.district_name(game.city.district_of_parcel(number), L)
+    district = game.city.district_name(game.city.district_of_parcel(number), language)
     kids = [svg.rect(x - w / 2 - 4, y - h / 2 - 4, w + 8, h + 8, rx=9, class_="hl-ring")]
     if status != "closed":  # a closed parcel is drawn with the static city (_static_pieces)
         kids.append(svg.rect(x - w / 2, y - h / 2, w, h, rx=6, class_="tile"))
@@ -489,72 +484,73 @@ def _parcel(game, number: int, node: str, x: float, y: float, status: str, piece
         kids.append(_use(kind, x + 3, y + 2, 26, class_="icon"))
         kids.append(svg.text(x - w / 2 + 4, y - h / 2 + 11, str(number), class_="num"))
         own = f" o{piece.owner}"
-        type_name = game.content.type_name(kind, L)
-        card = game.card_name(piece.card, L) if piece.card else type_name
+        type_name = game.content.type_name(kind, language)
+        card = game.card_name(piece.card, language) if piece.card else type_name
         if status == "built":
             kids.append(_owner_badge(x + w / 2 - 8, y - h / 2 + 8, piece.owner))
-            words = W("aria.built", L, n=number, district=district, owner=game.player_name(piece.owner, L),
-                      type=type_name, card=card)
+            words = i18n.text("ui.aria.built", language, n=number, district=district,
+                              owner=game.player_name(piece.owner, language),
+                              type=type_name, card=card)
         else:
             kids.append(svg.path(f"M{x - w / 2 + 6},{y + h / 2 - 8} l9,-7 l5,4 l10,-9 l6,3 l12,-10",
                                  class_="crack"))
-            words = W("aria.damaged", L, n=number, district=district, owner=game.player_name(piece.owner, L),
-                      type=type_name, card=card)
+            words = i18n.text("ui.aria.damaged", language, n=number, district=district,
+                              owner=game.player_name(piece.owner, language),
+                              type=type_name, card=card)
     else:
         if status != "closed":
             kids.append(svg.text(x, y + 6, str(number), class_="num"))
         if status == "banned":
             kids.append(_use("ban", x + w / 2 - 7, y - h / 2 + 7, 14))
-        words = W(f"aria.{status}", L, n=number, district=district)
+        words = i18n.text(f"ui.aria.{status}", language, n=number, district=district)
     return svg.group([svg.title(words), *kids], class_=f"parcel {status}{own}{cls}", data_id=node, role="button")
 
 
 @lru_cache(maxsize=8192)
 def _spot(game, node: str, x: float, y: float, piece, cls: str, language) -> str:
-    L = language
-    district = game.city.district_name(game.city.graph.nodes[node]["district"], L)
+    district = game.city.district_name(game.city.graph.nodes[node]["district"], language)
     r = FORT_R
     kids = [svg.circle(x, y, r + 4, class_="hl-ring")]
     if piece is None:  # the empty spot itself is drawn with the static city (_static_pieces)
-        words = W("aria.spot_free", L, spot=node, district=district)
+        words = i18n.text("ui.aria.spot_free", language, spot=node, district=district)
         own = ""
     else:
         kids.append(svg.circle(x, y, r, class_="base"))
         kids.append(_use(piece.kind, x, y, 19, class_="icon"))
         kids.append(_owner_badge(x + r - 1, y - r + 1, piece.owner))
-        words = W("aria.spot_taken", L, spot=node, district=district, owner=game.player_name(piece.owner, L),
-                  fort=t(f"thing.{piece.kind}", L))
+        words = i18n.text("ui.aria.spot_taken", language, spot=node, district=district,
+                          owner=game.player_name(piece.owner, language),
+                          fort=i18n.text(f"thing.{piece.kind}", language))
         own = f" taken o{piece.owner}"
     return svg.group([svg.title(words), *kids], class_=f"spot{own}{cls}", data_id=node, role="button")
 
 
 @lru_cache(maxsize=2048)
 def _hq_spot(game, node: str, x: float, y: float, piece, cls: str, language) -> str:
-    L = language
     code = game.city.graph.nodes[node]["district"]
-    district = game.city.district_name(code, L)
+    district = game.city.district_name(code, language)
     w, h = 34, 30
     kids = [svg.rect(x - w / 2 - 4, y - h / 2 - 4, w + 8, h + 8, rx=9, class_="hl-ring"),
             svg.rect(x - w / 2, y - h / 2, w, h, rx=7, class_="base")]
     if piece is None:
-        kids.append(svg.text(x, y + 3.5, "HQ" if L == "en" else t("thing.hq", L).upper()[:5], class_="kind"))
-        words = W("aria.hq_free", L, district=district)
+        kids.append(svg.text(x, y + 3.5, "HQ" if language == "en" else i18n.text("thing.hq", language).upper()[:5],
+                             class_="kind"))
+        words = i18n.text("ui.aria.hq_free", language, district=district)
         own = ""
     else:
         kids.append(_use("hq", x, y + 1, 22, class_="icon"))
         kids.append(_owner_badge(x + w / 2 - 2, y - h / 2 + 2, piece.owner))
-        words = W("aria.hq_taken", L, district=district, owner=game.player_name(piece.owner, L))
+        words = i18n.text("ui.aria.hq_taken", language, district=district, owner=game.player_name(piece.owner, language))
         own = f" taken o{piece.owner}"
     return svg.group([svg.title(words), *kids], class_=f"hqspot{own}{cls}", data_id=node, role="button")
 
 
 @lru_cache(maxsize=2048)
 def _location(game, code: str, x: float, y: float, workers: tuple, damaged: bool, cls: str, language) -> str:
-    L = language
     loc = game.content.locations.get(code)
     faction = loc.faction if loc is not None else "council"
     colour, light = FACTION_STYLE.get(faction, ("#6b5a3a", "#efe7d5"))
-    name = game.content.location_name(code, L)
+    name = game.content.location_name(code, language)
     kids = [svg.circle(x, y, LOC_R + 4, class_="hl-ring"),
             svg.circle(x, y, LOC_R, class_="base", fill=light, stroke=colour),
             _use(faction, x, y, 20, style=f"color:{colour}")]
@@ -562,12 +558,12 @@ def _location(game, code: str, x: float, y: float, workers: tuple, damaged: bool
         kids.append(svg.group([_use("worker", x + 25, y + 1, 22, class_="worker")], class_=f"o{p}"))
     if damaged:
         kids.append(_use("damage", x - 25, y, 17))
-    parts = [W("aria.location", L, location=name, district=game.city.district_name(code, L),
-               faction=game.faction_name(faction, L))]
+    parts = [i18n.text("ui.aria.location", language, location=name, district=game.city.district_name(code, language),
+                       faction=game.faction_name(faction, language))]
     if workers:
-        parts.append(W("aria.worker_here", L, owner=t("player.gen", L, n=workers[0] + 1)))
+        parts.append(i18n.text("ui.aria.worker_here", language, owner=i18n.text("player.gen", language, n=workers[0] + 1)))
     if damaged:
-        parts.append(W("aria.loc_damaged", L))
+        parts.append(i18n.text("ui.aria.loc_damaged", language))
     words = "; ".join(parts)
     return svg.group([svg.title(words), *kids], class_=f"loc{' damaged' if damaged else ''}{cls}", data_id=f"L-{code}",
                      role="button")
@@ -576,7 +572,6 @@ def _location(game, code: str, x: float, y: float, workers: tuple, damaged: bool
 @lru_cache(maxsize=4096)
 def _attack_track(game, code: str, tokens: tuple, defence: int, done: tuple, cls: str, language) -> str:
     """A district's attack track (4 slots, the 4th attacks), its defence now and its last attack (``done``)."""
-    L = language
     x, y, w, h = _box(game.city, code)
     x0, y0 = x + 22, y - h / 2 + 7
     size, gap = 16, 2
@@ -586,12 +581,14 @@ def _attack_track(game, code: str, tokens: tuple, defence: int, done: tuple, cls
         kids.append(svg.circle(sx + size / 2, y0 + size / 2, size / 2 - 0.5, class_="token"))
         kids.append(svg.text(sx + size / 2, y0 + size / 2 + 3.6, str(n), class_="token-n"))
     dx = x0 + 4 * (size + gap) + 8
-    words = [W("aria.attack_track", L, district=game.city.district_name(code, L), n=len(tokens), defence=defence)]
+    words = [i18n.text("ui.aria.attack_track", language, district=game.city.district_name(code, language),
+                       n=len(tokens), defence=defence)]
     if done:  # attacked: the result instead of the defence (a full track is never attacked again)
         held, strength, against = done[0]
         kids.append(svg.rect(dx - 5, y0, 30, size, rx=8, class_="res-box held" if held else "res-box fell"))
         kids.append(svg.text(dx + 10, y0 + size / 2 + 4, ("✓" if held else "✗") + str(strength), class_="res"))
-        words.append(W("aria.attack_held" if held else "aria.attack_fell", L, strength=strength, defence=against))
+        words.append(i18n.text("ui.aria.attack_held" if held else "ui.aria.attack_fell", language, strength=strength,
+                               defence=against))
     else:
         kids.append(_use("shield", dx + 2, y0 + size / 2, 19, style="color:#5d7f9a" if defence else "color:#b9ab8f"))
         kids.append(svg.text(dx + 2, y0 + size / 2 + 4, str(defence), class_="def-n"))
@@ -605,7 +602,6 @@ def _attack_track(game, code: str, tokens: tuple, defence: int, done: tuple, cls
 @lru_cache(maxsize=1024)
 def _strength_panel(game, x0: float, y0: float, strength: int, hidden, revealed: bool, bag: int, cls: str,
                     language) -> str:
-    L = language
     track = game.content.strength_track
     now = min(strength, len(track) - 1)
     n = len(track)
@@ -626,13 +622,13 @@ def _strength_panel(game, x0: float, y0: float, strength: int, hidden, revealed:
         cells.append(svg.text(hx, y0 + 75.6, str(hidden), class_="token-n"))
     else:
         cells.append(_use("hidden", hx, y0 + 72, 20))
-    info = W("bag", L, tokens=qty(bag, "token", L))
+    info = i18n.text("ui.bag", language, tokens=qty(bag, "token", language))
     out.extend(cells)
     out.append(svg.text(x0 + 10, y0 + 77, info, class_="small"))
-    out.append(svg.text(x0 + 10, y0 + 91, W("strength_now", L, n=track[now]), class_="small"))
-    words = W("aria.strength", L, n=track[now], left=qty(bag, "token", L)) + (
-        "; " + W("aria.hidden_revealed", L, n=hidden) if revealed and hidden
-        else "; " + W("aria.hidden_down", L) if hidden is not None else "")
+    out.append(svg.text(x0 + 10, y0 + 91, i18n.text("ui.strength_now", language, n=track[now]), class_="small"))
+    words = i18n.text("ui.aria.strength", language, n=track[now], left=qty(bag, "token", language)) + (
+        "; " + i18n.text("ui.aria.hidden_revealed", language, n=hidden) if revealed and hidden
+        else "; " + i18n.text("ui.aria.hidden_down", language) if hidden is not None else "")
     return svg.group([svg.title(words), *out], class_=f"strength{cls}", data_id="strength")
 
 
@@ -666,11 +662,10 @@ TCELL = 30  # a faction track's space
 
 
 def _faction_tracks(game, view, x0: float, y0: float, targets, selected, cursor, language) -> str:
-    L = language
     out = []
     for fi, fa in enumerate(game.content.factions):
         levels = tuple(pl.influence[fi] if fi < len(pl.influence) else 0 for pl in view.players)
-        out.append(_track_row(game, fi, x0, y0, levels, _cls(f"track-{fa.id}", targets, selected, cursor), L))
+        out.append(_track_row(game, fi, x0, y0, levels, _cls(f"track-{fa.id}", targets, selected, cursor), language))
     return "".join(out)
 
 
@@ -681,13 +676,12 @@ ROW_H = 50
 def _tracks_frame(game, x0: float, y0: float, language: str) -> str:
     w = (game.track_len + 1) * TCELL + 16
     return (svg.rect(x0, y0, w, 22 + ROW_H * len(game.content.factions) + 2, rx=10, class_="panel") +
-            svg.text(x0 + 10, y0 + 17, W("factions_title", language), class_="ptitle"))
+            svg.text(x0 + 10, y0 + 17, i18n.text("ui.factions_title", language), class_="ptitle"))
 
 
 @lru_cache(maxsize=4096)
 def _track_row(game, fi: int, x0: float, y0: float, levels: tuple, cls: str, language: str) -> str:
     """One faction track: its spaces with their rewards and every house's cube (a click chooses it)."""
-    L = language
     c = game.content
     fa = c.factions[fi]
     n_sp = game.track_len
@@ -708,29 +702,29 @@ def _track_row(game, fi: int, x0: float, y0: float, levels: tuple, cls: str, lan
                                    svg.text(qx + 6, qy + 9.2, str(p + 1), class_="cube-n")], class_=f"o{p}"))
             if lv > n_sp:  # past the end (C10): how far, on the cube's other half of the space
                 kids.append(svg.text(qx + 6, qy + 21.5 if j < 2 else qy - 3, f"+{lv - n_sp}", class_="over"))
-    rewards = "; ".join(f"{sp}: {effect_text(fa.rewards[sp - 1], L, c.faction_map)}" for sp in range(1, n_sp + 1))
-    who = ", ".join(f"{game.player_name(p, L)} {lv}" for p, lv in enumerate(levels))
-    words = W("aria.track", L, faction=game.faction_name(fa.id, L, genitive=True), levels=who, rewards=rewards)
+    rewards = "; ".join(f"{sp}: {effect_text(fa.rewards[sp - 1], language, c.faction_map)}" for sp in range(1, n_sp + 1))
+    who = ", ".join(f"{game.player_name(p, language)} {lv}" for p, lv in enumerate(levels))
+    words = i18n.text("ui.aria.track", language, faction=game.faction_name(fa.id, language, genitive=True), levels=who,
+                      rewards=rewards)
     return svg.group([svg.title(words), *kids], class_=f"track{cls}", data_id=tid, role="button")
 
 
 def _legend(game, x0: float, y0: float, language: str) -> str:
-    L = language
     c = game.content
-    rows = [(k, c.type_name(k, L)) for k in ("inn", "hall", "market", "temple")]
-    rows += [("tower", t("thing.tower", L) + " · 1"), ("keep", t("thing.keep", L) + " · 2"),
-             ("gate", t("thing.gate", L) + " · 0")]
+    rows = [(k, c.type_name(k, language)) for k in ("inn", "hall", "market", "temple")]
+    rows += [("tower", i18n.text("thing.tower", language) + " · 1"), ("keep", i18n.text("thing.keep", language) + " · 2"),
+             ("gate", i18n.text("thing.gate", language) + " · 0")]
     out = [svg.rect(x0, y0, 186, 22 + 17 * len(rows) + 38, rx=10, class_="panel"),
-           svg.text(x0 + 10, y0 + 17, W("legend", L), class_="ptitle")]
+           svg.text(x0 + 10, y0 + 17, i18n.text("ui.legend", language), class_="ptitle")]
     for i, (icon, words) in enumerate(rows):
         y = y0 + 32 + i * 17
         out.append(_use(icon, x0 + 18, y - 4, 15, class_="legend-icon"))
         out.append(svg.text(x0 + 32, y, words, class_="legend-t"))
     y = y0 + 32 + len(rows) * 17
     out.append(svg.rect(x0 + 10, y - 10, 16, 12, rx=2, fill="#fffdf6", stroke="#6f9f5a", stroke_width=1.6))
-    out.append(svg.text(x0 + 32, y, W("legend_open", L), class_="legend-t"))
+    out.append(svg.text(x0 + 32, y, i18n.text("ui.legend_open", language), class_="legend-t"))
     out.append(svg.rect(x0 + 10, y + 7, 16, 12, rx=2, fill="#e4dccb", stroke="#bfb299", stroke_dasharray="3 2"))
-    out.append(svg.text(x0 + 32, y + 17, W("legend_closed", L), class_="legend-t"))
+    out.append(svg.text(x0 + 32, y + 17, i18n.text("ui.legend_closed", language), class_="legend-t"))
     return "".join(out)
 
 
@@ -757,7 +751,6 @@ def _layout(game) -> dict:
 
 def _track_static(game, x0: float, y0: float, language: str) -> str:
     """The faction tracks' rows: emblem, name, the spaces and their rewards (the cubes are drawn on top)."""
-    L = language
     c = game.content
     n_sp = game.track_len
     w = (n_sp + 1) * TCELL + 16
@@ -767,7 +760,7 @@ def _track_static(game, x0: float, y0: float, language: str) -> str:
         ry = y0 + 22 + fi * ROW_H
         out += [svg.rect(x0 + 5, ry + 1, w - 10, ROW_H - 5, rx=7, class_="trow", fill=light),
                 _use(fa.id, x0 + 16, ry + 9, 13, style=f"color:{colour}"),
-                svg.text(x0 + 26, ry + 13, game.faction_name(fa.id, L), class_="tname", fill=colour)]
+                svg.text(x0 + 26, ry + 13, game.faction_name(fa.id, language), class_="tname", fill=colour)]
         for sp in range(n_sp + 1):
             cx = x0 + 8 + sp * TCELL
             cy = ry + 16
@@ -804,7 +797,7 @@ def _static_pieces(game, language: str) -> str:
     sx0, sy0 = lay["strength"]
     track = game.content.strength_track
     out += [svg.rect(sx0, sy0, len(track) * CELL + 20, 96, rx=10, class_="panel"),
-            svg.text(sx0 + 10, sy0 + 19, W("strength_title", language), class_="ptitle")]
+            svg.text(sx0 + 10, sy0 + 19, i18n.text("ui.strength_title", language), class_="ptitle")]
     for i, v in enumerate(track):
         cx = sx0 + 10 + i * CELL
         out.append(svg.rect(cx, sy0 + 28, CELL - 3, CELL - 3, rx=5, class_="cell"))
@@ -833,11 +826,11 @@ def _static_id(game, language: str) -> str:
 def city_defs(game, language: Optional[str] = None) -> str:
     """The static part of the city as a ``<symbol>``, for ``Board(defs=DEFS + city_defs(game))`` with
     ``city_svg(..., background="defs")``: sent to the browser once, not with every redraw."""
-    L = _L(game, language)
+    language = _language(game, language)
     width, height = _size(game.city)
     # the class on a group inside the symbol: the styles match in the <use>'s copy, wherever it is drawn
-    return (f'<symbol id="{_static_id(game, L)}" viewBox="0 0 {svg._fmt(width)} {svg._fmt(height)}">'
-            f'<g class="bw-bg">{_static(game, L)}</g></symbol>')
+    return (f'<symbol id="{_static_id(game, language)}" viewBox="0 0 {svg._fmt(width)} {svg._fmt(height)}">'
+            f'<g class="bw-bg">{_static(game, language)}</g></symbol>')
 
 
 def city_svg(game, view, *, viewer: Optional[int] = None, targets: Iterable = (), selected: Iterable = (),
@@ -853,16 +846,16 @@ def city_svg(game, view, *, viewer: Optional[int] = None, targets: Iterable = ()
     :func:`city_defs`, which the board must then hold in its ``defs`` (the
     play view does so: each redraw sends half the markup).
     """
-    L = _L(game, language)
+    language = _language(game, language)
     city = game.city
     targets, selected = _norm_ids(targets), _norm_ids(selected)
     cursor = f"P{cursor}" if isinstance(cursor, int) and not isinstance(cursor, bool) else cursor
     hl = frozenset(highlight_districts or ())
     width, height = _size(city)
     if background == "defs":
-        parts = [svg.el("use", None, href=f"#{_static_id(game, L)}", x=0, y=0, width=width, height=height)]
+        parts = [svg.el("use", None, href=f"#{_static_id(game, language)}", x=0, y=0, width=width, height=height)]
     else:
-        parts = [_static(game, L)]
+        parts = [_static(game, language)]
     for code in sorted(hl):
         if code in city.names:
             x, y, w, h = _box(city, code)
@@ -886,11 +879,11 @@ def city_svg(game, view, *, viewer: Optional[int] = None, targets: Iterable = ()
         pc = pieces[i]
         if kind == "parcel":
             n = city.parcel_number[i]
-            parts.append(_parcel(game, n, node, x, y, status(view, n), pc, cls, L))
+            parts.append(_parcel(game, n, node, x, y, status(view, n), pc, cls, language))
         elif kind == "hq":
-            parts.append(_hq_spot(game, node, x, y, pc, cls, L))
+            parts.append(_hq_spot(game, node, x, y, pc, cls, language))
         else:
-            parts.append(_spot(game, node, x, y, pc, cls, L))
+            parts.append(_spot(game, node, x, y, pc, cls, language))
     workers: dict = {}
     for p, pl in enumerate(view.players):
         if pl.worker:
@@ -900,18 +893,19 @@ def city_svg(game, view, *, viewer: Optional[int] = None, targets: Iterable = ()
         if code in city.location:
             x, y = pos[city.location[code]]
             parts.append(_location(game, code, x, y, tuple(workers.get(code, ())), code in view.damage,
-                                   _cls(f"L-{code}", targets, selected, cursor), L))
+                                   _cls(f"L-{code}", targets, selected, cursor), language))
         tokens = view.tracks[k] if k < len(view.tracks) else ()
         done = (last[code],) if code in last else ()
         parts.append(_attack_track(game, code, tuple(tokens), sum(game.contributions(view, code)), done,
-                                   _cls(f"attack-{code}", targets, selected, cursor), L))
+                                   _cls(f"attack-{code}", targets, selected, cursor), language))
     lay = _layout(game)
     parts.append(_strength_panel(game, *lay["strength"], view.strength, view.hidden, view.revealed,
-                                 game.bag_count(view), _cls("strength", targets, selected, cursor), L))
-    parts.append(_faction_tracks(game, view, *lay["tracks"], targets, selected, cursor, L))
+                                 game.bag_count(view), _cls("strength", targets, selected, cursor), language))
+    parts.append(_faction_tracks(game, view, *lay["tracks"], targets, selected, cursor, language))
     if standalone:
         parts.insert(0, f"<defs>{DEFS}</defs>" + svg.style(CSS))
-    return svg.svg(parts, width, height, class_="bw-bg", role="group", aria_label=label or W("aria.city", L))
+    return svg.svg(parts, width, height, class_="bw-bg", role="group",
+                   aria_label=label or i18n.text("ui.aria.city", language))
 
 
 def target_centres(game, ids: Iterable) -> dict:
@@ -999,7 +993,6 @@ def _icon_html(name: str, cls: str = "i", style: str = "") -> str:
 
 def _card_html(game, card: str, language: str, cls: str = "", used_word: str = "", ability_words: bool = True) -> str:
     """One card face as HTML: name, type, cost, what it does (generated from its data, like ``card_text``)."""
-    L = language
     c = game.content
     e = svg.escape
     fm = c.faction_map
@@ -1008,36 +1001,36 @@ def _card_html(game, card: str, language: str, cls: str = "", used_word: str = "
         b = c.buildings[card]
         lines = []
         if b.when_built:
-            lines.append(t("card.when_built", L, effect=effect_text(b.when_built, L, fm)))
+            lines.append(i18n.text("card.when_built", language, effect=effect_text(b.when_built, language, fm)))
         for ab in b.abilities:
-            lines.append(t("card.income", L, ability=ability_text(ab.cost, ab.effect, L, fm)))
+            lines.append(i18n.text("card.income", language, ability=ability_text(ab.cost, ab.effect, language, fm)))
         kind, icon = b.type, b.type
-        kind_word, tail = c.type_name(b.type, L), [qty(b.cost, "gold", L)]
-        head = f'<div class="ct">{_icon_html(icon, "ti", "color:#6a5632")}{e(c.name(card, L))}</div>'
+        kind_word, tail = c.type_name(b.type, language), [qty(b.cost, "gold", language)]
+        head = f'<div class="ct">{_icon_html(icon, "ti", "color:#6a5632")}{e(c.name(card, language))}</div>'
         cost = f' <div class="cost">{b.cost}{_icon_html("gold")}</div>'  # drawn top right, read last
     elif card in c.hqs:
         kind, icon = "hq", "hq"
-        lines = game.hq_lines(card, L)  # the same words as card_text (one ability, or the choice of one)
-        kind_word = W("hq_card", L)
-        head = f'<div class="ct">{_icon_html(icon, "ti", "color:#6a5632")}{e(c.name(card, L))}</div>'
+        lines = game.hq_lines(card, language)  # the same words as card_text (one ability, or the choice of one)
+        kind_word = i18n.text("ui.hq_card", language)
+        head = f'<div class="ct">{_icon_html(icon, "ti", "color:#6a5632")}{e(c.name(card, language))}</div>'
     elif card in c.gate_map:
         kind, icon = "gate", "gate"
-        lines = [t("card.income", L, ability=ability_text(ab.cost, ab.effect, L, fm))
+        lines = [i18n.text("card.income", language, ability=ability_text(ab.cost, ab.effect, language, fm))
                  for ab in c.gate_map[card].abilities]
-        kind_word = W("gate_card", L)
-        head = f'<div class="ct">{_icon_html(icon, "ti", "color:#6f6a60")}{e(c.name(card, L))}</div>'
+        kind_word = i18n.text("ui.gate_card", language)
+        head = f'<div class="ct">{_icon_html(icon, "ti", "color:#6f6a60")}{e(c.name(card, language))}</div>'
     elif card in c.agendas:
         kind = "agenda"
-        lines = [game.agenda_text(c.agendas[card], L)]
-        kind_word = W("agenda_card", L)
-        head = f'<div class="ct">{_icon_html("scroll", "ti")}{e(c.name(card, L))}</div>'
+        lines = [game.agenda_text(c.agendas[card], language)]
+        kind_word = i18n.text("ui.agenda_card", language)
+        head = f'<div class="ct">{_icon_html("scroll", "ti")}{e(c.name(card, language))}</div>'
     else:
         return f'<div class="card back">?</div>'
     # the label reads what the card shows, in the order it is drawn (name, kind, text, then the cost in the corner,
     # a space between the parts): a speech user's "click <what I see>" names it (axe label-content-name-mismatch)
     head += f' <div class="ty">{e(kind_word)}</div>'
     body = "".join(f' <div class="tx">{e(x)}</div>' for x in lines)
-    label = f"{c.name(card, L)}: " + ". ".join([kind_word, *lines, *tail])
+    label = f"{c.name(card, language)}: " + ". ".join([kind_word, *lines, *tail])
     used = f' data-used="{e(used_word)}"' if used_word else ""
     return (f'<div class="card {kind}{cls}" data-id="{card_id(card)}" role="button" aria-label="{e(label)}" '
             f'title="{e(label)}"{used}>{head}{body}{cost}</div>')
@@ -1050,7 +1043,7 @@ def cards_markup(game, cards: Iterable[str], *, targets: Iterable = (), selected
     ``targets`` etc. are card ids or ``card-`` data-ids; ``muted`` draws the
     cards that are not targets paler (a decision among them is pending).
     """
-    L = _L(game, language)
+    language = _language(game, language)
     tg = {x if x.startswith("card-") else card_id(x) for x in targets}
     sl = {x if x.startswith("card-") else card_id(x) for x in selected}
     cur = cursor if cursor is None or str(cursor).startswith("card-") else card_id(cursor)
@@ -1063,7 +1056,7 @@ def cards_markup(game, cards: Iterable[str], *, targets: Iterable = (), selected
             continue
         cid = card_id(c)
         cls = _cls(cid, tg, sl, cur) + (" used" if c in used else "") + (" muted" if muted and cid not in tg else "")
-        out.append(_card_html(game, c, L, cls, W("used", L) if c in used else ""))
+        out.append(_card_html(game, c, language, cls, i18n.text("ui.used", language) if c in used else ""))
     out.append("</div></div>")
     return "".join(out)
 
@@ -1076,60 +1069,63 @@ def player_markup(game, view, player: int, *, viewer: Optional[int] = None, targ
     Another player's hand is drawn as card backs with their count: a view
     holds ``"?"`` for them, so nothing secret can be drawn by mistake.
     """
-    L = _L(game, language)
+    language = _language(game, language)
     e = svg.escape
     pl = view.players[player]
     tg = {x if str(x).startswith("card-") else card_id(x) for x in targets}
     sl = {x if str(x).startswith("card-") else card_id(x) for x in selected}
     cur = cursor
-    name = name or game.player_name(player, L)
-    res = [("gold", pl.gold, t("res.gold", L)), ("supply", pl.supply, t("res.supply", L)),
-           ("favor", pl.favor, t("res.favor", L)), ("prestige", pl.prestige, t("res.prestige", L))]
+    name = name or game.player_name(player, language)
+    res = [("gold", pl.gold, i18n.text("res.gold", language)), ("supply", pl.supply, i18n.text("res.supply", language)),
+           ("favor", pl.favor, i18n.text("res.favor", language)),
+           ("prestige", pl.prestige, i18n.text("res.prestige", language))]
     out = [f'<div class="bw-bgc"><div class="pl o{player}{" active" if active else ""}" '
            f'data-player="{player}">',
-           f'<div class="who">{e(name)}' + (f'<span class="turn">{e(W("to_move", L))}</span>' if active else "")
-           + "</div>", '<div class="res">']
+           f'<div class="who">{e(name)}'
+           + (f'<span class="turn">{e(i18n.text("ui.to_move", language))}</span>' if active else "") + "</div>",
+           '<div class="res">']
     for icon, n, word in res:
         out.append(f'<span title="{e(word)}" aria-label="{e(word)}: {n}">{_icon_html(icon)}<b>{n}</b></span>')
     out.append("</div>")
-    inf = ", ".join(f"{game.faction_name(f, L)} {pl.influence[i]}" for i, f in enumerate(game.faction_ids))
-    where = W("worker_at", L, location=game.location_text(pl.worker, L)) if pl.worker else W("worker_home", L)
-    out.append(f'<div class="meta">{_icon_html("influence")} {e(W("influence_short", L))}: {e(inf)}</div>')
+    inf = ", ".join(f"{game.faction_name(f, language)} {pl.influence[i]}" for i, f in enumerate(game.faction_ids))
+    where = (i18n.text("ui.worker_at", language, location=game.location_text(pl.worker, language)) if pl.worker
+             else i18n.text("ui.worker_home", language))
+    out.append(f'<div class="meta">{_icon_html("influence")} {e(i18n.text("ui.influence_short", language))}: {e(inf)}</div>')
     out.append(f'<div class="meta">{_icon_html("worker", "i", f"color:{PLAYER_COLOURS[player % 4]}")} {e(where)}'
-               f' · {e(W("cubes_left", L, n=game.free_cubes(view, player)))}</div>')
+               f' · {e(i18n.text("ui.cubes_left", language, n=game.free_cubes(view, player)))}</div>')
     # the portfolio: HQ card, buildings, gates (ready or used this income)
     port = ([pl.hq] if pl.hq else []) + list(pl.portfolio)
-    out.append(f'<div class="head">{e(W("portfolio", L, n=len(port)))}</div><div class="row">')
+    out.append(f'<div class="head">{e(i18n.text("ui.portfolio", language, n=len(port)))}</div><div class="row">')
     used = set(pl.used)
     for card in port:
         cid = card_id(card)
         cls = _cls(cid, tg, sl, cur) + (" used" if card in used else "")
-        out.append(_card_html(game, card, L, cls, W("used", L) if card in used else ""))
+        out.append(_card_html(game, card, language, cls, i18n.text("ui.used", language) if card in used else ""))
     if not port:
-        out.append(f'<div class="meta">{e(W("nothing_yet", L))}</div>')
+        out.append(f'<div class="meta">{e(i18n.text("ui.nothing_yet", language))}</div>')
     out.append("</div>")
     if hand:
         secret = any(x == MASK for x in pl.hand + pl.agendas)
-        out.append(f'<div class="head">{e(W("hand", L, cards=qty(len(pl.hand), "building_card", L)))}</div>'
-                   f'<div class="row">')
+        hand_words = i18n.text("ui.hand", language, cards=qty(len(pl.hand), "building_card", language))
+        out.append(f'<div class="head">{e(hand_words)}</div><div class="row">')
         for card in pl.hand:
             if card == MASK:
                 out.append('<div class="card back">?</div>')
                 continue
             cid = card_id(card)
             muted = " muted" if tg and cid not in tg else ""
-            out.append(_card_html(game, card, L, _cls(cid, tg, sl, cur) + muted))
+            out.append(_card_html(game, card, language, _cls(cid, tg, sl, cur) + muted))
         out.append("</div>")
-        out.append(f'<div class="head">{e(W("agendas", L, cards=qty(len(pl.agendas), "agenda", L)))}</div>'
-                   f'<div class="row">')
+        agenda_words = i18n.text("ui.agendas", language, cards=qty(len(pl.agendas), "agenda", language))
+        out.append(f'<div class="head">{e(agenda_words)}</div><div class="row">')
         for card in pl.agendas:
             if card == MASK:
                 out.append('<div class="card back">?</div>')
                 continue
             cid = card_id(card)
-            out.append(_card_html(game, card, L, _cls(cid, tg, sl, cur)))
+            out.append(_card_html(game, card, language, _cls(cid, tg, sl, cur)))
         out.append("</div>")
         if secret:
-            out.append(f'<div class="meta">{e(W("hand_secret", L))}</div>')
+            out.append(f'<div class="meta">{e(i18n.text("ui.hand_secret", language))}</div>')
     out.append("</div></div>")
     return "".join(out)

@@ -51,7 +51,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .i18n import join_list, qty, t
+from . import i18n
+from .i18n import join_list, qty
 from .state import (
     BuildChoice, ChooseSpot, ChooseTrack, DealCard, KeepAgenda, Src, TakeOffer,
 )
@@ -171,36 +172,36 @@ def cost_text(cost: tuple, language: str = "en", case: str = "acc") -> str:
     ("automatický příjem: 6 zlatých a 1 zásoba").
     """
     if not cost:
-        return t("word.free", language)
+        return i18n.text("word.free", language)
     return join_list([qty(n, r, language, case) for r, n in cost], language)
 
 
 def atom_text(atom: tuple, language: str = "en", factions: dict | None = None) -> str:
     word = atom[0]
     if word == "gain":
-        return t("eff.gain", language, what=cost_text(atom[1], language))
+        return i18n.text("eff.gain", language, what=cost_text(atom[1], language))
     if word == "influence":
         n, f = atom[1], atom[2]
         if f == "any":
-            return t("eff.influence_any", language, amount=qty(n, "influence", language))
+            return i18n.text("eff.influence_any", language, amount=qty(n, "influence", language))
         name = faction_name(f, language, factions, genitive=True)
-        return t("eff.influence", language, amount=qty(n, "influence", language), faction=name)
+        return i18n.text("eff.influence", language, amount=qty(n, "influence", language), faction=name)
     if word == "draw":
-        return t("eff.draw", language, cards=qty(atom[1], "building_card", language))
+        return i18n.text("eff.draw", language, cards=qty(atom[1], "building_card", language))
     if word == "offer":
-        return t("eff.offer", language, cards=qty(atom[1], "card", language))
+        return i18n.text("eff.offer", language, cards=qty(atom[1], "card", language))
     if word == "agendas":
-        return t("eff.agendas", language, cards=qty(atom[1], "agenda", language), keep=atom[2])
+        return i18n.text("eff.agendas", language, cards=qty(atom[1], "agenda", language), keep=atom[2])
     if word == "fortify":
-        return t(f"eff.fortify_{atom[2]}", language, fort=t(f"acc.{atom[1]}", language))
+        return i18n.text(f"eff.fortify_{atom[2]}", language, fort=i18n.text(f"acc.{atom[1]}", language))
     if word == "build":
         if atom[1]:
-            return t("eff.build_discount", language, discount=qty(atom[1], "gold", language))
-        return t("eff.build", language)
+            return i18n.text("eff.build_discount", language, discount=qty(atom[1], "gold", language))
+        return i18n.text("eff.build", language)
     if word == "return_worker":
-        return t("eff.return_worker", language)
+        return i18n.text("eff.return_worker", language)
     if word == "prestige_per_connection":
-        return t("eff.per_connection", language, amount=qty(atom[1], "prestige", language))
+        return i18n.text("eff.per_connection", language, amount=qty(atom[1], "prestige", language))
     return str(atom)
 
 
@@ -212,7 +213,7 @@ def effect_text(atoms: tuple, language: str = "en", factions: dict | None = None
     'získej 2 vlivy u Rady čtyř a 1 prestiž'
     """
     if not atoms:
-        return t("word.nothing", language)
+        return i18n.text("word.nothing", language)
     if language != "cs":
         return "; ".join(atom_text(a, language, factions) for a in atoms)
     groups: list[list[str]] = []  # [verb, item, item...] for gains in a row; [text] for the others
@@ -241,8 +242,8 @@ def ability_text(cost: tuple, atoms: tuple, language: str = "en", factions: dict
     """
     effect = effect_text(atoms, language, factions)
     if not cost:
-        return t("eff.ability_free", language, effect=effect)
-    return t("eff.ability", language, cost=cost_text(cost, language), effect=effect)
+        return i18n.text("eff.ability_free", language, effect=effect)
+    return i18n.text("eff.ability", language, cost=cost_text(cost, language), effect=effect)
 
 
 _FACTION_FALLBACK = {"council": ("Council of Four", "Rada čtyř", "Rady čtyř"),

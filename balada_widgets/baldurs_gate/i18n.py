@@ -3,7 +3,7 @@
 Every rule reminder, move description and name of a thing the rules room
 shows exists in both languages. :data:`CATALOG` maps a language to
 ``{key: text}``; a text is a :meth:`str.format` template whose fields are the
-same in both languages (a test checks it). :func:`t` looks a key up.
+same in both languages (a test checks it). :func:`text` looks a key up.
 
 Counted nouns take their plural form from a unit entry ``unit.<name>``
 holding the forms separated by ``|``: English ``one|many``; Czech
@@ -12,9 +12,9 @@ holding the forms separated by ``|``: English ``one|many``; Czech
 
 The view and tutorial engineers add their own words with
 :func:`add_messages` (a clash with an existing key is refused) and use the
-same :func:`t`.
+same :func:`text`.
 
->>> t("res.gold", "cs"), qty(1, "supply", "cs"), qty(3, "supply", "cs"), qty(5, "supply", "cs")
+>>> text("res.gold", "cs"), qty(1, "supply", "cs"), qty(3, "supply", "cs"), qty(5, "supply", "cs")
 ('zlato', '1 zásobu', '3 zásoby', '5 zásob')
 >>> qty(1, "gold", "en"), qty(2, "card", "en")
 ('1 gold', '2 cards')
@@ -45,7 +45,7 @@ def check_language(language: str) -> str:
     return language
 
 
-def t(key: str, language: str = "en", **fields) -> str:
+def text(key: str, language: str = "en", **fields) -> str:
     """The text of ``key`` in ``language`` with ``fields`` filled in.
 
     Without ``fields`` the raw template comes back (a caller may fill it in
@@ -54,21 +54,21 @@ def t(key: str, language: str = "en", **fields) -> str:
     :class:`~balada_widgets.core.errors.InvalidInput`.
     """
     cat = CATALOG.get(language) or _EN
-    text = cat.get(key)
-    if text is None:
-        text = _EN.get(key)
-        if text is None:
+    template = cat.get(key)
+    if template is None:
+        template = _EN.get(key)
+        if template is None:
             raise InvalidInput(f"no text {key!r} in the Baldur's Gate catalogue")
     if not fields:  # the raw template (a caller may fill it in later)
-        return text
+        return template
     try:
-        return text.format(**fields)
+        return template.format(**fields)
     except (KeyError, IndexError, ValueError) as e:
         raise InvalidInput(f"the text {key!r} needs the field {e}") from None
 
 
 def forms(unit: str, language: str = "en") -> list[str]:
-    return t(f"unit.{unit}", language).split("|")
+    return text(f"unit.{unit}", language).split("|")
 
 
 def plural_index(n: int, language: str) -> int:
@@ -87,7 +87,7 @@ def qty(n: int, unit: str, language: str = "en", case: str = "acc") -> str:
     accusative of "získej 1 zásobu" would be wrong.
     """
     key = f"unit_nom.{unit}" if case == "nom" and f"unit_nom.{unit}" in CATALOG.get(language, _EN) else f"unit.{unit}"
-    f = t(key, language).split("|")
+    f = text(key, language).split("|")
     return f"{n} {f[min(plural_index(n, language), len(f) - 1)]}"
 
 
@@ -155,13 +155,13 @@ def rule_ref(rule: str, language: str = "en") -> str:
     rule = str(rule)
     own = re.fullmatch(r"(C|R|BG)\d+[a-z]?", rule) is not None
     if own:
-        return t("rule.ours", language, rule=rule)
+        return text("rule.ours", language, rule=rule)
     if language == "cs":
         sec = _cs_section(rule)
         if sec is not None:
             title, point = sec
             return f"pravidla, oddíl „{title}“" + (f", bod {point}" if point else "")
-    return t("rule.text", language, rule=rule)
+    return text("rule.text", language, rule=rule)
 
 
 def rule_tail(rule, language: str = "en") -> str:
@@ -176,7 +176,7 @@ def join_list(items: Iterable[str], language: str = "en") -> str:
         return ""
     if len(items) == 1:
         return items[0]
-    return f"{', '.join(items[:-1])} {t('word.and', language)} {items[-1]}"
+    return f"{', '.join(items[:-1])} {text('word.and', language)} {items[-1]}"
 
 
 def fields_of(text: str) -> set[str]:

@@ -53,7 +53,8 @@ from ..ui.session import use_session_version
 from . import analysis
 from .bots import make_bot
 from .drawing import CSS, DEFS, city_svg, move_target, parse_id
-from .i18n import CATALOG, LANGUAGES, t
+from . import i18n
+from .i18n import CATALOG, LANGUAGES
 from .rules import BaldursGateGame
 from .state import Turn
 
@@ -78,16 +79,11 @@ class Box:
         return id(self.value)
 
 
-def W(key: str, L: str, **fields) -> str:
-    """A lab word: ``t("lab.ui." + key)``."""
-    return t("lab.ui." + key, L, **fields)
-
-
-def lab_words(L: str) -> dict:
+def lab_words(language: str) -> dict:
     """The kit's panels' words (controls, log, explain) in ``L``, from the engine's catalogue."""
     keys = ("undo", "redo", "restart", "new_game", "start", "go_start", "go_move", "branches", "branch", "switch",
             "rule", "points", "why", "total", "so_far", "all", "step")
-    cat = CATALOG.get(L) or CATALOG["en"]
+    cat = CATALOG.get(language) or CATALOG["en"]
     return {k: cat.get(f"ui.kit.{k}") or CATALOG["en"][f"ui.kit.{k}"] for k in keys}  # templates, unfilled
 
 
@@ -105,8 +101,8 @@ def _lines(text: str, cls: str):
     return box
 
 
-def _players(game, L) -> list:
-    return [W("player", L, n=p + 1) for p in range(game.players)]
+def _players(game, language) -> list:
+    return [i18n.text("lab.ui.player", language, n=p + 1) for p in range(game.players)]
 
 
 # ======================================================================= set up
@@ -116,7 +112,7 @@ def _players(game, L) -> list:
 def SetUp(game: BaldursGateGame, box: Box, on_state: Callable, can_undo: bool, can_redo: bool, on_undo, on_redo,
           on_text: Callable):
     """Edit the position: a tool on the city, each house's fields, whose turn, the position text."""
-    L = game.language
+    language = game.language
     state = box.value
     tool, set_tool = solara.use_state("tower")
     who, set_who = solara.use_state(0)
@@ -140,20 +136,23 @@ def SetUp(game: BaldursGateGame, box: Box, on_state: Callable, can_undo: bool, c
             return edit(player=who, fortify=(id_, tool))
         return edit(player=who, build=(id_, tool))
 
-    tool_names = [W("tool_build", L, type=game.content.type_name(k, L).lower()) for k in TOOLS[:4]] \
-        + [W("tool_fort", L, fort=t(f"thing.{k}", L)) for k in TOOLS[4:7]] + [W("tool_remove", L)]
+    tool_names = [i18n.text("lab.ui.tool_build", language, type=game.content.type_name(k, language).lower())
+                  for k in TOOLS[:4]] \
+        + [i18n.text("lab.ui.tool_fort", language, fort=i18n.text(f"thing.{k}", language)) for k in TOOLS[4:7]] \
+        + [i18n.text("lab.ui.tool_remove", language)]
     ids = _tool_targets(game, state, tool)
     with solara.Column(gap="8px", classes=["bw-bgl-setup"]) as col:
         with solara.Row(style=_ROW):
-            solara.Select(W("whose", L), values=_players(game, L), value=_players(game, L)[who],
-                          on_value=lambda v: set_who(_players(game, L).index(v)), classes=["bw-bgl-who"],
+            solara.Select(i18n.text("lab.ui.whose", language), values=_players(game, language),
+                          value=_players(game, language)[who],
+                          on_value=lambda v: set_who(_players(game, language).index(v)), classes=["bw-bgl-who"],
                           style={"max-width": "130px"})
-            solara.Select(W("tool", L), values=tool_names, value=tool_names[TOOLS.index(tool)],
+            solara.Select(i18n.text("lab.ui.tool", language), values=tool_names, value=tool_names[TOOLS.index(tool)],
                           on_value=lambda v: set_tool(TOOLS[tool_names.index(v)]), classes=["bw-bgl-tool"],
                           style={"max-width": "220px"})
-            Controls(on_undo=on_undo, on_redo=on_redo, can_undo=can_undo, can_redo=can_redo, words=lab_words(L))
-        solara.Text(W("edit_note", L), style={"color": "#6b604b", "font-size": "13px"})
-        Board(svg=city_svg(game, state, targets=ids, language=L), on_click=click, class_name="bw-bgl-setup-board",
+            Controls(on_undo=on_undo, on_redo=on_redo, can_undo=can_undo, can_redo=can_redo, words=lab_words(language))
+        solara.Text(i18n.text("lab.ui.edit_note", language), style={"color": "#6b604b", "font-size": "13px"})
+        Board(svg=city_svg(game, state, targets=ids, language=language), on_click=click, class_name="bw-bgl-setup-board",
               css=CSS, defs=DEFS)
         Reminder(error, on_close=lambda: set_error(None))
         HouseEditor(game, box, who, edit)
@@ -174,32 +173,34 @@ def _tool_targets(game, state, tool: str) -> tuple:
 @solara.component
 def HouseEditor(game: BaldursGateGame, box: Box, p: int, edit: Callable):
     """One house's resources, tracks, worker, hand and agendas; whose turn it is."""
-    L = game.language
+    language = game.language
     state = box.value
     pl = state.players[p]
-    home = W("home", L)
-    places = [home] + [game.city.district_name(d, L) for d in game.city.districts]
-    worker = home if not pl.worker else game.city.district_name(pl.worker, L)
+    home = i18n.text("lab.ui.home", language)
+    places = [home] + [game.city.district_name(d, language) for d in game.city.districts]
+    worker = home if not pl.worker else game.city.district_name(pl.worker, language)
     cards = sorted(set(pl.hand) | set(state.deck))
     agendas = sorted(set(pl.agendas) | set(state.agenda_deck))
     with solara.Column(gap="4px", classes=["bw-bgl-house"]) as col:
         with solara.Row(style=_ROW):
-            solara.Select(W("turn", L), values=_players(game, L), value=_players(game, L)[state.active],
-                          on_value=lambda v: edit(active=_players(game, L).index(v)), classes=["bw-bgl-active"],
+            solara.Select(i18n.text("lab.ui.turn", language), values=_players(game, language),
+                          value=_players(game, language)[state.active],
+                          on_value=lambda v: edit(active=_players(game, language).index(v)), classes=["bw-bgl-active"],
                           style={"max-width": "140px"})
             for name in ("gold", "supply", "favor"):
-                solara.InputInt(W(name, L), value=getattr(pl, name), on_value=lambda v, n=name: edit(player=p, **{n: v}),
+                solara.InputInt(i18n.text("lab.ui." + name, language), value=getattr(pl, name), on_value=lambda v,
+                                n=name: edit(player=p, **{n: v}),
                                 classes=[f"bw-bgl-{name}"], style={"max-width": "90px"})
             for k, f in enumerate(game.faction_ids):
-                solara.InputInt(game.faction_name(f, L), value=pl.influence[k], classes=[f"bw-bgl-track-{f}"],
+                solara.InputInt(game.faction_name(f, language), value=pl.influence[k], classes=[f"bw-bgl-track-{f}"],
                                 on_value=lambda v, f=f: edit(player=p, influence={f: v}), style={"max-width": "120px"})
-            solara.Select(W("worker", L), values=places, value=worker, classes=["bw-bgl-worker"],
+            solara.Select(i18n.text("lab.ui.worker", language), values=places, value=worker, classes=["bw-bgl-worker"],
                           on_value=lambda v: edit(player=p, worker="" if v == home
                                                   else game.city.districts[places.index(v) - 1]),
                           style={"max-width": "170px"})
-        solara.SelectMultiple(W("hand", L), values=list(pl.hand), all_values=cards, dense=True,
+        solara.SelectMultiple(i18n.text("lab.ui.hand", language), values=list(pl.hand), all_values=cards, dense=True,
                               on_value=lambda v: edit(player=p, hand=v), classes=["bw-bgl-hand"])
-        solara.SelectMultiple(W("agendas", L), values=list(pl.agendas), all_values=agendas, dense=True,
+        solara.SelectMultiple(i18n.text("lab.ui.agendas", language), values=list(pl.agendas), all_values=agendas, dense=True,
                               on_value=lambda v: edit(player=p, agendas=v), classes=["bw-bgl-agendas"])
     return col
 
@@ -207,7 +208,7 @@ def HouseEditor(game: BaldursGateGame, box: Box, p: int, edit: Callable):
 @solara.component
 def PositionText(game: BaldursGateGame, box: Box, on_text: Callable):
     """The position as text (copy it to share), and a field to paste one (every problem listed)."""
-    L = game.language
+    language = game.language
     pasted, set_pasted = solara.use_state("")
     error, set_error = solara.use_state(None)
 
@@ -221,13 +222,16 @@ def PositionText(game: BaldursGateGame, box: Box, on_text: Callable):
             return
         set_error(None)
 
-    with solara.Details(W("position", L), expand=False) as details:
+    with solara.Details(i18n.text("lab.ui.position", language), expand=False) as details:
         with solara.Column(gap="6px"):
-            solara.v.Textarea(label=W("position_label", L), v_model=game.state_to_text(box.value), readonly=True,
+            solara.v.Textarea(label=i18n.text("lab.ui.position_label", language), v_model=game.state_to_text(box.value),
+                              readonly=True,
                               rows=5, outlined=True, class_="bw-bgl-position")
-            solara.v.Textarea(label=W("paste", L), v_model=pasted, on_v_model=set_pasted, rows=3, outlined=True,
+            solara.v.Textarea(label=i18n.text("lab.ui.paste", language), v_model=pasted, on_v_model=set_pasted, rows=3,
+                              outlined=True,
                               class_="bw-bgl-paste")
-            solara.Button(W("load", L), on_click=load, disabled=not pasted.strip(), classes=["bw-bgl-load"])
+            solara.Button(i18n.text("lab.ui.load", language), on_click=load, disabled=not pasted.strip(),
+                          classes=["bw-bgl-load"])
             Reminder(error, on_close=lambda: set_error(None))
     return details
 
@@ -246,7 +250,7 @@ def moves_markup(game, state, moves) -> str:
 def PlayTree(game: BaldursGateGame, session: Session, on_edit: Optional[Callable] = None):
     """The session: play by clicking the city or a decision, undo/redo, branches, the bot's move, the save file;
     ``on_edit(state)`` takes the position reached back to the editor (at the start of a turn)."""
-    L = game.language
+    language = game.language
     version, _ = use_session_version(session)
     error, set_error = solara.use_state(None)
     state = session.state
@@ -276,9 +280,10 @@ def PlayTree(game: BaldursGateGame, session: Session, on_edit: Optional[Callable
 
     with solara.Column(gap="8px", classes=["bw-bgl-play"]) as col:
         text = game.pending(state).text
-        solara.Text(W("over", L, text=game.result_text(state)) if state.over else W("decide", L, text=text),
+        solara.Text(i18n.text("lab.ui.over", language, text=game.result_text(state)) if state.over
+                    else i18n.text("lab.ui.decide", language, text=text),
                     style={"font-weight": "600"}, classes=["bw-bgl-pending"])
-        Board(svg=city_svg(game, state, targets=tuple(by_target), language=L), on_click=click,
+        Board(svg=city_svg(game, state, targets=tuple(by_target), language=language), on_click=click,
               class_name="bw-bgl-play-board", css=CSS, defs=DEFS, version=version)
         Reminder(error, on_close=lambda: set_error(None))
         Board(svg=moves_markup(game, state, moves), on_click=lambda id_: play(moves[int(id_.split("-")[1])]),
@@ -286,16 +291,17 @@ def PlayTree(game: BaldursGateGame, session: Session, on_edit: Optional[Callable
         with solara.Row(style=_ROW):
             Controls(on_undo=session.undo, on_redo=session.redo, on_restart=session.restart,
                      can_undo=session.can_undo(), can_redo=session.can_redo(), can_restart=session.current.id != 0,
-                     words=lab_words(L))
-            solara.Button(W("bot_move", L), on_click=bot_move, disabled=not game.to_move(state), outlined=True,
+                     words=lab_words(language))
+            solara.Button(i18n.text("lab.ui.bot_move", language), on_click=bot_move, disabled=not game.to_move(state),
+                          outlined=True,
                           classes=["bw-bgl-bot-move"])
             if on_edit is not None:
-                solara.Button(W("edit_here", L), on_click=lambda: on_edit(state), outlined=True,
+                solara.Button(i18n.text("lab.ui.edit_here", language), on_click=lambda: on_edit(state), outlined=True,
                               disabled=not analysis.at_turn_start(state), classes=["bw-bgl-edit-here"])
         label = labels_for(game, None, words=True)
         MoveLog(log_entries(session, label)[-150:], branch_entries(session, label),
-                session.goto, words=lab_words(L))
-        with solara.Details(W("save", L), expand=False):
+                session.goto, words=lab_words(language))
+        with solara.Details(i18n.text("lab.ui.save", language), expand=False):
             solara.v.Textarea(v_model=session.to_json(all_branches=True, indent=1), readonly=True, rows=5,
                               outlined=True, class_="bw-bgl-save")
     return col
@@ -318,7 +324,7 @@ def _city_marks(game, view, p: int, outlook) -> tuple:
 @solara.component
 def CityAnalysis(game: BaldursGateGame, box: Box, record_box: Box, on_play: Optional[Callable] = None):
     """The position analysed as one house sees it: the city with marks, networks, risk, attacks, score, advice."""
-    L = game.language
+    language = game.language
     state = box.value
     record = record_box.value
     waiting = game.to_move(state)
@@ -327,27 +333,30 @@ def CityAnalysis(game: BaldursGateGame, box: Box, record_box: Box, on_play: Opti
     view = solara.use_memo(lambda: game.view(state, p), [state, p])
     outlook = solara.use_memo(lambda: analysis.attack_outlook(game, view, record), [view, record])
     selected, grow, risky, css = solara.use_memo(lambda: _city_marks(game, view, p, outlook), [view, outlook])
-    texts = solara.use_memo(lambda: (analysis.networks(game, view, p).text(game, L) + "\n" + analysis.growth_text(game, view, p, L),
-                                     analysis.hidden_odds(game, view, record).text(game, L)), [view, record, L])
+    texts = solara.use_memo(lambda: (analysis.networks(game, view, p).text(game, language) + "\n"
+                                     + analysis.growth_text(game, view, p, language),
+                                     analysis.hidden_odds(game, view, record).text(game, language)),
+                            [view, record, language])
     with solara.Column(gap="8px", classes=["bw-bgl-city"]) as col:
-        solara.Select(W("as_seen_by", L), values=_players(game, L), value=_players(game, L)[p],
-                      on_value=lambda v: set_who(_players(game, L).index(v)), classes=["bw-bgl-viewer"],
+        solara.Select(i18n.text("lab.ui.as_seen_by", language), values=_players(game, language),
+                      value=_players(game, language)[p],
+                      on_value=lambda v: set_who(_players(game, language).index(v)), classes=["bw-bgl-viewer"],
                       style={"max-width": "150px"})
-        Board(svg=city_svg(game, view, selected=selected, targets=grow, highlight_districts=risky, language=L),
+        Board(svg=city_svg(game, view, selected=selected, targets=grow, highlight_districts=risky, language=language),
               class_name="bw-bgl-city-board", css=CSS + css, defs=DEFS)
-        solara.Text(W("legend", L), style={"color": "#6b604b", "font-size": "12.5px"})
+        solara.Text(i18n.text("lab.ui.legend", language), style={"color": "#6b604b", "font-size": "12.5px"})
         with solara.Row(style={"gap": "16px", "align-items": "flex-start", "flex-wrap": "wrap"}):
             with solara.Column(style={"flex": "1 1 440px"}):
-                solara.Markdown(f"**{W('networks', L)}**")
+                solara.Markdown(f"**{i18n.text('lab.ui.networks', language)}**")
                 _lines(texts[0], "bw-bgl-networks")
                 Advice(game, box, p, on_play)
             with solara.Column(style={"flex": "1 1 440px"}):
-                solara.Markdown(f"**{W('risk', L)}**")
+                solara.Markdown(f"**{i18n.text('lab.ui.risk', language)}**")
                 RiskTable(game, Box(outlook))
                 _lines(texts[1], "bw-bgl-hidden")
-                solara.Markdown(f"**{W('attacks', L)}**")
-                _lines("\n".join(f"- {x}" for x in analysis.attack_lines(game, state, L)) or t("lab.attack.none", L),
-                       "bw-bgl-attacks")
+                solara.Markdown(f"**{i18n.text('lab.ui.attacks', language)}**")
+                _lines("\n".join(f"- {x}" for x in analysis.attack_lines(game, state, language))
+                       or i18n.text("lab.attack.none", language), "bw-bgl-attacks")
         ScorePanel(game, box, p)
     return col
 
@@ -355,21 +364,21 @@ def CityAnalysis(game: BaldursGateGame, box: Box, record_box: Box, on_play: Opti
 @solara.component
 def RiskTable(game: BaldursGateGame, outlook_box: Box):
     """Attack risk per district as a table: tokens, defence, next draw, hidden, expected strength, holds."""
-    L = game.language
+    language = game.language
     cols = ("district", "tokens", "defence", "next", "hidden", "strength", "holds", "exposed")
-    head = "| " + " | ".join(W(f"table_{c}", L) for c in cols) + " |\n|" + "---|" * len(cols)
+    head = "| " + " | ".join(i18n.text(f"lab.ui.table_{c}", language) for c in cols) + " |\n|" + "---|" * len(cols)
     rows = []
     for o in outlook_box.value:
-        name = game.city.district_name(o.district, L)
+        name = game.city.district_name(o.district, language)
         if o.attack is not None:
             a = o.attack
-            done = t("lab.risk.held" if a.defended else "lab.risk.fell", L)
+            done = i18n.text("lab.risk.held" if a.defended else "lab.risk.fell", language)
             rows.append(f"| {name} | 4/4 | {a.defence} | {done} ({a.strength}) | | | | |")
             continue
         exp = sum(float(s) * float(q) for s, q in o.strengths.items())
-        exposed = ", ".join(f"{game.player_name(q, L)}: {n}" for q, n in enumerate(o.exposed) if n)
-        rows.append(f"| {name} | {o.tokens}/4 | {o.defence} | {analysis.pct(o.next_attack, L)} | {analysis.pct(o.hidden, L)} | "
-                    f"{analysis.decimal(exp, L)} | {analysis.pct(o.holds, L)} | {exposed} |")
+        exposed = ", ".join(f"{game.player_name(q, language)}: {n}" for q, n in enumerate(o.exposed) if n)
+        rows.append(f"| {name} | {o.tokens}/4 | {o.defence} | {analysis.pct(o.next_attack, language)} | {analysis.pct(o.hidden, language)} | "
+                    f"{analysis.decimal(exp, language)} | {analysis.pct(o.holds, language)} | {exposed} |")
     with solara.Div(classes=["bw-bgl-risk"]) as div:
         solara.Markdown(head + "\n" + "\n".join(rows), style={"font-size": "13px"})
     return div
@@ -378,13 +387,13 @@ def RiskTable(game: BaldursGateGame, outlook_box: Box):
 @solara.component
 def ScorePanel(game: BaldursGateGame, box: Box, p: int):
     """The prestige trace of a house walked with the kit's Explain: so far, or the final scoring if it ended now."""
-    L = game.language
+    language = game.language
     state = box.value
     which, set_which = solara.use_state("so_far")
     step, set_step = solara.use_state(None)
     kinds = ("so_far", "preview")
-    names = [W(f"score_{k}", L) for k in kinds]
-    steps = solara.use_memo(lambda: analysis.score_steps(game, state, p, which if not state.over else "so_far", L),
+    names = [i18n.text(f"lab.ui.score_{k}", language) for k in kinds]
+    steps = solara.use_memo(lambda: analysis.score_steps(game, state, p, which if not state.over else "so_far", language),
                             [state, p, which])
     with solara.Column(gap="4px", classes=["bw-bgl-score"]) as col:
         if not state.over:
@@ -392,15 +401,16 @@ def ScorePanel(game: BaldursGateGame, box: Box, p: int):
                                        on_value=lambda v: (set_which(kinds[names.index(v)]), set_step(None)),
                                        classes=["bw-bgl-score-which"])
         Explain(steps, step=step if step is None or step < len(steps) else None, on_step=set_step,
-                title=f"{W('score', L)}: {game.player_name(p, L)}", where_label=t("ui.source", L),
-                words=lab_words(L))
+                title=f"{i18n.text('lab.ui.score', language)}: {game.player_name(p, language)}",
+                where_label=i18n.text("ui.source", language),
+                words=lab_words(language))
     return col
 
 
 @solara.component
 def Advice(game: BaldursGateGame, box: Box, p: int, on_play: Optional[Callable] = None):
     """The strong bot's move and why; the expected score by playouts; the legal decisions."""
-    L = game.language
+    language = game.language
     state = box.value
     asked, set_asked = solara.use_state((None, None))  # (state, answer): shown for its own position only
     played, set_played = solara.use_state((None, ""))
@@ -418,26 +428,29 @@ def Advice(game: BaldursGateGame, box: Box, p: int, on_play: Optional[Callable] 
 
     def run_playouts():
         try:
-            set_played((state, analysis.playouts(game, state, n=4, level="greedy", viewer=p).text(game, L)))
+            set_played((state, analysis.playouts(game, state, n=4, level="greedy", viewer=p).text(game, language)))
             set_error(None)
         except GameError as e:
             set_error(str(e))
 
     with solara.Column(gap="6px", classes=["bw-bgl-advice-panel"]) as col:
         with solara.Row(style=_ROW):
-            solara.Button(W("best", L), on_click=ask, disabled=not waiting, outlined=True, classes=["bw-bgl-best"])
-            solara.Button(W("playouts", L, n=4), on_click=run_playouts, disabled=state.over, outlined=True,
+            solara.Button(i18n.text("lab.ui.best", language), on_click=ask, disabled=not waiting, outlined=True,
+                          classes=["bw-bgl-best"])
+            solara.Button(i18n.text("lab.ui.playouts", language, n=4), on_click=run_playouts, disabled=state.over,
+                          outlined=True,
                           classes=["bw-bgl-playouts"])
         Reminder(error, on_close=lambda: set_error(None))
         if advice is not None:
-            _lines(advice.text(game, L), "bw-bgl-advice")
+            _lines(advice.text(game, language), "bw-bgl-advice")
             if on_play is not None:
-                solara.Button(W("play_it", L, move=advice.words), on_click=lambda: on_play(advice.move), small=True,
+                solara.Button(i18n.text("lab.ui.play_it", language, move=advice.words),
+                              on_click=lambda: on_play(advice.move), small=True,
                               classes=["bw-bgl-play-best"], style={"text-transform": "none"})
         if plays:
             _lines(plays, "bw-bgl-playout-text")
         if waiting:
-            with solara.Details(W("decisions", L), expand=False):
+            with solara.Details(i18n.text("lab.ui.decisions", language), expand=False):
                 _lines("\n".join(f"- {w} (`{n}`)" for _, w, n in analysis.decisions(game, state, viewer=waiting[0])),
                        "bw-bgl-decisions")
     return col
@@ -451,20 +464,20 @@ def BotsTab(game: BaldursGateGame):
     """Seeded games of mixed bot levels, seats rotated: the final prestige by level, as numbers and a box plot."""
     import matplotlib.pyplot as plt
 
-    L = game.language
+    language = game.language
     games, set_games = solara.use_state(3)
     stats, set_stats = solara.use_state(None)
     with solara.Column(gap="8px", classes=["bw-bgl-bots"]) as col:
-        solara.Text(W("stats_note", L))
+        solara.Text(i18n.text("lab.ui.stats_note", language))
         with solara.Row(style=_ROW):
             with solara.Div(style={"width": "260px"}):
-                solara.SliderInt(W("stats_games", L), value=games, min=1, max=30, on_value=set_games)
-            solara.Button(W("stats_run", L), outlined=True, classes=["bw-bgl-stats"],
+                solara.SliderInt(i18n.text("lab.ui.stats_games", language), value=games, min=1, max=30, on_value=set_games)
+            solara.Button(i18n.text("lab.ui.stats_run", language), outlined=True, classes=["bw-bgl-stats"],
                           on_click=lambda: set_stats(analysis.bot_stats(games=games, players=game.players, seed=0)))
         if stats is not None:
-            _lines(stats.text(L), "bw-bgl-stats-text")
+            _lines(stats.text(language), "bw-bgl-stats-text")
             fig, ax = plt.subplots(figsize=(7, 2.8))
-            analysis.plot_bot_scores(stats, ax, L)
+            analysis.plot_bot_scores(stats, ax, language)
             fig.tight_layout()
             plt.close(fig)
             solara.FigureMatplotlib(fig)
@@ -497,7 +510,7 @@ def BaldursGateLab(players: int = 3, language: str = "en", text: Optional[str] =
     state = states[idx] if idx < len(states) else first[0]
     session = solara.use_memo(lambda: Session(game, seed=0, state=state), [game, state])
     version, _ = use_session_version(session)
-    L = lang
+    language = lang
 
     def push(new):
         if new != state:
@@ -515,19 +528,20 @@ def BaldursGateLab(players: int = 3, language: str = "en", text: Optional[str] =
 
     play_record = analysis.draw_record(session, record) if record is not None else None
     with solara.Column(classes=["baldurs-gate-lab"], gap="8px", style={"max-width": "1280px"}) as col:
-        solara.Markdown(f"## {W('title', L)}")
+        solara.Markdown(f"## {i18n.text('lab.ui.title', language)}")
         with solara.Row(style=_ROW):
             solara.ToggleButtonsSingle(value=lang, values=list(LANGUAGES), on_value=set_lang, dense=True,
                                        classes=["bw-bgl-language"])
-            solara.Select(W("players", L), values=["2", "3", "4"], value=str(n), on_value=lambda v: set_n(int(v)),
+            solara.Select(i18n.text("lab.ui.players", language), values=["2", "3", "4"], value=str(n),
+                          on_value=lambda v: set_n(int(v)),
                           classes=["bw-bgl-players"], style={"max-width": "90px"})
-            solara.InputInt(W("seed", L), value=seed_, on_value=set_seed, classes=["bw-bgl-seed"],
+            solara.InputInt(i18n.text("lab.ui.seed", language), value=seed_, on_value=set_seed, classes=["bw-bgl-seed"],
                             style={"max-width": "170px"})
         with solara.lab.Tabs(value=tab, on_value=set_tab):
-            solara.lab.Tab(W("tab_setup", L), classes=["bw-bgl-tab-setup"])
-            solara.lab.Tab(W("tab_play", L), classes=["bw-bgl-tab-play"])
-            solara.lab.Tab(W("tab_city", L), classes=["bw-bgl-tab-city"])
-            solara.lab.Tab(W("tab_bots", L), classes=["bw-bgl-tab-bots"])
+            solara.lab.Tab(i18n.text("lab.ui.tab_setup", language), classes=["bw-bgl-tab-setup"])
+            solara.lab.Tab(i18n.text("lab.ui.tab_play", language), classes=["bw-bgl-tab-play"])
+            solara.lab.Tab(i18n.text("lab.ui.tab_city", language), classes=["bw-bgl-tab-city"])
+            solara.lab.Tab(i18n.text("lab.ui.tab_bots", language), classes=["bw-bgl-tab-bots"])
         if tab == 0:
             SetUp(game, Box(state), push, idx > 0, idx < len(states) - 1,
                   lambda: set_edits((states, idx - 1, record)), lambda: set_edits((states, idx + 1, record)), pasted)

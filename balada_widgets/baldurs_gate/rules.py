@@ -184,7 +184,7 @@ API for the view
 - Words: ``game.describe_move(state, move, viewer)``,
   ``game.decision_text(state)``, ``game.card_text(card_id)``,
   ``game.card_name``, ``game.node_text(node_id)``, ``game.trade_text``,
-  ``game.faction_name``, ``i18n.t(key, language, **fields)``,
+  ``game.faction_name``, ``i18n.text(key, language, **fields)``,
   ``game.with_language(lang)``.
 - Attack risk: ``game.attack_risk(state)`` -> per district
   :class:`DistrictRisk` (tokens, attacked, defence, contributions, buildings
@@ -217,10 +217,11 @@ from ..core.trace import Trace
 from . import scoring
 from .city import City, city_choice
 from .content import Content, check_content_city, content_choice
-from .check_words import BGInvalidPosition, in_language
+from .check_words import BaldursGateInvalidPosition, in_language
 from .effects import ability_text, cost_text, effect_text, infeasible, parse_effect, WORDS
 from .engine import BUILDING_KINDS, FORT_KINDS, Engine
-from .i18n import LANGUAGES, check_language, join_list, qty, rule_tail, t
+from . import i18n
+from .i18n import LANGUAGES, check_language, join_list, qty, rule_tail
 from .state import (
     CHANCE, DECISIONS, HIDDEN, MASK, OFFER, TASKS, AfterBuild, Attack, Begin, BaldursGateState, Bottom, BottomCard,
     Build, BuildChoice, ChooseSpot, ChooseTrack, Deal, DealAgenda, DealCard, DealHQ, DealtAgenda, DealtHQ, Done, DrawToken,
@@ -242,16 +243,16 @@ STEP_RULE = {Turn: "T1", PlaceBuilding: "BLD2", ChooseTrack: "C10", ChooseSpot: 
 TRADE_IDS = ("tower", "keep", "petition", "local")
 
 
-class BGIllegalMove(IllegalMove):
+class BaldursGateIllegalMove(IllegalMove):
     """An :class:`IllegalMove` worded in the game's language.
 
     ``words`` says what was tried, as a learner would ("Player 1 cannot build on parcel 1 (Bloomridge)");
     ``move`` keeps the notation (the lab, save files). The rule is named where a reader finds it
     (:func:`~.i18n.rule_ref`: a clause, or "our ruling C12"; in Czech the section of the Czech text).
 
-    >>> str(BGIllegalMove("parcel 1 is not available", "BLD7", "p1 @1", words="Player 1 cannot build on parcel 1"))
+    >>> str(BaldursGateIllegalMove("parcel 1 is not available", "BLD7", "p1 @1", words="Player 1 cannot build on parcel 1"))
     'Player 1 cannot build on parcel 1: parcel 1 is not available (rule BLD7)'
-    >>> str(BGIllegalMove("karta není", "C13", "p1 take x", "cs"))
+    >>> str(BaldursGateIllegalMove("karta není", "C13", "p1 take x", "cs"))
     "nepovolený tah 'p1 take x': karta není (naše pravidlo C13)"
     """
 
@@ -266,11 +267,12 @@ class BGIllegalMove(IllegalMove):
         if getattr(self, "words", ""):
             head = f"{self.words}: "
         else:
-            head = t("err.illegal_head", L, move=self.move) if self.move is not None else t("err.illegal_head0", L)
+            head = (i18n.text("err.illegal_head", L, move=self.move) if self.move is not None
+                    else i18n.text("err.illegal_head0", L))
         return f"{head}{self.reason}{rule_tail(self.rule, L)}"
 
 
-class BGInvalidInput(InvalidInput):
+class BaldursGateInvalidInput(InvalidInput):
     """An :class:`InvalidInput` (unreadable move text) worded in the game's language."""
 
     def __init__(self, reason: str, move: Optional[str] = None, language: str = "en", rule: Optional[str] = None,
@@ -282,7 +284,7 @@ class BGInvalidInput(InvalidInput):
     def _format(self) -> str:
         L = getattr(self, "language", "en")
         key = getattr(self, "head", "err.input_head")
-        head = t(key, L, move=self.move) if self.move is not None else t(f"{key}0", L)
+        head = i18n.text(key, L, move=self.move) if self.move is not None else i18n.text(f"{key}0", L)
         return f"{head}{self.reason}{rule_tail(self.rule, L)}"
 
 
@@ -373,12 +375,13 @@ class BaldursGateGame(Engine, Game):
         try:
             check_player_count(type(self), players)
         except InvalidInput as e:  # the option errors in the game's language too (C19)
-            raise BGInvalidInput(in_language(e.reason, self.language), None, self.language, e.rule, "err.option_head") \
+            raise BaldursGateInvalidInput(in_language(e.reason, self.language), None, self.language, e.rule,
+                                          "err.option_head") \
                 from None
         self.players = players
         if not isinstance(advanced, bool):
-            raise BGInvalidInput(in_language(f"advanced is true or false, not {advanced!r}", self.language), None,
-                                 self.language, head="err.option_head")
+            raise BaldursGateInvalidInput(in_language(f"advanced is true or false, not {advanced!r}", self.language), None,
+                                          self.language, head="err.option_head")
         self.advanced = advanced
         content_option, self.content = content_choice(content)
         city_option, self.city = city_choice(city)
@@ -390,7 +393,7 @@ class BaldursGateGame(Engine, Game):
         self.city_path = _digest(self._city_option)
         problems = check_content_city(self.content, self.city)
         if problems:
-            raise BGInvalidPosition(problems, language=self.language)
+            raise BaldursGateInvalidPosition(problems, language=self.language)
         self._setup()
 
     @property
@@ -459,13 +462,14 @@ class BaldursGateGame(Engine, Game):
         if isinstance(move, str):
             move = self.parse_move(move, state)
         if not isinstance(move, MOVE_CLASSES):
-            raise BGInvalidInput(t("err.not_a_move", self.language), repr(move), self.language)
+            raise BaldursGateInvalidInput(i18n.text("err.not_a_move", self.language), repr(move), self.language)
         if state.over:
-            raise BGIllegalMove(t("why.over", self.language), "E5", self.move_to_text(move), self.language,
-                                self.attempt_text(state, move))
+            raise BaldursGateIllegalMove(i18n.text("why.over", self.language), "E5", self.move_to_text(move), self.language,
+                                         self.attempt_text(state, move))
         if not self.is_legal(state, move):
             rule, reason = self.why_illegal(state, move)
-            raise BGIllegalMove(reason, rule, self.move_to_text(move), self.language, self.attempt_text(state, move))
+            raise BaldursGateIllegalMove(reason, rule, self.move_to_text(move), self.language,
+                                         self.attempt_text(state, move))
         return self._apply(state, move)
 
     def move_player(self, move) -> Optional[int]:
@@ -489,13 +493,13 @@ class BaldursGateGame(Engine, Game):
             return self.pending(state).text
         w = self.winners(state)
         top = [p for p in range(self.players) if state.players[p].prestige == state.players[w[0]].prestige]
-        names = join_list([t("Player", L, n=p + 1) for p in w], L)
+        names = join_list([i18n.text("Player", L, n=p + 1) for p in w], L)
         pts = qty(state.players[w[0]].prestige, "prestige", L)
         if len(w) > 1:
-            return t("result.syndicate", L, players=names, points=pts)
+            return i18n.text("result.syndicate", L, players=names, points=pts)
         if len(top) > 1:
-            return t("result.tiebreak", L, player=names, points=pts)
-        return t("result.win", L, player=names, points=pts)
+            return i18n.text("result.tiebreak", L, player=names, points=pts)
+        return i18n.text("result.win", L, player=names, points=pts)
 
     # ------------------------------------------------------------ analysis for the lab and the view
     def attack_log(self, state: BaldursGateState) -> tuple[Attack, ...]:
@@ -571,7 +575,7 @@ class BaldursGateGame(Engine, Game):
 
     # ------------------------------------------------------------ names
     def player_name(self, p: int, language: Optional[str] = None, capital: bool = True) -> str:
-        return t("Player" if capital else "player", language or self.language, n=p + 1)
+        return i18n.text("Player" if capital else "player", language or self.language, n=p + 1)
 
     def faction_name(self, f: str, language: Optional[str] = None, genitive: bool = False) -> str:
         L = language or self.language
@@ -594,10 +598,10 @@ class BaldursGateGame(Engine, Game):
         d = self.city.district_name(self.city.district_of[i], L)
         kind = self.city.kind[i]
         if kind == "parcel":
-            return t("thing.parcel_in", L, n=self.city.parcel_number[i], district=d)
+            return i18n.text("thing.parcel_in", L, n=self.city.parcel_number[i], district=d)
         if kind == "hq":
-            return t("thing.hq_spot", L, district=d)
-        return t("thing.fort_spot_in", L, spot=node_id.rsplit("-", 1)[-1], district=d)  # F-SEA-b: spot b
+            return i18n.text("thing.hq_spot", L, district=d)
+        return i18n.text("thing.fort_spot_in", L, spot=node_id.rsplit("-", 1)[-1], district=d)  # F-SEA-b: spot b
 
     def card_text(self, card: str, language: Optional[str] = None) -> str:
         """What a card does, in words (generated from its data, so it always matches the rules)."""
@@ -607,16 +611,16 @@ class BaldursGateGame(Engine, Game):
         parts = []
         if card in c.buildings:
             b = c.buildings[card]
-            parts.append(t("card.head", L, type=c.type_name(b.type, L), cost=qty(b.cost, "gold", L)))
+            parts.append(i18n.text("card.head", L, type=c.type_name(b.type, L), cost=qty(b.cost, "gold", L)))
             if b.when_built:
-                parts.append(t("card.when_built", L, effect=effect_text(b.when_built, L, fm)))
+                parts.append(i18n.text("card.when_built", L, effect=effect_text(b.when_built, L, fm)))
             for ab in b.abilities:
-                parts.append(t("card.income", L, ability=ability_text(ab.cost, ab.effect, L, fm)))
+                parts.append(i18n.text("card.income", L, ability=ability_text(ab.cost, ab.effect, L, fm)))
         elif card in c.hqs:
             parts += self.hq_lines(card, L)
         elif card in c.gate_map:
             for ab in c.gate_map[card].abilities:
-                parts.append(t("card.income", L, ability=ability_text(ab.cost, ab.effect, L, fm)))
+                parts.append(i18n.text("card.income", L, ability=ability_text(ab.cost, ab.effect, L, fm)))
         elif card in c.agendas:
             a = c.agendas[card]
             parts.append(self.agenda_text(a, L))
@@ -630,15 +634,15 @@ class BaldursGateGame(Engine, Game):
         c = self.content
         fm = c.faction_map
         side = c.hq_side(card, self.advanced)
-        lines = [t("card.hq", L, district=self.city.district_name(c.hqs[card].district, L),
-                   income=cost_text(side.income, L, case="nom"))]
+        lines = [i18n.text("card.hq", L, district=self.city.district_name(c.hqs[card].district, L),
+                           income=cost_text(side.income, L, case="nom"))]
         alts = [ability_text(ab.cost, ab.effect, L, fm) for ab in side.abilities]
         if len(alts) == 1:
-            lines.append(t("card.income", L, ability=alts[0]))
+            lines.append(i18n.text("card.income", L, ability=alts[0]))
         elif alts:
-            lines.append(t("card.income_alts", L, abilities=f" {t('word.or', L)} ".join(alts)))
+            lines.append(i18n.text("card.income_alts", L, abilities=f" {i18n.text('word.or', L)} ".join(alts)))
         if side.special:
-            lines.append(t(f"special.{side.special.replace(':', '_')}", L))
+            lines.append(i18n.text(f"special.{side.special.replace(':', '_')}", L))
         return lines
 
     def location_text(self, district: str, language: Optional[str] = None) -> str:
@@ -656,12 +660,12 @@ class BaldursGateGame(Engine, Game):
         if "type" in prm:
             prm["type"] = self.content.type_name(prm["type"], L).lower()
         if "fort" in prm:
-            prm["fort"] = t(f"acc.{prm['fort']}", L)
+            prm["fort"] = i18n.text(f"acc.{prm['fort']}", L)
         if "faction" in prm:
             prm["faction"] = self.faction_name(prm["faction"], L, genitive=True)
         if "zone" in prm:
-            prm["zone"] = t(f"zone_gen.{prm['zone']}", L)
-        return t(f"agenda.{a.kind}", L, rate=qty(a.rate, "prestige", L), cap=a.cap, **prm)
+            prm["zone"] = i18n.text(f"zone_gen.{prm['zone']}", L)
+        return i18n.text(f"agenda.{a.kind}", L, rate=qty(a.rate, "prestige", L), cap=a.cap, **prm)
 
     def trade_text(self, district: str, trade_id: str, language: Optional[str] = None) -> str:
         L = language or self.language
@@ -677,67 +681,71 @@ class BaldursGateGame(Engine, Game):
         if task is None:
             return ""
         cls = type(task)
-        who = t("Player", L, n=task.player + 1) if hasattr(task, "player") else ""
+        who = i18n.text("Player", L, n=task.player + 1) if hasattr(task, "player") else ""
         if cls is Turn:
-            return t("dec.turn", L, player=who)
+            return i18n.text("dec.turn", L, player=who)
         if cls is PlaceBuilding:
-            return t("dec.parcel", L, player=who, card=self.card_name(task.card, L))
+            return i18n.text("dec.parcel", L, player=who, card=self.card_name(task.card, L))
         if cls is ChooseTrack:
-            return t("dec.track", L, player=who, amount=qty(task.amount, "influence", L))
+            return i18n.text("dec.track", L, player=who, amount=qty(task.amount, "influence", L))
         if cls is ChooseSpot:
-            where = (t("dec.spot_in", L, districts=join_list([self.city.district_name(d, L) for d in task.districts],
-                                                               L)) if task.districts else t("dec.spot_any", L))
-            return t("dec.spot", L, player=who, fort=t(f"acc.{task.fort}", L), where=where)
+            where = (i18n.text("dec.spot_in", L, districts=join_list([self.city.district_name(d, L) for d in task.districts],
+                                                               L)) if task.districts else i18n.text("dec.spot_any", L))
+            return i18n.text("dec.spot", L, player=who, fort=i18n.text(f"acc.{task.fort}", L), where=where)
         if cls is TradeChoice:
-            return t("dec.trade", L, player=who, location=self.content.location_name(task.district, L))
+            return i18n.text("dec.trade", L, player=who, location=self.content.location_name(task.district, L))
         if cls is IncomeLoop:
-            return t("dec.income", L, player=who)
+            return i18n.text("dec.income", L, player=who)
         if cls is BuildChoice:
-            return t("dec.build", L, player=who, discount=qty(task.discount, "gold", L))
+            return i18n.text("dec.build", L, player=who, discount=qty(task.discount, "gold", L))
         if cls is TakeOffer:
-            return t("dec.offer", L, player=who)
+            return i18n.text("dec.offer", L, player=who)
         if cls is KeepAgenda:
             if self.mode(state, task) == "chance":
-                return t("chance.agenda", L, player=who)
-            return t("dec.keep", L, player=who, keep=task.keep)
+                return i18n.text("chance.agenda", L, player=who)
+            return i18n.text("dec.keep", L, player=who, keep=task.keep)
         if cls is BottomCard:
-            return t(f"dec.bottom_{task.what}", L, player=who)
+            return i18n.text(f"dec.bottom_{task.what}", L, player=who)
         if cls is PickHQ:
-            return t("dec.pick", L, player=who)
+            return i18n.text("dec.pick", L, player=who)
         if cls is DrawToken:
-            return t(f"chance.token_{task.purpose}", L)
+            return i18n.text(f"chance.token_{task.purpose}", L)
         if cls is HideToken:
-            return t("chance.hide", L)
+            return i18n.text("chance.hide", L)
         if cls is DealCard:
-            return t("chance.offer", L) if task.to == OFFER else t("chance.card", L, player=t("Player", L, n=task.to + 1))
+            if task.to == OFFER:
+                return i18n.text("chance.offer", L)
+            return i18n.text("chance.card", L, player=i18n.text("Player", L, n=task.to + 1))
         if cls is DealAgenda:
-            return t("chance.agenda", L, player=t("Player", L, n=task.to + 1))
+            return i18n.text("chance.agenda", L, player=i18n.text("Player", L, n=task.to + 1))
         if cls is DealHQ:
-            return t("chance.hq_offer", L) if task.to == OFFER else t("chance.hq", L, player=t("Player", L, n=task.to + 1))
+            if task.to == OFFER:
+                return i18n.text("chance.hq_offer", L)
+            return i18n.text("chance.hq", L, player=i18n.text("Player", L, n=task.to + 1))
         return ""
 
     # ------------------------------------------------------------ refusals
     def why_illegal(self, state: BaldursGateState, move) -> tuple[Optional[str], str]:
         L = self.language
         if state.over:
-            return "E5", t("why.over", L)
+            return "E5", i18n.text("why.over", L)
         if not state.tasks:
-            return None, t("why.no_step", L)
+            return None, i18n.text("why.no_step", L)
         task = state.tasks[0]
         mode = self.mode(state, task)
         if isinstance(move, CHANCE_MOVES):
             if mode != "chance":
-                return None, t("why.not_chance", L, decision=self.decision_text(state, task))
-            return STEP_RULE.get(type(task)), t("why.bad_outcome", L, decision=self.decision_text(state, task))
+                return None, i18n.text("why.not_chance", L, decision=self.decision_text(state, task))
+            return STEP_RULE.get(type(task)), i18n.text("why.bad_outcome", L, decision=self.decision_text(state, task))
         p = getattr(move, "player", None)
         if not isinstance(p, int) or not 0 <= p < self.players:
-            return None, t("why.no_player", L, n=(p + 1) if isinstance(p, int) else p, players=self.players)
+            return None, i18n.text("why.no_player", L, n=(p + 1) if isinstance(p, int) else p, players=self.players)
         if mode == "chance":
-            return STEP_RULE.get(type(task)), t("why.chance_first", L, decision=self.decision_text(state, task))
+            return STEP_RULE.get(type(task)), i18n.text("why.chance_first", L, decision=self.decision_text(state, task))
         if mode != "decide":
-            return None, t("why.no_step", L)
+            return None, i18n.text("why.no_step", L)
         if p != task.player:
-            return STEP_RULE.get(type(task), "T1"), t("why.not_yours", L, decision=self.decision_text(state, task))
+            return STEP_RULE.get(type(task), "T1"), i18n.text("why.not_yours", L, decision=self.decision_text(state, task))
         if type(move) not in ANSWERS[type(task)]:
             return self._why_other_step(state, task, move)
         pl = state.players[p]
@@ -747,93 +755,94 @@ class BaldursGateGame(Engine, Game):
             discount = task.discount if isinstance(task, BuildChoice) else 0
             rule = "C14" if discount else "BLD1"
             if move.card not in c.buildings:
-                return "BLD1", t("why.not_building", L, card=self.card_name(move.card, L))
+                return "BLD1", i18n.text("why.not_building", L, card=self.card_name(move.card, L))
             name = self.card_name(move.card, L)
             if move.card not in pl.hand:
-                return "BLD1", t("why.not_in_hand", L, card=name)
+                return "BLD1", i18n.text("why.not_in_hand", L, card=name)
             cost = self.cost_of(move.card, discount)
             if cost > pl.gold:
-                return rule, t("why.cost", L, card=name, cost=qty(cost, "gold", L), gold=qty(pl.gold, "gold", L))
+                return rule, i18n.text("why.cost", L, card=name, cost=qty(cost, "gold", L), gold=qty(pl.gold, "gold", L))
             if not state.avail:
-                return "BLD2", t("why.no_parcel", L)
+                return "BLD2", i18n.text("why.no_parcel", L)
             if self.free_cubes(state, p) <= 0:
-                return "R10", t("why.no_cube", L)
+                return "R10", i18n.text("why.no_cube", L)
         elif cls is Worker:
             if move.district not in self.city.districts:
-                return "W2", t("why.no_location", L, district=move.district)
+                return "W2", i18n.text("why.no_location", L, district=move.district)
             if pl.worker:
-                return "W1", t("why.worker_away", L, location=self.content.location_name(pl.worker, L),
-                               district=self.city.district_name(pl.worker, L))
+                return "W1", i18n.text("why.worker_away", L, location=self.content.location_name(pl.worker, L),
+                                       district=self.city.district_name(pl.worker, L))
         elif cls is Parcel:
             n = move.number
             if n not in self.city.parcel_index:
-                return "BLD2", t("why.no_such_parcel", L, n=n)
+                return "BLD2", i18n.text("why.no_such_parcel", L, n=n)
             if n in state.banned:
-                return "P23", t("why.banned", L, n=n)
+                return "P23", i18n.text("why.banned", L, n=n)
             pc = state.pieces[self.city.parcel_index[n]]
             if pc is not None:
-                return "BLD2", t("why.built", L, n=n)
-            return "BLD7", t("why.closed", L, n=n)
+                return "BLD2", i18n.text("why.built", L, n=n)
+            return "BLD7", i18n.text("why.closed", L, n=n)
         elif cls is Trade:
             if move.trade not in TRADE_IDS:
-                return "W3", t("why.no_trade", L, trade=move.trade)
+                return "W3", i18n.text("why.no_trade", L, trade=move.trade)
             loc = c.locations[task.district]
             tr = next((x for x in loc.trades if x.id == move.trade), None)
             if tr is None:
-                return "W3", t("why.no_trade", L, trade=move.trade)
+                return "W3", i18n.text("why.no_trade", L, trade=move.trade)
             extra = self.trade_surcharge(state, task.district)
             if not self.can_pay(pl, tr.cost, extra):
                 need = cost_text(tuple(_add_favor(tr.cost, extra)), L)
                 if extra and self.can_pay(pl, tr.cost):
-                    return "A6", t("why.trade_damaged", L, cost=need, have=self.have_text(pl, L))
-                return "W3", t("why.trade_cost", L, cost=need, have=self.have_text(pl, L))
+                    return "A6", i18n.text("why.trade_damaged", L, cost=need, have=self.have_text(pl, L))
+                return "W3", i18n.text("why.trade_cost", L, cost=need, have=self.have_text(pl, L))
             paid = self.pay(state, p, tr.cost, extra)
             why = infeasible(self, paid, p, tr.effect, Src("W3", "trade", task.district, task.district, tr.id))
             if why:
                 return "BG3", self._why_effect(why, L)
         elif cls is Track:
-            return "C10", t("why.no_faction", L, faction=move.faction)
+            return "C10", i18n.text("why.no_faction", L, faction=move.faction)
         elif cls is Spot:
             i = self.city.index.get(move.node)
             if i is None or self.city.kind[i] != "fort":
-                return "C11", t("why.not_fort_spot", L, node=move.node)
+                return "C11", i18n.text("why.not_fort_spot", L, node=move.node)
             if state.pieces[i] is not None:
                 pc = state.pieces[i]
-                return "C11", t("why.spot_taken", L, fort=t(f"thing.{pc.kind}", L),
-                                owner=self.player_name(pc.owner, L))
+                return "C11", i18n.text("why.spot_taken", L, fort=i18n.text(f"thing.{pc.kind}", L),
+                                        owner=self.player_name(pc.owner, L))
             if self.free_cubes(state, p) <= 0:
-                return "R10", t("why.no_cube", L)
+                return "R10", i18n.text("why.no_cube", L)
             if task.districts and self.city.district_of[i] not in task.districts:
-                return "C11", t("why.spot_district", L, fort=t(f"thing.{task.fort}", L), districts=join_list(
+                return "C11", i18n.text("why.spot_district", L, fort=i18n.text(f"thing.{task.fort}", L), districts=join_list(
                     [self.city.district_name(d, L) for d in task.districts], L))
         elif cls is Use:
             name = self.card_name(move.card, L)
             if move.card != pl.hq and move.card not in pl.portfolio:
-                return "I2", t("why.not_in_portfolio", L, card=name)
+                return "I2", i18n.text("why.not_in_portfolio", L, card=name)
             if move.card in pl.used:
-                return "I2", t("why.used", L, card=name)
+                return "I2", i18n.text("why.used", L, card=name)
             abil = c.abilities(move.card, self.advanced)
             if not 0 <= move.alt < len(abil):
-                return "I2", t("why.no_ability", L, card=name)
+                return "I2", i18n.text("why.no_ability", L, card=name)
             ab = abil[move.alt]
             if not self.can_pay(pl, ab.cost):
-                return "I2", t("why.ability_cost", L, card=name, cost=cost_text(ab.cost, L), have=self.have_text(pl, L))
+                return "I2", i18n.text("why.ability_cost", L, card=name, cost=cost_text(ab.cost, L),
+                                       have=self.have_text(pl, L))
             paid = self.pay(state, p, ab.cost)
             why = infeasible(self, paid, p, ab.effect, Src("I2", "ability", move.card,
                                                            self.card_district(state, p, move.card)))
             if why:
                 return "BG3", self._why_effect(why, L)
         elif cls is Take:
-            return "C13", t("why.not_in_offer", L, card=self.card_name(move.card, L))
+            return "C13", i18n.text("why.not_in_offer", L, card=self.card_name(move.card, L))
         elif cls is Keep:
-            return "C13", t("why.not_drawn", L, card=self.card_name(move.card, L))
+            return "C13", i18n.text("why.not_drawn", L, card=self.card_name(move.card, L))
         elif cls is Bottom:
             if task.what == "building":
-                return "ADV3", t("why.not_in_hand", L, card=self.card_name(move.card, L))
-            return "ADV4", t("why.not_your_agenda", L, card=self.card_name(move.card, L))
+                return "ADV3", i18n.text("why.not_in_hand", L, card=self.card_name(move.card, L))
+            return "ADV4", i18n.text("why.not_your_agenda", L, card=self.card_name(move.card, L))
         elif cls is Pick:
-            return "ADV2", t("why.not_offered", L, card=self.card_name(move.card, L))
-        return STEP_RULE.get(type(task)), t("why.wrong_step", L, decision=self.decision_text(state, task))
+            return "ADV2", i18n.text("why.not_offered", L, card=self.card_name(move.card, L))
+        return STEP_RULE.get(type(task)), i18n.text("why.wrong_step", L, decision=self.decision_text(state, task))
 
     def _why_other_step(self, state: BaldursGateState, task, move) -> tuple[Optional[str], str]:
         """The real reason a move answering another step is refused: what the clicked thing needs.
@@ -849,30 +858,30 @@ class BaldursGateGame(Engine, Game):
         if cls is Parcel and move.number in self.city.parcel_index:
             n = move.number
             if n in state.banned:
-                return "P23", t("why.banned", L, n=n)
+                return "P23", i18n.text("why.banned", L, n=n)
             if state.pieces[self.city.parcel_index[n]] is not None:
-                return "BLD2", t("why.built", L, n=n)
+                return "BLD2", i18n.text("why.built", L, n=n)
             if n not in state.avail:
-                return "BLD7", t("why.closed", L, n=n)
+                return "BLD7", i18n.text("why.closed", L, n=n)
             if isinstance(task, Turn):
-                return "BLD1", t("why.card_first", L, n=n)
+                return "BLD1", i18n.text("why.card_first", L, n=n)
         if isinstance(task, Turn):
             if cls is Spot:
                 i = self.city.index.get(move.node)
                 if i is not None and self.city.kind[i] == "fort" and state.pieces[i] is not None:
                     pc = state.pieces[i]
-                    return "C11", t("why.spot_taken", L, fort=t(f"thing.{pc.kind}", L),
-                                    owner=self.player_name(pc.owner, L))
-                return "C9", t("why.fort_by_effect", L, decision=decision)
+                    return "C11", i18n.text("why.spot_taken", L, fort=i18n.text(f"thing.{pc.kind}", L),
+                                            owner=self.player_name(pc.owner, L))
+                return "C9", i18n.text("why.fort_by_effect", L, decision=decision)
             if cls is Track:
-                return "C10", t("why.track_by_effect", L, decision=decision)
+                return "C10", i18n.text("why.track_by_effect", L, decision=decision)
             if cls in (Use, Done):
-                return "I2", t("why.income_first", L)
+                return "I2", i18n.text("why.income_first", L)
             if cls is Take:
-                return "C13", t("why.take_by_effect", L)
+                return "C13", i18n.text("why.take_by_effect", L)
         if isinstance(task, IncomeLoop) and cls is Build:
-            return "I2", t("why.income_build", L)
-        return STEP_RULE.get(type(task)), t("why.first", L, decision=decision)
+            return "I2", i18n.text("why.income_build", L)
+        return STEP_RULE.get(type(task)), i18n.text("why.first", L, decision=decision)
 
     def attempt_text(self, state: BaldursGateState, move) -> str:
         """What a refused move tried, in words: ``Player 1 cannot build on parcel 1 (Bloomridge)``.
@@ -887,29 +896,29 @@ class BaldursGateGame(Engine, Game):
         cls = type(move)
         try:
             if cls is Build:
-                return t("try.build", L, player=who, card=self.card_name(move.card, L))
+                return i18n.text("try.build", L, player=who, card=self.card_name(move.card, L))
             if cls is Parcel:
                 if move.number not in self.city.parcel_index:
                     return ""
-                return t("try.parcel", L, player=who, n=move.number,
-                         district=self.city.district_name(self.parcel_district[move.number], L))
+                return i18n.text("try.parcel", L, player=who, n=move.number,
+                                 district=self.city.district_name(self.parcel_district[move.number], L))
             if cls is Worker:
-                return t("try.worker", L, player=who, location=self.location_text(move.district, L))
+                return i18n.text("try.worker", L, player=who, location=self.location_text(move.district, L))
             if cls is Income:
-                return t("try.income", L, player=who)
+                return i18n.text("try.income", L, player=who)
             if cls is Trade:
-                return t("try.trade" if move.trade else "try.no_trade", L, player=who)
+                return i18n.text("try.trade" if move.trade else "try.no_trade", L, player=who)
             if cls is Track:
-                return t("try.track", L, player=who, faction=self.faction_name(move.faction, L, genitive=True))
+                return i18n.text("try.track", L, player=who, faction=self.faction_name(move.faction, L, genitive=True))
             if cls is Spot:
-                return t("try.spot", L, player=who, spot=self.node_text(move.node, L))
+                return i18n.text("try.spot", L, player=who, spot=self.node_text(move.node, L))
             if cls is Use:
-                return t("try.use", L, player=who, card=self.card_name(move.card, L))
+                return i18n.text("try.use", L, player=who, card=self.card_name(move.card, L))
             if cls is Done:
-                return t("try.done", L, player=who)
+                return i18n.text("try.done", L, player=who)
             key = {Take: "try.take", Keep: "try.keep", Bottom: "try.bottom", Pick: "try.pick"}.get(cls)
             if key is not None:
-                return t(key, L, player=who, card=self.card_name(move.card, L))
+                return i18n.text(key, L, player=who, card=self.card_name(move.card, L))
         except (KeyError, IndexError, AttributeError, GameError):
             return ""
         return ""
@@ -917,10 +926,10 @@ class BaldursGateGame(Engine, Game):
     def _why_effect(self, why, L) -> str:
         key, f = why
         if "fort" in f:
-            f = {**f, "fort": t(f"acc.{f['fort']}", L)}
+            f = {**f, "fort": i18n.text(f"acc.{f['fort']}", L)}
         if "discount" in f:
             f = {**f, "discount": qty(f["discount"], "gold", L)}
-        return t(key, L, **f)
+        return i18n.text(key, L, **f)
 
     def have_text(self, pl: Player, language: Optional[str] = None) -> str:
         L = language or self.language
@@ -934,90 +943,91 @@ class BaldursGateGame(Engine, Game):
         task = state.tasks[0] if state.tasks else None
         cls = type(move)
         p = getattr(move, "player", None)
-        who = t("Player", L, n=p + 1) if isinstance(p, int) else ""
+        who = i18n.text("Player", L, n=p + 1) if isinstance(p, int) else ""
         try:
             if cls is Token:
                 d = self.parcel_district[move.number]
                 purpose = task.purpose if isinstance(task, DrawToken) else "build"
                 k = self.district_index[d]
                 nth = len(state.tracks[k]) + 1
-                text = t(f"desc.token_{purpose}", L, n=move.number, district=self.city.district_name(d, L), nth=nth)
+                text = i18n.text(f"desc.token_{purpose}", L, n=move.number, district=self.city.district_name(d, L), nth=nth)
                 if purpose == "build" and nth == 4:
-                    text += " " + t("desc.attack_now", L, district=self.city.district_name(d, L))
+                    text += " " + i18n.text("desc.attack_now", L, district=self.city.district_name(d, L))
                 if purpose == "build" and len(state.bag) == 1:
-                    text += " " + t("desc.bag_empty", L)
+                    text += " " + i18n.text("desc.bag_empty", L)
                 return text
             if cls is Hide:
-                return t("desc.hide", L)
+                return i18n.text("desc.hide", L)
             if cls is Deal:
                 if move.to == OFFER:
-                    return t("desc.deal_offer", L, card=self.card_name(move.card, L))
-                whom = t("Player", L, n=move.to + 1)
+                    return i18n.text("desc.deal_offer", L, card=self.card_name(move.card, L))
+                whom = i18n.text("Player", L, n=move.to + 1)
                 if viewer != move.to:
-                    return t("desc.deal_hidden", L, player=whom)
-                return t("desc.deal", L, player=whom, card=self.card_name(move.card, L))
+                    return i18n.text("desc.deal_hidden", L, player=whom)
+                return i18n.text("desc.deal", L, player=whom, card=self.card_name(move.card, L))
             if cls is DealtAgenda:
-                whom = t("Player", L, n=move.to + 1)
+                whom = i18n.text("Player", L, n=move.to + 1)
                 if viewer != move.to:
-                    return t("desc.agenda_hidden", L, player=whom)
-                return t("desc.agenda", L, player=whom, card=self.card_name(move.card, L))
+                    return i18n.text("desc.agenda_hidden", L, player=whom)
+                return i18n.text("desc.agenda", L, player=whom, card=self.card_name(move.card, L))
             if cls is DealtHQ:
                 name = self.card_name(move.card, L)
                 d = self.city.district_name(c.hqs[move.card].district, L)
                 if move.to == OFFER:
-                    return t("desc.hq_offer", L, card=name, district=d)
-                return t("desc.hq", L, player=t("Player", L, n=move.to + 1), card=name, district=d)
+                    return i18n.text("desc.hq_offer", L, card=name, district=d)
+                return i18n.text("desc.hq", L, player=i18n.text("Player", L, n=move.to + 1), card=name, district=d)
             if cls is Build:
                 b = c.buildings[move.card]
                 discount = task.discount if isinstance(task, BuildChoice) else 0
-                return t("desc.build", L, player=who, type=c.type_name(b.type, L).lower(),
-                         card=self.card_name(move.card, L), cost=qty(self.cost_of(move.card, discount), "gold", L))
+                return i18n.text("desc.build", L, player=who, type=c.type_name(b.type, L).lower(),
+                                 card=self.card_name(move.card, L), cost=qty(self.cost_of(move.card, discount), "gold", L))
             if cls is Parcel:
                 d = self.city.district_name(self.parcel_district[move.number], L)
-                return t("desc.parcel", L, player=who, n=move.number, district=d)
+                return i18n.text("desc.parcel", L, player=who, n=move.number, district=d)
             if cls is Worker:
-                text = t("desc.worker", L, player=who, location=self.location_text(move.district, L))
+                text = i18n.text("desc.worker", L, player=who, location=self.location_text(move.district, L))
                 there = [q for q, pl in enumerate(state.players) if pl.worker == move.district and q != p]
                 if there:
-                    text += " " + t("desc.push_out", L, owner=t("player.gen", L, n=there[0] + 1))
+                    text += " " + i18n.text("desc.push_out", L, owner=i18n.text("player.gen", L, n=there[0] + 1))
                 return text
             if cls is Income:
                 side = self.hq_side(state, p)
-                return t("desc.income", L, player=who, income=cost_text(side.income, L, case="nom") if side else "")
+                return i18n.text("desc.income", L, player=who, income=cost_text(side.income, L, case="nom") if side else "")
             if cls is Trade:
                 if not move.trade:
-                    return t("desc.no_trade", L, player=who)
+                    return i18n.text("desc.no_trade", L, player=who)
                 d = task.district if isinstance(task, TradeChoice) else state.players[p].worker
-                extra = t("desc.damaged_extra", L) if d in state.damage else ""
-                return t("desc.trade", L, player=who, location=c.location_name(d, L),
-                         trade=self.trade_text(d, move.trade, L), extra=extra)
+                extra = i18n.text("desc.damaged_extra", L) if d in state.damage else ""
+                return i18n.text("desc.trade", L, player=who, location=c.location_name(d, L),
+                                 trade=self.trade_text(d, move.trade, L), extra=extra)
             if cls is Track:
                 amount = task.amount if isinstance(task, ChooseTrack) else 1
-                return t("desc.track", L, player=who, amount=qty(amount, "influence", L),
-                         faction=self.faction_name(move.faction, L, genitive=True))
+                return i18n.text("desc.track", L, player=who, amount=qty(amount, "influence", L),
+                                 faction=self.faction_name(move.faction, L, genitive=True))
             if cls is Spot:
                 fort = task.fort if isinstance(task, ChooseSpot) else "tower"
-                return t("desc.spot", L, player=who, fort=t(f"acc.{fort}", L), spot=self.node_text(move.node, L))
+                return i18n.text("desc.spot", L, player=who, fort=i18n.text(f"acc.{fort}", L),
+                                 spot=self.node_text(move.node, L))
             if cls is Use:
                 ab = c.abilities(move.card, self.advanced)[move.alt]
-                return t("desc.use", L, player=who, card=self.card_name(move.card, L),
-                         ability=ability_text(ab.cost, ab.effect, L, c.faction_map))
+                return i18n.text("desc.use", L, player=who, card=self.card_name(move.card, L),
+                                 ability=ability_text(ab.cost, ab.effect, L, c.faction_map))
             if cls is Done:
-                return t("desc.done", L, player=who)
+                return i18n.text("desc.done", L, player=who)
             if cls is Take:
-                return t("desc.take", L, player=who, card=self.card_name(move.card, L))
+                return i18n.text("desc.take", L, player=who, card=self.card_name(move.card, L))
             if cls is Keep:
                 if viewer != p:
-                    return t("desc.keep_hidden", L, player=who)
-                return t("desc.keep", L, player=who, card=self.card_name(move.card, L))
+                    return i18n.text("desc.keep_hidden", L, player=who)
+                return i18n.text("desc.keep", L, player=who, card=self.card_name(move.card, L))
             if cls is Bottom:
                 what = task.what if isinstance(task, BottomCard) else ("agenda" if move.card in c.agendas else "building")
                 if viewer != p:
-                    return t(f"desc.bottom_{what}_hidden", L, player=who)
-                return t(f"desc.bottom_{what}", L, player=who, card=self.card_name(move.card, L))
+                    return i18n.text(f"desc.bottom_{what}_hidden", L, player=who)
+                return i18n.text(f"desc.bottom_{what}", L, player=who, card=self.card_name(move.card, L))
             if cls is Pick:
-                return t("desc.pick", L, player=who, card=self.card_name(move.card, L),
-                         district=self.city.district_name(c.hqs[move.card].district, L))
+                return i18n.text("desc.pick", L, player=who, card=self.card_name(move.card, L),
+                                 district=self.city.district_name(c.hqs[move.card].district, L))
         except (KeyError, IndexError, AttributeError):
             pass
         return self.move_text_for(move, viewer)
@@ -1070,13 +1080,13 @@ class BaldursGateGame(Engine, Game):
         """Read a move's notation; :class:`InvalidInput` (in the game's language) if it cannot."""
         L = self.language
         if not isinstance(text, str) or not text.strip():
-            raise BGInvalidInput(t("err.empty_move", L), text if isinstance(text, str) else repr(text), L)
+            raise BaldursGateInvalidInput(i18n.text("err.empty_move", L), text if isinstance(text, str) else repr(text), L)
         parts = text.split()
         head = parts[0].lower()
         c = self.content
 
         def bad(key="err.unreadable", **f):
-            return BGInvalidInput(t(key, L, **f), text, L)
+            return BaldursGateInvalidInput(i18n.text(key, L, **f), text, L)
 
         def card(tok, kinds=("building",)):
             pools = {"building": c.buildings, "agenda": c.agendas, "hq": c.hqs, "gate": c.gate_map}
@@ -1173,7 +1183,7 @@ class BaldursGateGame(Engine, Game):
         """Read :meth:`state_to_text`; refuse (every problem listed) what is not a valid position."""
         L = self.language
         if not isinstance(text, str) or not text.strip():
-            raise BGInvalidInput(in_language("an empty position text", L), None, L, head="err.position_head")
+            raise BaldursGateInvalidInput(in_language("an empty position text", L), None, L, head="err.position_head")
         data = {}
         for ln, line in enumerate(text.strip().splitlines(), 1):
             line = line.strip()
@@ -1184,12 +1194,12 @@ class BaldursGateGame(Engine, Game):
                 data[key] = json.loads(rest)
             except (ValueError, RecursionError) as e:  # JSONDecodeError, a 5,000-digit number, [[[[...
                 why = e.msg if isinstance(e, json.JSONDecodeError) else "nested too deeply or a number too long"
-                raise BGInvalidInput(in_language(f"line {ln} ({short_text(key)}): the value is not JSON: {why}", L),
-                                     None, L, head="err.position_head") from None
+                raise BaldursGateInvalidInput(in_language(f"line {ln} ({short_text(key)}): the value is not JSON: {why}", L),
+                                              None, L, head="err.position_head") from None
         state = self.from_data(data)
         problems = self.validate(state)
         if problems:
-            raise BGInvalidPosition(problems, language=L)
+            raise BaldursGateInvalidPosition(problems, language=L)
         return state
 
     def to_data(self, s: BaldursGateState) -> dict:
@@ -1231,15 +1241,15 @@ class BaldursGateGame(Engine, Game):
         R = _Reader(self)
         L = self.language
         if not isinstance(d, dict):
-            raise BGInvalidInput(in_language("a position is a set of 'key value' lines", L), None, L,
-                                 head="err.position_head")
+            raise BaldursGateInvalidInput(in_language("a position is a set of 'key value' lines", L), None, L,
+                                          head="err.position_head")
         if d.get("format") != TEXT_FORMAT:
-            raise BGInvalidInput(in_language(f"not a Baldur's Gate position (format {d.get('format')!r}, expected "
-                                             f"{TEXT_FORMAT!r})", L), None, L, head="err.position_head")
+            raise BaldursGateInvalidInput(in_language(f"not a Baldur's Gate position (format {d.get('format')!r}, expected "
+                                                      f"{TEXT_FORMAT!r})", L), None, L, head="err.position_head")
         g = R.dict(d, "game")
         if R.get(g, "players", int) != self.players:
-            raise BGInvalidInput(in_language(f"the position is for {g.get('players')!r} players, the game has "
-                                             f"{self.players}", L), None, L, head="err.position_head")
+            raise BaldursGateInvalidInput(in_language(f"the position is for {g.get('players')!r} players, the game has "
+                                                      f"{self.players}", L), None, L, head="err.position_head")
         if bool(g.get("advanced")) != self.advanced:
             R.problem("the position's advanced setting differs from the game's")
         pieces = [None] * len(self.city.nodes)
@@ -1413,7 +1423,7 @@ class _Reader:
 
     def finish(self):
         if self.problems:
-            raise BGInvalidPosition(self.problems, language=self.game.language)
+            raise BaldursGateInvalidPosition(self.problems, language=self.game.language)
 
     def dict(self, d, key):
         v = d.get(key, {})

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from ..core.trace import Trace
 from .content import AGENDA_LEVEL
-from .i18n import qty, t
+from . import i18n
+from .i18n import qty
 from .state import Attack, BaldursGateState, Gain
 
 NETWORK_POINTS = 2  # E7
@@ -194,30 +195,30 @@ def gain_text(game, g: Gain, language: str = "en") -> str:
     k = g.kind
     pts = qty(g.points, "prestige", L)
     if k == "connection":
-        return t("gain.connection", L, points=pts, piece=node_text(g.ref), new=node_text(g.extra))
+        return i18n.text("gain.connection", L, points=pts, piece=node_text(g.ref), new=node_text(g.extra))
     if k == "defended":
-        return t("gain.defended", L, points=pts, district=city.district_name(g.ref, L), strength=g.extra)
+        return i18n.text("gain.defended", L, points=pts, district=city.district_name(g.ref, L), strength=g.extra)
     if k == "top":
-        return t("gain.top", L, points=pts, district=city.district_name(g.ref, L))
+        return i18n.text("gain.top", L, points=pts, district=city.district_name(g.ref, L))
     if k == "track":
-        return t("gain.track", L, points=pts, faction=game.faction_name(g.ref, L, genitive=True), level=g.extra)
+        return i18n.text("gain.track", L, points=pts, faction=game.faction_name(g.ref, L, genitive=True), level=g.extra)
     if k == "overflow":
-        return t("gain.overflow", L, points=pts, faction=game.faction_name(g.ref, L, genitive=True))
+        return i18n.text("gain.overflow", L, points=pts, faction=game.faction_name(g.ref, L, genitive=True))
     if k in ("when_built", "ability", "special"):
-        return t(f"gain.{k}", L, points=pts, card=c.name(g.ref, L))
+        return i18n.text(f"gain.{k}", L, points=pts, card=c.name(g.ref, L))
     if k == "trade":
-        return t("gain.trade", L, points=pts, location=c.location_name(g.ref, L))
+        return i18n.text("gain.trade", L, points=pts, location=c.location_name(g.ref, L))
     if k == "agenda":
-        return t("gain.agenda", L, points=pts, card=c.name(g.ref, L), count=g.extra)
+        return i18n.text("gain.agenda", L, points=pts, card=c.name(g.ref, L), count=g.extra)
     if k == "network":
-        return t("gain.network", L, points=pts, pieces=qty(int(g.ref), "piece", L))
+        return i18n.text("gain.network", L, points=pts, pieces=qty(int(g.ref), "piece", L))
     if k == "districts":
         names = [city.district_name(d, L) for d in g.extra.split(",") if d]
-        return t("gain.districts", L, points=pts, count=qty(int(g.ref), "district", L), names=", ".join(names))
+        return i18n.text("gain.districts", L, points=pts, count=qty(int(g.ref), "district", L), names=", ".join(names))
     if k == "leftovers":
         gold, sup, fav, cards = (g.extra.split(",") + ["0"] * 4)[:4]
-        return t("gain.leftovers", L, points=pts, units=g.ref, gold=gold, supply=sup, favor=fav, cards=cards)
-    return t("gain.other", L, points=pts, rule=g.rule)
+        return i18n.text("gain.leftovers", L, points=pts, units=g.ref, gold=gold, supply=sup, favor=fav, cards=cards)
+    return i18n.text("gain.other", L, points=pts, rule=g.rule)
 
 
 def prestige_trace(game, s: BaldursGateState, p: int, language: str | None = None) -> Trace:

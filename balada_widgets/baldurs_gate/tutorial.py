@@ -61,7 +61,8 @@ from ..core.trace import Trace
 from ..kit.lesson import Choose, LearnerBox, Lesson, LessonStep, NotebookFace, Number, Pick, Solution
 from . import scoring
 from .effects import cost_text, effect_text
-from .i18n import check_language, join_list, qty, t
+from . import i18n
+from .i18n import check_language, join_list, qty
 from .rules import BaldursGateGame
 from .state import (
     Attack, BaldursGateState, Build, Done, DrawToken, EndTurn, Gain, Income, Parcel, Piece, Player, Spot, Token, Track,
@@ -672,7 +673,7 @@ def _board_of(game, state, *, me=True, offer=False, others=False, hand=True, mas
         for p in range(1, game.players):
             cols.append(player_markup(game, view, p, viewer=0, name=f"{Who(L, p)} ({p + 1})", hand=True))
     if offer:
-        cols.append(cards_markup(game, view.offer, title=t("ui.offer_label", L)))
+        cols.append(cards_markup(game, view.offer, title=i18n.text("ui.offer_label", L)))
     if cols:
         parts.append('<div class="cols">' + "".join(f"<div>{c}</div>" for c in cols) + "</div>")
     parts.append(_city(game, state, clickable=False, mask_defence=mask_defence))
@@ -719,14 +720,13 @@ def _district_of_id(game, id_: str) -> Optional[str]:
     return None
 
 
-
 def _trade_chips(game, state, district: str, sfx: str) -> list:
     L = game.language
-    extra = t("desc.damaged_extra", L) if district in state.damage else ""
+    extra = i18n.text("desc.damaged_extra", L) if district in state.damage else ""
     out = [_chip(f"m-trade-{tr.id}{sfx}",
-                 t(f"ui.trade.{tr.id}", L) + ": " + game.trade_text(district, tr.id, L) + extra)
+                 i18n.text(f"ui.trade.{tr.id}", L) + ": " + game.trade_text(district, tr.id, L) + extra)
            for tr in game.content.locations[district].trades]
-    return out + [_chip(f"m-trade-none{sfx}", t("ui.btn.no_trade", L))]
+    return out + [_chip(f"m-trade-none{sfx}", i18n.text("ui.btn.no_trade", L))]
 
 
 def _pre_scoring(view: BaldursGateState) -> BaldursGateState:
@@ -767,7 +767,7 @@ def _live_draw(live: Live, sel: tuple, *, board: str = "full", offer: bool = Fal
         if kind == "turn":
             chips.append(_chip(f"m-income{sfx}", w(L, "live.income")))
         if kind == "income":
-            chips.append(_chip(f"m-done{sfx}", t("ui.btn.done", L)))
+            chips.append(_chip(f"m-done{sfx}", i18n.text("ui.btn.done", L)))
         here = state.players[live.me].worker
         if here and (kind == "trade" or (kind in ("spot", "track") and any(type(m) is Worker for m in fr.moves))):
             chips += _trade_chips(g, state, here, sfx)
@@ -778,7 +778,7 @@ def _live_draw(live: Live, sel: tuple, *, board: str = "full", offer: bool = Fal
     if hide_score and state.over:
         view = _pre_scoring(view)
     if not stopped and g.to_move(state) == (live.me,) and g.pending(state).kind == "keep":
-        cols.append(cards_markup(g, view.tasks[0].drawn, title=t("ui.cards_keep", L)))
+        cols.append(cards_markup(g, view.tasks[0].drawn, title=i18n.text("ui.cards_keep", L)))
     if board == "full":
         cols.append(player_markup(g, view, live.me, viewer=live.me, name=Who(L, live.me) + f" ({live.me + 1})"))
     if others:
@@ -788,7 +788,7 @@ def _live_draw(live: Live, sel: tuple, *, board: str = "full", offer: bool = Fal
     elif board == "hand":
         cols.append(cards_markup(g, view.players[live.me].hand, title=w(L, "live.your_hand")))
     if offer:
-        cols.append(cards_markup(g, view.offer, title=t("ui.offer_label", L)))
+        cols.append(cards_markup(g, view.offer, title=i18n.text("ui.offer_label", L)))
     if cols:
         block = '<div class="cols">' + "".join(f"<div>{c}</div>" for c in cols) + "</div>"
         parts.append(re.sub(r'data-id="([^"]+)"', lambda m: f'data-id="{m.group(1)}{sfx}"', block))
@@ -817,7 +817,6 @@ def _refusal(L: str, fr: Frame, mapping: Callable[[str, str, Any], Optional[str]
     if mid:
         return _mis(L, mid)
     return Feedback(False, fr.message or _ruled(L, w(L, "live.refused"), rule), rule)
-
 
 
 def late_position(game, *, pieces=(), avail=(), banned=(), attacks=(), fillers=(1, 2), **kw) -> BaldursGateState:
@@ -979,7 +978,6 @@ def _step_city(L: str) -> LessonStep:
     return _lstep(L, "city", (part_a, part_b))
 
 
-
 # ============================================================================ 2. turn
 
 ACTIONS = ("build", "worker", "income", "pass")
@@ -1044,7 +1042,6 @@ def _step_turn(L: str) -> LessonStep:
                                          picks=(f"opt-{nxt}",)),
                       label=w(L, "turn.b.label"))
     return _lstep(L, "turn", (part_a, part_b))
-
 
 
 # ============================================================================ 3. build
@@ -1279,7 +1276,7 @@ def _step_connections(L: str) -> LessonStep:
 def _piece_word(game, pc, L: str) -> str:
     if pc.kind in game.content.type_connection:
         return game.content.type_name(pc.kind, L).lower()
-    return t(f"thing.{pc.kind}", L) if pc.kind != "hq" else t("thing.hq", L)
+    return i18n.text(f"thing.{pc.kind}", L) if pc.kind != "hq" else i18n.text("thing.hq", L)
 
 
 #: Czech grammatical gender of each piece's word (for "tvůj hostinec", "tvá věž", "tvé sídlo")
@@ -1354,7 +1351,6 @@ def _step_parcel_token(L: str) -> LessonStep:
                                          built=_district(g, built_in, L),
                                          player=Who(L, 1), k=len(s.tracks[g.district_index[built_in]]))))
     return _lstep(L, "parcel-token", (part_a, part_b))
-
 
 
 # ============================================================================ 6. worker
@@ -1651,7 +1647,6 @@ def _best_chain(game, state, live: Live) -> tuple:
     return best
 
 
-
 # ============================================================================ 9. factions
 
 
@@ -1880,7 +1875,6 @@ def _step_fortify(L: str) -> LessonStep:
     return _lstep(L, "fortify", (part_a, part_b, part_c, part_d, part_e))
 
 
-
 # ============================================================================ 11. defended
 
 
@@ -2039,7 +2033,6 @@ def _with_picks(sol: Solution, choose: Choose) -> Solution:
     """The solution of a Choose turned into an option chip on a board (its right option picked)."""
     right = next(v for v, _ in choose.options if choose.check(v).ok)
     return replace(sol, picks=(f"opt-{right}",))
-
 
 
 # ============================================================================ 12. failed
@@ -2376,7 +2369,6 @@ def _step_final_round(L: str) -> LessonStep:
     return _lstep(L, "final-round", (part_a, part_b, part_c, part_d))
 
 
-
 # ============================================================================ 15. scoring
 
 
@@ -2542,7 +2534,6 @@ def _step_scoring(L: str) -> LessonStep:
                                                     after=over.players[0].prestige), trace=trace,
                                       where_label=w(L, "where.what")))
     return _lstep(L, "scoring", (part_a, part_b, part_c, part_d, part_e))
-
 
 
 # ============================================================================ 16. tie-break
@@ -2732,7 +2723,6 @@ def _step_advanced(L: str) -> LessonStep:
     part_c = Choose(w(L, "adv.c.prompt"), check_c, options=tuple(options_c), hint=w(L, "adv.c.hint"),
                     solution=_solution(dict(options_c)[where], w(L, "adv.c.explain")))
     return _lstep(L, "advanced", (part_a, part_b, part_c))
-
 
 
 # ============================================================================ 18. play

@@ -21,7 +21,7 @@ app), so ``import balada_widgets.baldurs_gate`` stays free of Solara.
   houses (their hands as card backs), the attack log, the log in words as
   the viewer may know it (undo, redo, branches), and at the end the final
   scoring walked step by step with every rule.
-- :func:`BaldursGatePage`: the app's page (``solara run balada_widgets/app.py``).
+- :func:`BaldursGateRoot`: the page of a :class:`BaldursGateApp` (its ``element()``: a notebook cell, the app's pages).
 
 Every word is in the engine's catalogue (:mod:`.i18n`, keys ``ui.*``), in
 English and Czech, switched by the game's ``language``.
@@ -72,18 +72,19 @@ from ..ui.root import GameRoot, bots_after, use_app_game
 from ..ui.seat import PassScreen, use_seat
 from .bots import BOT_LEVELS, make_bot
 from .drawing import (
-    CARDS_CSS, CSS, DEFS, PLAYER_COLOURS, W, card_id, cards_markup, city_defs, city_svg, move_target, parse_id,
+    CARDS_CSS, CSS, DEFS, PLAYER_COLOURS, card_id, cards_markup, city_defs, city_svg, move_target, parse_id,
     player_markup,
     target_centres,
 )
 from .effects import ability_text, cost_text
-from .i18n import LANGUAGES, qty, t
+from . import i18n
+from .i18n import LANGUAGES, qty
 from .rules import BaldursGateGame
 from .state import (
     MASK, Bottom, Build, Done, Income, Keep, Parcel, Pick, Spot, Take, Track, Trade, Use, Worker,
 )
 
-__all__ = ["KEYS", "BaldursGateApp", "BaldursGatePage", "BaldursGateRoot", "BaldursGateView", "Choice",
+__all__ = ["KEYS", "BaldursGateApp", "BaldursGateRoot", "BaldursGateView", "Choice",
            "NewGameForm", "Settings", "button_label", "choices_for", "kit_words", "natural_move", "seat_name"]
 
 #: The city board's keys while it has the focus (click it, or Tab to it): ``(key, catalogue key of its meaning)``.
@@ -126,61 +127,63 @@ def seat_name(p: int, bots: dict, humans: int, language: str = "en") -> str:
     >>> seat_name(0, {1: None}, 1), seat_name(1, {1: None}, 1, "cs"), seat_name(1, {}, 2)
     ('Player 1 (you)', 'Hráč 2 (chamtivý bot)', 'Player 2')
     """
-    name = t("Player", language, n=p + 1)
+    name = i18n.text("Player", language, n=p + 1)
     if p in bots:
         if getattr(bots[p], "remote", False):  # a class table's seat played on another device (classroom.live)
             return bots[p].name
-        return W("seat.bot", language, name=name,
-                 level=W(f"level.{getattr(bots[p], 'level', None) or 'greedy'}", language))
+        return i18n.text("ui.seat.bot", language, name=name,
+                         level=i18n.text(f"ui.level.{getattr(bots[p], 'level', None) or 'greedy'}", language))
     if humans == 1 and bots:
-        return W("seat.you", language, name=name)
+        return i18n.text("ui.seat.you", language, name=name)
     return name
 
 
 def button_label(game, view, move, language: Optional[str] = None) -> str:
     """A move as its button says it: an imperative in plain words ("Build Copper Tankard (Inn, 3 gold)")."""
-    L = language or game.language
+    language = language or game.language
     c = game.content
     cls = type(move)
     task = view.tasks[0] if view.tasks else None
     if cls is Build:
         b = c.buildings[move.card]
         cost = game.cost_of(move.card, getattr(task, "discount", 0) or 0)
-        return W("btn.build", L, card=c.name(move.card, L), type=c.type_name(b.type, L), cost=qty(cost, "gold", L))
+        return i18n.text("ui.btn.build", language, card=c.name(move.card, language), type=c.type_name(b.type, language),
+                         cost=qty(cost, "gold", language))
     if cls is Worker:
-        return W("btn.worker", L, location=game.location_text(move.district, L))
+        return i18n.text("ui.btn.worker", language, location=game.location_text(move.district, language))
     if cls is Income:
         side = game.hq_side(view, move.player)
-        return W("btn.income", L, income=cost_text(side.income, L, case="nom") if side else "")
+        return i18n.text("ui.btn.income", language, income=cost_text(side.income, language, case="nom") if side else "")
     if cls is Parcel:
-        return t("thing.parcel_in", L, n=move.number, district=game.city.district_name(
-            game.city.district_of_parcel(move.number), L))
+        return i18n.text("thing.parcel_in", language, n=move.number, district=game.city.district_name(
+            game.city.district_of_parcel(move.number), language))
     if cls is Spot:
-        return game.node_text(move.node, L)
+        return game.node_text(move.node, language)
     if cls is Track:
         fi = game.faction_index[move.faction]
-        return W("btn.track", L, faction=game.faction_name(move.faction, L),
-                 level=view.players[move.player].influence[fi])
+        return i18n.text("ui.btn.track", language, faction=game.faction_name(move.faction, language),
+                         level=view.players[move.player].influence[fi])
     if cls is Trade:
         if not move.trade:
-            return W("btn.no_trade", L)
+            return i18n.text("ui.btn.no_trade", language)
         d = getattr(task, "district", None) or view.players[move.player].worker
-        extra = t("desc.damaged_extra", L) if d in view.damage else ""
-        return W(f"trade.{move.trade}", L) + ": " + game.trade_text(d, move.trade, L) + extra
+        extra = i18n.text("desc.damaged_extra", language) if d in view.damage else ""
+        return i18n.text(f"ui.trade.{move.trade}", language) + ": " + game.trade_text(d, move.trade, language) + extra
     if cls is Use:
         ab = c.abilities(move.card, game.advanced)[move.alt]
-        return W("btn.use", L, card=c.name(move.card, L), ability=ability_text(ab.cost, ab.effect, L, c.faction_map))
+        return i18n.text("ui.btn.use", language, card=c.name(move.card, language),
+                         ability=ability_text(ab.cost, ab.effect, language, c.faction_map))
     if cls is Done:
-        return W("btn.done", L)
+        return i18n.text("ui.btn.done", language)
     if cls is Take:
-        return W("btn.take", L, card=c.name(move.card, L))
+        return i18n.text("ui.btn.take", language, card=c.name(move.card, language))
     if cls is Keep:
-        return W("btn.keep", L, card=c.name(move.card, L))
+        return i18n.text("ui.btn.keep", language, card=c.name(move.card, language))
     if cls is Bottom:
-        return W("btn.bottom", L, card=c.name(move.card, L))
+        return i18n.text("ui.btn.bottom", language, card=c.name(move.card, language))
     if cls is Pick:
-        return W("btn.pick", L, card=c.name(move.card, L),
-                 district=game.city.district_name(c.hqs[move.card].district, L))
+        return i18n.text("ui.btn.pick", language, card=c.name(move.card, language),
+                         district=game.city.district_name(c.hqs[move.card].district, language))
     return game.describe_move(view, move, move.player if hasattr(move, "player") else None)
 
 
@@ -193,7 +196,7 @@ def choices_for(game, view, pending, moves: list, mode: Optional[str] = None, ch
     the cards or the locations; ``None`` offers all three actions. ``chosen``
     is a card clicked that has several moves (an HQ with two abilities).
     """
-    L = language or game.language
+    language = language or game.language
     targets: dict = {}
     for m in moves:
         k = move_target(m)
@@ -205,25 +208,27 @@ def choices_for(game, view, pending, moves: list, mode: Optional[str] = None, ch
         workers = [m for m in moves if type(m) is Worker]
         income = [m for m in moves if type(m) is Income]
         if mode == "build" and builds:
-            return ([Choice(button_label(game, view, m, L), m) for m in builds] + [Choice(W("btn.back", L), None, "back")],
+            return ([Choice(button_label(game, view, m, language),
+                            m) for m in builds] + [Choice(i18n.text("ui.btn.back", language), None, "back")],
                     {move_target(m): [m] for m in builds})
         if mode == "worker" and workers:
-            return ([Choice(button_label(game, view, m, L), m) for m in workers] +
-                    [Choice(W("btn.back", L), None, "back")], {move_target(m): [m] for m in workers})
+            return ([Choice(button_label(game, view, m, language), m) for m in workers] +
+                    [Choice(i18n.text("ui.btn.back", language), None, "back")], {move_target(m): [m] for m in workers})
         out = []
         if builds:
-            out.append(Choice(W("btn.build_mode", L, n=len(builds)), "build", "mode"))
+            out.append(Choice(i18n.text("ui.btn.build_mode", language, n=len(builds)), "build", "mode"))
         if workers:
-            out.append(Choice(W("btn.worker_mode", L), "worker", "mode"))
-        out += [Choice(button_label(game, view, m, L), m) for m in income]
+            out.append(Choice(i18n.text("ui.btn.worker_mode", language), "worker", "mode"))
+        out += [Choice(button_label(game, view, m, language), m) for m in income]
         return out, targets
     if chosen is not None and len(targets.get(chosen, [])) > 1:
         here = targets[chosen]
-        return ([Choice(button_label(game, view, m, L), m) for m in here] + [Choice(W("btn.back", L), None, "back")],
+        return ([Choice(button_label(game, view, m, language),
+                        m) for m in here] + [Choice(i18n.text("ui.btn.back", language), None, "back")],
                 targets)
     if kind in _CITY_KINDS and len(moves) > _FEW:
         return [], targets
-    return [Choice(button_label(game, view, m, L), m) for m in moves], targets
+    return [Choice(button_label(game, view, m, language), m) for m in moves], targets
 
 
 def natural_move(game, view, player: Optional[int], id_: str, pending_kind: Optional[str] = None):
@@ -257,18 +262,18 @@ def natural_move(game, view, player: Optional[int], id_: str, pending_kind: Opti
     return None
 
 
-def _note(game, pending, mode, n_targets: int, L: str) -> str:
+def _note(game, pending, mode, n_targets: int, language: str) -> str:
     kind = pending.kind
     if kind == "turn":
-        return W({"build": "note.build", "worker": "note.worker"}.get(mode, "note.turn"), L)
+        return i18n.text("ui." + {"build": "note.build", "worker": "note.worker"}.get(mode, "note.turn"), language)
     if kind in ("parcel", "spot"):
-        return W(f"note.{kind}", L, n=n_targets)
+        return i18n.text(f"ui.note.{kind}", language, n=n_targets)
     if kind == "track":
-        return W("note.track", L)
+        return i18n.text("ui.note.track", language)
     if kind == "income":
-        return W("note.income", L)
+        return i18n.text("ui.note.income", language)
     if kind in ("build", "offer", "keep", "bottom", "pick"):
-        return W("note.cards", L)
+        return i18n.text("ui.note.cards", language)
     return ""
 
 
@@ -279,7 +284,7 @@ def kit_words(language: str) -> dict:
             "so_far", "all", "step", "share", "share_position", "share_save", "share_paste", "share_load",
             "share_loaded", "share_warning", "share_reveal", "share_all_hidden", "share_hide", "position",
             "save_file")
-    return {k: W(f"kit.{k}", language) for k in keys}
+    return {k: i18n.text(f"ui.kit.{k}", language) for k in keys}
 
 
 # ======================================================================= settings and the app object
@@ -298,17 +303,17 @@ class Settings:
 
     def check(self) -> None:
         """:raises InvalidInput: a value out of range (the form shows why)."""
-        L = self.language if self.language in LANGUAGES else "en"
+        language = self.language if self.language in LANGUAGES else "en"
         if self.language not in LANGUAGES:
-            raise InvalidInput(W("err.language", L, name=self.language, languages=", ".join(LANGUAGES)))
+            raise InvalidInput(i18n.text("ui.err.language", language, name=self.language, languages=", ".join(LANGUAGES)))
         if not isinstance(self.players, int) or isinstance(self.players, bool) or not 2 <= self.players <= 4:
-            raise InvalidInput(W("err.players", L, n=self.players), rule="C1")
+            raise InvalidInput(i18n.text("ui.err.players", language, n=self.players), rule="C1")
         if not isinstance(self.bots, int) or isinstance(self.bots, bool) or not 0 <= self.bots <= self.players:
-            raise InvalidInput(W("err.bots", L, n=self.bots, players=self.players))
+            raise InvalidInput(i18n.text("ui.err.bots", language, n=self.bots, players=self.players))
         if self.bot_level not in BOT_LEVELS:
-            raise InvalidInput(W("err.level", L, level=self.bot_level, levels=", ".join(BOT_LEVELS)))
+            raise InvalidInput(i18n.text("ui.err.level", language, level=self.bot_level, levels=", ".join(BOT_LEVELS)))
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise InvalidInput(W("err.seed", L, seed=self.seed))
+            raise InvalidInput(i18n.text("ui.err.seed", language, seed=self.seed))
 
 
 class BaldursGateApp(GameApp):
@@ -396,7 +401,6 @@ class Box:
 
     def __hash__(self) -> int:
         return id(self.value)
-
 
 
 @solara.component
@@ -526,14 +530,14 @@ def Refusal(message: Optional[str], rule: Optional[str], on_close: Callable[[], 
                                             "z-index": "5", "background": "white"}) as main:
         solara.Error(message, dense=True, classes=["bw-reminder-text"], style={"flex": "1", "margin": "0"})
         solara.Button(icon_name="mdi-close", on_click=on_close, text=True, classes=["bw-reminder-close"],
-                      attributes={"aria-label": W("close", language)})
+                      attributes={"aria-label": i18n.text("ui.close", language)})
     return main
 
 
 @solara.component
 def PlayersPanel(game, box: Box, viewer, names: list, active, on_card: Callable, targets: tuple, selected: tuple):
     """The house on the seat (with its own hand) first, then the other houses (hands as card backs)."""
-    L = game.language
+    language = game.language
     view = box.value
     mine = solara.use_memo(lambda: player_markup(game, view, viewer, viewer=viewer, targets=targets,
                                                  selected=selected, name=names[viewer], active=active == viewer)
@@ -542,44 +546,46 @@ def PlayersPanel(game, box: Box, viewer, names: list, active, on_card: Callable,
     with solara.Column(gap="8px") as col:
         if viewer is not None:
             CardsBoard(mine, on_click=on_card, class_name="bw-bg-me",
-                       label=W("aria.my_board", L, name=names[viewer]))
+                       label=i18n.text("ui.aria.my_board", language, name=names[viewer]))
         others = [p for p in range(game.players) if p != viewer]
 
         def render_others():
             markup = "".join(player_markup(game, view, p, viewer=viewer, name=names[p], active=active == p)
                              for p in others)
-            CardsBoard(markup, on_click=_ignore, class_name="bw-bg-others", label=W("others", L))
+            CardsBoard(markup, on_click=_ignore, class_name="bw-bg-others", label=i18n.text("ui.others", language))
 
-        short = " · ".join(f"{names[p]}: {qty(view.players[p].prestige, 'prestige', L)}" for p in others)
-        LazyDetails(W("others", L), render_others, expand=viewer is None, classes=["bw-bg-others-box"], extra=short)
+        short = " · ".join(f"{names[p]}: {qty(view.players[p].prestige, 'prestige', language)}" for p in others)
+        LazyDetails(i18n.text("ui.others", language), render_others, expand=viewer is None,
+                    classes=["bw-bg-others-box"], extra=short)
     return col
 
 
 @solara.component
 def OfferPanel(game, offer: tuple, deck: int, discard: int, gates: int, targets: tuple, on_card: Callable):
-    L = game.language
-    markup = solara.use_memo(lambda: cards_markup(game, offer, targets=targets, title=W(
-        "offer", L, deck=deck, discard=discard, gates=gates)), [game, offer, deck, discard, gates, targets])
-    return CardsBoard(markup, on_click=on_card, class_name="bw-bg-offer", label=W("offer_label", L))
+    language = game.language
+    markup = solara.use_memo(lambda: cards_markup(game, offer, targets=targets, title=i18n.text(
+        "ui.offer", language, deck=deck, discard=discard, gates=gates)), [game, offer, deck, discard, gates, targets])
+    return CardsBoard(markup, on_click=on_card, class_name="bw-bg-offer", label=i18n.text("ui.offer_label", language))
 
 
 @solara.component
 def AttackLog(game, attacks: tuple):
-    L = game.language
+    language = game.language
     with solara.Column(gap="2px", classes=["bw-bg-attacks"]) as col:
         if not attacks:
-            solara.Text(W("no_attacks", L), style={"color": "#777"})
+            solara.Text(i18n.text("ui.no_attacks", language), style={"color": "#777"})
         for a in attacks:
-            d = game.city.district_name(a.district, L)
-            who = ", ".join(f"{game.player_name(p, L)} +{r}" for p, r in enumerate(a.rewards) if r)
+            d = game.city.district_name(a.district, language)
+            who = ", ".join(f"{game.player_name(p, language)} +{r}" for p, r in enumerate(a.rewards) if r)
             if a.defended:
-                text = W("attack_held", L, district=d, strength=a.strength, defence=a.defence,
-                         rewards=who or "—")
+                text = i18n.text("ui.attack_held", language, district=d, strength=a.strength, defence=a.defence,
+                                 rewards=who or "—")
             else:
                 lost = ", ".join(str(n) for n in a.damaged) or "—"
-                text = W("attack_fell", L, district=d, strength=a.strength, defence=a.defence, parcels=lost)
+                text = i18n.text("ui.attack_fell", language, district=d, strength=a.strength, defence=a.defence,
+                                 parcels=lost)
             if a.final:
-                text = W("final_attack", L) + " " + text
+                text = i18n.text("ui.final_attack", language) + " " + text
             solara.Text(text, classes=["bw-bg-attack", "held" if a.defended else "fell"],
                         style={"display": "block", "color": "#1b5e3a" if a.defended else "#8f1d12"})
     return col
@@ -591,7 +597,7 @@ def _ignore(_id) -> None:
 
 def _trace_steps(game, state, p: int) -> list:
     """A player's prestige trace with its sources in words (for the kit's Explain)."""
-    L = game.language
+    language = game.language
     tr = game.prestige_trace(state, p)
     out = []
     for st in tr.steps:
@@ -600,15 +606,15 @@ def _trace_steps(game, state, p: int) -> list:
         if isinstance(where, str) and where:
             kind = parse_id(where)
             if where in game.city.names:
-                words = game.city.district_name(where, L)
+                words = game.city.district_name(where, language)
             elif where in game.faction_ids:
-                words = game.faction_name(where, L)
+                words = game.faction_name(where, language)
             elif kind is not None and kind[0] == "parcel":
-                words = t("thing.parcel", L, n=kind[1])
+                words = i18n.text("thing.parcel", language, n=kind[1])
             elif kind is not None and kind[0] in ("fort", "hq") and where in game.city.index:
-                words = game.city.district_name(game.city.district_of[game.city.index[where]], L)
+                words = game.city.district_name(game.city.district_of[game.city.index[where]], language)
             elif game.content.card(where) is not None:
-                words = game.card_name(where, L)
+                words = game.card_name(where, language)
             else:
                 words = where
         out.append({"where": words, "rule": st.rule, "points": st.points, "reason": st.reason, "ref": where})
@@ -617,7 +623,7 @@ def _trace_steps(game, state, p: int) -> list:
 
 @solara.component
 def ResultPanel(game, box: Box, names: list, on_where: Callable):
-    L = game.language
+    language = game.language
     state = box.value
     who, set_who = solara.use_state(game.winners(state)[0] if game.winners(state) else 0)
     step, set_step = solara.use_state(None)
@@ -628,8 +634,8 @@ def ResultPanel(game, box: Box, names: list, on_where: Callable):
         on_where(steps[i]["ref"] if i is not None and 0 <= i < len(steps) else None)
 
     with solara.Column(classes=["bw-bg-result"], gap="6px") as col:
-        solara.Success(W("game_over", L, result=game.result_text(state)), dense=True)
-        scores = " · ".join(f"{names[p]}: {qty(pl.prestige, 'prestige', L)}" for p, pl in enumerate(state.players))
+        solara.Success(i18n.text("ui.game_over", language, result=game.result_text(state)), dense=True)
+        scores = " · ".join(f"{names[p]}: {qty(pl.prestige, 'prestige', language)}" for p, pl in enumerate(state.players))
         solara.Text(scores, style={"font-weight": "600"}, classes=["bw-bg-scores"])
         solara.ToggleButtonsSingle(value=who,
                                    on_value=lambda v: (set_who(v), set_step(None), on_where(None)),
@@ -637,8 +643,8 @@ def ResultPanel(game, box: Box, names: list, on_where: Callable):
                                    children=[solara.Button(names[p], value=p, small=True, text=True,
                                                            style={"text-transform": "none"})
                                              for p in range(game.players)])
-        Explain(steps, step=step, on_step=on_step, title=W("trace_title", L, name=names[who]),
-                where_label=W("source", L), words=kit_words(L))
+        Explain(steps, step=step, on_step=on_step, title=i18n.text("ui.trace_title", language, name=names[who]),
+                where_label=i18n.text("ui.source", language), words=kit_words(language))
     return col
 
 
@@ -661,15 +667,16 @@ def LogPanel(session, game, viewer, on_goto: Callable[[int], None], version: int
 
 @solara.component
 def Status(game, view, pending, names, over: bool):
-    L = game.language
+    language = game.language
     with solara.Row(style=_PANEL, classes=["bw-bg-status"]) as row:
-        solara.Text(W("title", L), style={"font-weight": "700", "font-size": "1.1em"})
-        solara.Text(W("status", L, strength=game.current_strength(view),
-                      tokens=qty(game.bag_count(view), "token", L)), style={"color": "#6b604b"})
+        solara.Text(i18n.text("ui.title", language), style={"font-weight": "700", "font-size": "1.1em"})
+        solara.Text(i18n.text("ui.status", language, strength=game.current_strength(view),
+                              tokens=qty(game.bag_count(view), "token", language)), style={"color": "#6b604b"})
         if pending is not None and pending.player is not None and not over:
             p = pending.player
-            you = names[p] == W("seat.you", L, name=game.player_name(p, L))
-            solara.Text(W("your_decision", L) if you else W("to_decide", L, name=names[p]), classes=["bw-bg-turn"],
+            you = names[p] == i18n.text("ui.seat.you", language, name=game.player_name(p, language))
+            solara.Text(i18n.text("ui.your_decision", language) if you else i18n.text("ui.to_decide", language,
+                                                                                      name=names[p]), classes=["bw-bg-turn"],
                         style={"color": "white", "background": PLAYER_COLOURS[p % len(PLAYER_COLOURS)],
                                "border-radius": "12px", "padding": "1px 10px", "font-weight": "600"})
     return row
@@ -684,7 +691,7 @@ def _names(game, bots) -> list:
 def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[[], None]] = None):  # noqa: B006
     """The live game of ``session`` with ``bots`` seated (see the module docstring)."""
     game: BaldursGateGame = session.game
-    L = game.language
+    language = game.language
     held, set_held = solara.use_state((None, None, None))  # (node id, mode, chosen data-id)
     where, set_where = solara.use_state(None)  # a trace step's source, shown on the city
     play = use_play(session, bots, on_move=lambda: set_held((None, None, None)))
@@ -702,7 +709,7 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
     decider = pending.player if pending is not None else None
     mine = decider is not None and decider == viewer and decider not in bots and not seat.passing
     moves = pending.options if mine else []
-    choices, on_board = choices_for(game, view, pending, moves, mode, chosen, L) if mine else ([], {})
+    choices, on_board = choices_for(game, view, pending, moves, mode, chosen, language) if mine else ([], {})
     city_ids = tuple(sorted(k for k in on_board if not k.startswith("card-")))
     card_ids = tuple(sorted(k for k in on_board if k.startswith("card-")))
     rc = __import__("reacton").core.get_render_context()
@@ -728,7 +735,7 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
         elif mine:
             m = natural_move(game, view, decider, id_, pending.kind)
             if m is None:
-                play.say(W("hint.no_target", L))
+                play.say(i18n.text("ui.hint.no_target", language))
             else:
                 act(m)
 
@@ -756,7 +763,7 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
         if not mine:
             return
         if pending.kind != "turn":
-            play.say(W("hint.not_turn", L, decision=pending.text))
+            play.say(i18n.text("ui.hint.not_turn", language, decision=pending.text))
             return
         if kind == "income":
             m = next((m for m in moves if type(m) is Income), None)
@@ -766,7 +773,7 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
         if not any(type(m) is wanted for m in moves):  # nothing to build, or the worker is away: the engine says why
             hand = view.players[decider].hand
             if kind == "build" and not hand:
-                play.say(W("hint.no_hand", L))
+                play.say(i18n.text("ui.hint.no_hand", language))
             else:
                 act(Build(decider, hand[0]) if kind == "build" else Worker(decider, game.city.districts[0]))
             return
@@ -826,43 +833,46 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
             districts = (where,)
         elif kind is not None and kind[0] in ("parcel", "fort", "hq"):
             sel = (where,)
-    label = W("aria.city_board", L) + (f" {pending.text}" if pending is not None and mine else "")
+    label = i18n.text("ui.aria.city_board", language) + (f" {pending.text}" if pending is not None and mine else "")
 
     with solara.Column(classes=["bw-baldurs-gate"], gap="10px", style={"max-width": "1400px"}) as main:
         Status(game, view, pending, names, over)
         with solara.Row(style={"gap": "16px", "align-items": "flex-start", "flex-wrap": "wrap"}):
             with solara.Column(gap="6px", style={"flex": "1 1 560px", "max-width": "880px", "min-width": "320px"}):
                 CityPanel(game, Box(view), viewer, city_ids, sel, districts, on_act, on_key, label, (node_id, mode),
-                          W("keys_hint", L))
+                          i18n.text("ui.keys_hint", language))
                 Controls(on_undo=play.undo, on_redo=play.redo, on_new_game=on_new_game, can_undo=play.can_undo,
-                         can_redo=play.can_redo, dense=True, words=kit_words(L))
+                         can_redo=play.can_redo, dense=True, words=kit_words(language))
             with solara.Column(gap="10px", style={"flex": "1 1 360px", "max-width": "520px", "min-width": "300px"}):
                 # beside the board's top, where the eye is after a click (under the board it fell below the window)
-                Refusal(play.message, refused[1] if refused[0] == play.message else None, play.clear_message, L)
+                Refusal(play.message, refused[1] if refused[0] == play.message else None, play.clear_message, language)
                 if seat.passing:
-                    PassScreen(names[seat.next], on_ready=seat.ready, note=W("pass_note", L),
-                               show=W("pass_show", L), words=kit_words(L))
+                    PassScreen(names[seat.next], on_ready=seat.ready, note=i18n.text("ui.pass_note", language),
+                               show=i18n.text("ui.pass_show", language), words=kit_words(language))
                 elif over:
                     ResultPanel(game, Box(state), names, set_where)
                 elif mine:
-                    Decision(pending.text, choices, on_choose, _note(game, pending, mode, len(city_ids), L))
+                    Decision(pending.text, choices, on_choose, _note(game, pending, mode, len(city_ids), language))
                 elif pending is not None:
                     with solara.Column(gap="6px", classes=["bw-bg-decision"]):
                         solara.Text(pending.text, style={"font-weight": "700"}, classes=["bw-bg-pending"])
                         if play.bots_to_move:
-                            solara.Button(W("bots_play", L), on_click=play.let_bots_play, classes=["bw-run-bots"])
+                            solara.Button(i18n.text("ui.bots_play", language), on_click=play.let_bots_play,
+                                          classes=["bw-run-bots"])
                 if pending is not None and pending.kind in ("keep", "pick") and mine:
                     drawn = pending.task.drawn if pending.kind == "keep" else view.hq_offer
                     CardsBoard(cards_markup(game, [c for c in drawn if c != MASK], targets=card_ids,
-                                            title=W(f"cards_{pending.kind}", L)),
-                               on_click=on_act, class_name="bw-bg-choose", label=W(f"cards_{pending.kind}", L))
+                                            title=i18n.text(f"ui.cards_{pending.kind}", language)),
+                               on_click=on_act, class_name="bw-bg-choose",
+                               label=i18n.text(f"ui.cards_{pending.kind}", language))
                 PlayersPanel(game, Box(view), viewer, names, pending.player if pending is not None else None, on_act,
                              card_ids, (chosen,) if chosen else ())
                 OfferPanel(game, view.offer, len(view.deck) + len(view.bottom), len(view.discard), len(view.gates),
                            card_ids if mine and pending.kind == "offer" else (), on_act)
-                LazyDetails(W("attacks_title", L, n=len(view.attacks)), lambda: AttackLog(game, view.attacks),
+                LazyDetails(i18n.text("ui.attacks_title", language, n=len(view.attacks)),
+                            lambda: AttackLog(game, view.attacks),
                             classes=["bw-bg-attacks-box"])
-        LazyDetails(W("log_title", L), lambda: LogPanel(session, game, viewer, play.goto, play.version),
+        LazyDetails(i18n.text("ui.log_title", language), lambda: LogPanel(session, game, viewer, play.goto, play.version),
                     classes=["bw-bg-log-box"])
     return main
 
@@ -874,43 +884,46 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
 def NewGameForm(settings: Settings, on_start: Callable[[Settings], None], on_cancel: Optional[Callable[[], None]] = None):
     """Players 2-4, bots and their level, language, advanced setup, seed."""
     draft, set_draft = solara.use_state(settings)
-    L = draft.language if draft.language in LANGUAGES else "en"
+    language = draft.language if draft.language in LANGUAGES else "en"
 
     def upd(**changes):
         set_draft(replace(draft, **changes))
 
-    levels = {W(f"level.{lv}", L): lv for lv in BOT_LEVELS}
-    with solara.Card(W("form.title", L), classes=["bw-bg-form"], margin=0, style={"max-width": "640px"}) as card:
+    levels = {i18n.text(f"ui.level.{lv}", language): lv for lv in BOT_LEVELS}
+    with solara.Card(i18n.text("ui.form.title", language), classes=["bw-bg-form"], margin=0,
+                     style={"max-width": "640px"}) as card:
         with solara.Row(style=_PANEL):
-            solara.Text(W("form.players", L), style={"min-width": "90px"})
+            solara.Text(i18n.text("ui.form.players", language), style={"min-width": "90px"})
             solara.ToggleButtonsSingle(value=draft.players, values=[2, 3, 4],
                                        on_value=lambda v: upd(players=v,
                                                               bots=bots_after(v, draft.players, draft.bots)),
                                        classes=["bw-bg-players-choice"], dense=True)
         with solara.Row(style=_PANEL):
-            solara.Select(W("form.bots", L), values=list(range(0, draft.players + 1)),
+            solara.Select(i18n.text("ui.form.bots", language), values=list(range(0, draft.players + 1)),
                           value=min(draft.bots, draft.players), on_value=lambda v: upd(bots=v),
                           classes=["bw-bg-bots"], style={"max-width": "90px"})
-            solara.Select(W("form.level", L), values=list(levels), value=W(f"level.{draft.bot_level}", L),
+            solara.Select(i18n.text("ui.form.level", language), values=list(levels),
+                          value=i18n.text(f"ui.level.{draft.bot_level}", language),
                           on_value=lambda v: upd(bot_level=levels.get(v, "greedy")), classes=["bw-bg-bot-level"],
                           style={"max-width": "150px"})
-            solara.Text(W("form.seats", L), style={"color": "#666"})
+            solara.Text(i18n.text("ui.form.seats", language), style={"color": "#666"})
         with solara.Row(style=_PANEL):
-            solara.Text(W("form.language", L), style={"min-width": "90px"})
+            solara.Text(i18n.text("ui.form.language", language), style={"min-width": "90px"})
             solara.ToggleButtonsSingle(value=draft.language,
                                        on_value=lambda v: upd(language=v), classes=["bw-bg-language"], dense=True,
                                        children=[solara.Button(LANGUAGE_NAMES.get(x, x), value=x, small=True,
                                                                text=True, style={"text-transform": "none"})
                                                  for x in LANGUAGES])
         with solara.Row(style=_PANEL):
-            solara.Checkbox(label=W("form.advanced", L), value=draft.advanced, on_value=lambda v: upd(advanced=v))
-            solara.InputInt(W("form.seed", L), value=draft.seed, on_value=lambda v: upd(seed=int(v or 0)),
+            solara.Checkbox(label=i18n.text("ui.form.advanced", language), value=draft.advanced,
+                            on_value=lambda v: upd(advanced=v))
+            solara.InputInt(i18n.text("ui.form.seed", language), value=draft.seed, on_value=lambda v: upd(seed=int(v or 0)),
                             classes=["bw-bg-seed"], style={"max-width": "110px"})
         with solara.Row(style=_PANEL):
-            solara.Button(W("form.start", L), on_click=lambda: on_start(draft), color="primary",
-                          classes=["bw-bg-start"], attributes={"aria-label": W("form.start", L)})
+            solara.Button(i18n.text("ui.form.start", language), on_click=lambda: on_start(draft), color="primary",
+                          classes=["bw-bg-start"], attributes={"aria-label": i18n.text("ui.form.start", language)})
             if on_cancel is not None:
-                solara.Button(W("form.cancel", L), on_click=on_cancel, text=True, classes=["bw-bg-cancel"])
+                solara.Button(i18n.text("ui.form.cancel", language), on_click=on_cancel, text=True, classes=["bw-bg-cancel"])
     return card
 
 
@@ -922,10 +935,3 @@ def BaldursGateRoot(app: BaldursGateApp):
                                                                                  on_new_game=on_new_game),
                     form=lambda on_start, on_cancel: NewGameForm(app.settings, on_start, on_cancel),
                     start=app.start, classes=["baldurs-gate-app"], words=kit_words(session.game.language))
-
-
-@solara.component
-def BaldursGatePage():
-    """The app's page: you and two greedy bots; New game for the rest (players, language, advanced setup)."""
-    app = solara.use_memo(lambda: BaldursGateApp(players=3, bots=2, seed=0), [])
-    return BaldursGateRoot(app)

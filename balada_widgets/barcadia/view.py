@@ -40,7 +40,7 @@ so ``import balada_widgets.barcadia`` stays free of Solara.
   the top of the column beside the board. Each seat has one name, the
   engine's "Player N", with "(you)" / "(greedy bot)" beside it
   (:func:`seat_name`).
-- :func:`BarcadiaPage`: the app's page (``solara run balada_widgets/app.py``).
+- :func:`BarcadiaRoot`: the page of a :class:`BarcadiaApp` (its ``element()``: a notebook cell, the app's pages).
 
 The board takes the keyboard while focused (:data:`KEYS`, also in
 ``docs/barcadia.md``); a key does what the matching click does, so a
@@ -96,7 +96,7 @@ from .odds import explain_odds, format_hp, format_percent
 from .rules import BarcadiaGame
 from .state import START, Battle, Move, room_name
 
-__all__ = ["KEYS", "BarcadiaApp", "BarcadiaPage", "BarcadiaRoot", "BarcadiaView", "NewGameForm", "Settings",
+__all__ = ["KEYS", "BarcadiaApp", "BarcadiaRoot", "BarcadiaView", "NewGameForm", "Settings",
            "board_moves", "button_label", "button_moves", "enter_path", "last_roll_odds", "last_rolls", "natural_move",
            "traps_ahead", "window_steps"]
 
@@ -1248,10 +1248,3 @@ def BarcadiaRoot(app: BarcadiaApp):
     return GameRoot(app, view=lambda session, bots, on_new_game: BarcadiaView(session, bots, on_new_game=on_new_game),
                     form=lambda on_start, on_cancel: NewGameForm(app.settings, on_start, on_cancel),
                     start=start, classes=["barcadia-app"])
-
-
-@solara.component
-def BarcadiaPage():
-    """The app's page: you and three greedy bots in a dungeon built by chance; New game for the rest."""
-    app = solara.use_memo(lambda: BarcadiaApp(players=4, bots=3, seed=0), [])
-    return BarcadiaRoot(app)

@@ -9,7 +9,7 @@ import pytest
 from balada_widgets.baldurs_gate import BaldursGateGame, board, i18n
 from balada_widgets.baldurs_gate.city import CITY_FILE, load_city
 from balada_widgets.baldurs_gate.content import CONTENT_FILE, Ability, load_content
-from balada_widgets.baldurs_gate.i18n import CATALOG, add_messages, check_catalog, fields_of, qty, t
+from balada_widgets.baldurs_gate.i18n import CATALOG, add_messages, check_catalog, fields_of, qty, text
 from balada_widgets.core import GameError, InvalidInput, InvalidPosition
 from balada_widgets.core.resources import graphs_dir
 
@@ -215,7 +215,7 @@ def test_czech_plurals_and_terms():
 
 def test_add_messages_for_the_view_and_the_tutorial():
     add_messages({"en": {"test.hello": "Hello {name}"}, "cs": {"test.hello": "Ahoj {name}"}})
-    assert t("test.hello", "cs", name="Ema") == "Ahoj Ema"
+    assert text("test.hello", "cs", name="Ema") == "Ahoj Ema"
     add_messages({"en": {"test.hello": "Hello {name}"}, "cs": {"test.hello": "Ahoj {name}"}})  # the same again: fine
     with pytest.raises(InvalidInput, match="already exists"):
         add_messages({"en": {"test.hello": "Hi {name}"}, "cs": {"test.hello": "Ahoj {name}"}})
@@ -224,9 +224,9 @@ def test_add_messages_for_the_view_and_the_tutorial():
     with pytest.raises(InvalidInput, match="only in"):
         add_messages({"en": {"test.y": "y"}, "cs": {}})
     with pytest.raises(InvalidInput):
-        t("no.such.key")
-    assert t("test.hello", "en") == "Hello {name}"  # the raw template, to be filled in later
+        text("no.such.key")
+    assert text("test.hello", "en") == "Hello {name}"  # the raw template, to be filled in later
     with pytest.raises(InvalidInput, match="needs the field"):
-        t("test.hello", "en", other=1)
+        text("test.hello", "en", other=1)
     with pytest.raises(InvalidInput):
         i18n.check_language("fr")

@@ -18,7 +18,7 @@ from balada_widgets.baldurs_gate import BaldursGateGame
 from balada_widgets.baldurs_gate.drawing import (
     CARDS_CSS, CSS, DEFS, cards_markup, city_svg, move_target, parse_id, player_markup, target_centres, targets_of,
 )
-from balada_widgets.baldurs_gate.i18n import CATALOG, check_catalog, t
+from balada_widgets.baldurs_gate.i18n import CATALOG, check_catalog, text
 from balada_widgets.baldurs_gate.state import Build, Income, Parcel, Piece, Trade, Worker
 from balada_widgets.baldurs_gate.view import KEYS, BaldursGateApp, Settings, choices_for, natural_move
 from balada_widgets.core.errors import GameError
@@ -158,7 +158,7 @@ def test_every_view_word_exists_in_both_languages():
 def test_the_keys_table_of_the_docs_matches_the_view(page, lang):
     doc = (DOCS / page).read_text(encoding="utf-8")
     for key, meaning in KEYS:
-        assert f"| {key} | {t(meaning, lang)} |" in doc, (page, key)
+        assert f"| {key} | {text(meaning, lang)} |" in doc, (page, key)
 
 
 # ---------------------------------------------------------------------- pure helpers of the view
