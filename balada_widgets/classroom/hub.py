@@ -48,6 +48,7 @@ import hashlib
 import hmac
 import logging
 import os
+import secrets
 import sys
 import threading
 import time
@@ -228,17 +229,20 @@ class HubClassApp:
     async def _login(self, scope: Scope, send: Send) -> None:
         """To the hub's authorize endpoint, with a state (kept in a signed cookie) and PKCE."""
         next_url = quote(scope.get("path") or self.prefix, safe="/-_.~!$&'()*+,;=:@%") + _query(scope)
-        params = {}
+        params, extra = {}, {}
+        # a login already under way in this browser (two tabs opened at once): a state cookie of its own
+        cookie = self.state_cookie
+        if any(k.startswith(self.state_cookie) for k in _cookies(scope)):
+            cookie = extra["cookie_name"] = f"{self.state_cookie}-{secrets.token_hex(4)}"
         if getattr(self.auth, "pkce_enabled", False):  # JupyterHub 6: PKCE (older hubs: the state alone)
             verifier, challenge, method = self.auth.generate_pkce_code_challenge()
-            state = self.auth.generate_state(next_url, code_verifier=verifier)
+            state = self.auth.generate_state(next_url, code_verifier=verifier, **extra)
             params = {"code_challenge": challenge, "code_challenge_method": method}
         else:
-            state = self.auth.generate_state(next_url)
+            state = self.auth.generate_state(next_url, **extra)
         url = self.auth.login_url + "&" + urlencode({"state": state, **params})
         max_age = getattr(self.auth, "oauth_state_max_age", 600)
-        await _redirect(send, url, [self._set_cookie(self.state_cookie, self._signed(self.state_cookie, state),
-                                                     scope, max_age=max_age)])
+        await _redirect(send, url, [self._set_cookie(cookie, self._signed(cookie, state), scope, max_age=max_age)])
 
     async def _callback(self, scope: Scope, receive: Receive, send: Send) -> None:
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
@@ -251,8 +255,17 @@ class HubClassApp:
                                                              f"{arg('error_description') or arg('error')}")
         code, state = arg("code"), arg("state")
         cookies = _cookies(scope)
-        kept = self._unsigned(self.state_cookie, cookies.get(self.state_cookie), 1)
+        cookie = self.auth.get_state_cookie_name(state) if state else self.state_cookie
+        kept = self._unsigned(cookie, cookies.get(cookie), 1)
+        stale = [self._clear_cookie(k) for k in cookies if k.startswith(self.state_cookie)]
         if not code or not state or not kept or not hmac.compare_digest(kept, state):
+            try:  # a stale hand-over of a browser that is logged in by now: back to the page, no new token
+                if kept is None and await self._user(cookies) is not None:
+                    next_url = self.auth.get_next_url(state) if state else self.prefix
+                    return await _redirect(send, next_url if next_url.startswith(self.prefix) else self.prefix,
+                                           stale)
+            except Exception:  # noqa: BLE001 - the hub did not answer: the refusal below
+                pass
             return await _refuse(scope, receive, send, 403, "the login's state does not match: open the page again")
         next_url = self.auth.get_next_url(state)
         verifier = self.auth.get_code_verifier(state) if hasattr(self.auth, "get_code_verifier") else None
@@ -269,9 +282,8 @@ class HubClassApp:
         if model is None:
             return await _refuse(scope, receive, send, 403, "the hub did not name a user")
         log.info("hub user %s logged in", model.get("name"))
-        await _redirect(send, next_url, [
-            self._set_cookie(self.cookie_name, self._signed(self.cookie_name, token), scope),
-            self._clear_cookie(self.state_cookie)])
+        await _redirect(send, next_url, [self._set_cookie(self.cookie_name, self._signed(self.cookie_name, token), scope),
+                                         *stale])
 
 
 # -------------------------------------------------------------------- ASGI helpers

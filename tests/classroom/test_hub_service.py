@@ -246,6 +246,29 @@ def test_the_teachers_group_and_the_access_scope(service):
     assert call(app, PREFIX + "table", cookies={app.cookie_name: signed})["status"] == 403
 
 
+def test_two_tabs_log_in_at_once_and_a_stale_hand_over(service):
+    hub, inner, app, _ = service
+    first = call(app, PREFIX + "table")
+    cookie1 = cookie_value(first["cookies"], app.state_cookie)
+    state1 = parse_qs(urlparse(header(first, "location")).query)["state"][0]
+    # the second tab, while the first is at the hub: a state cookie of its own
+    second = call(app, PREFIX + "teacher", cookies={app.state_cookie: cookie1})
+    state2 = parse_qs(urlparse(header(second, "location")).query)["state"][0]
+    (name2,) = [c.split("=", 1)[0] for c in second["cookies"] if c.startswith(app.state_cookie + "-")]
+    cookie2 = cookie_value(second["cookies"], name2)
+    both = {app.state_cookie: cookie1, name2: cookie2}
+    back2 = call(app, f"{PREFIX}oauth_callback?code={hub.user('ana')}&state={state2}", cookies=both)
+    assert back2["status"] == 302 and header(back2, "location") == PREFIX + "teacher"
+    assert {c.split("=", 1)[0] for c in back2["cookies"] if "Max-Age=0" in c} == {app.state_cookie, name2}
+    token = cookie_value(back2["cookies"], app.cookie_name)
+    # the first tab comes back with its state, its cookie cleared by the second: logged in by now, so to its page
+    back1 = call(app, f"{PREFIX}oauth_callback?code={hub.user('ana')}&state={state1}",
+                 cookies={app.cookie_name: token})
+    assert back1["status"] == 302 and header(back1, "location") == PREFIX + "table"
+    # without a login, a stale state is refused
+    assert call(app, f"{PREFIX}oauth_callback?code=x&state={state1}")["status"] == 403
+
+
 def test_a_hub_without_pkce():
     """A hub before JupyterHub 6 (no PKCE): the state alone carries the hand-over."""
     hub = Hub()
