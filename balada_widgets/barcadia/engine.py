@@ -393,6 +393,19 @@ def roller_of(game, state) -> int | None:
     return None
 
 
+def roll_waits_for(state) -> tuple:
+    """The players a battle's die waits for (ruling P24): the hero, and the teammate or Boss-player.
+
+    Only the first die of an attempt, once the card window has closed: a
+    team's second die, a Lucky Bottle Cap's reroll, traps, duels and the
+    Guardian roll at once; a Boss battle's tie (dice rolled again) waits again.
+    """
+    f = state.top
+    if state.phase != "play" or not isinstance(f, Battle) or f.stage != "roll" or f.dice:
+        return ()
+    return (f.hero,) if f.other < 0 else (f.hero, f.other)
+
+
 def outcomes(game, state) -> list:
     """Chance's possible moves now with their probabilities (empty in a view where they are hidden)."""
     f = state.top

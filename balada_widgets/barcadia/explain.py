@@ -645,6 +645,29 @@ def offer_words(game, state, cid, viewer=None) -> str:
     return "; ".join(parts)
 
 
+def roll_wait_words(game, state, people, viewer=None) -> str:
+    """The pause before a battle's die (ruling P24) in words: the chance with every card played, and who rolls.
+
+    "Every card is played: the chance that you beat the Teabag Troll is 60%. You roll the die."
+    ``people``: the persons the die waits for (any of them may roll it); ``""`` when no battle waits for its die.
+    """
+    from .odds import format_percent
+
+    b = state.top
+    odds = battle_odds(game, state)
+    if not isinstance(b, Battle) or odds is None or not people:
+        return ""
+    foe, _ = _battle_words(game, state, b)
+    side = [("you" if q == viewer else Who(q)) for q in engine.rollers(b)] if b.battle == "team" else \
+        ["you" if b.hero == viewer else Who(b.hero)]
+    beat = "beat" if len(side) > 1 or side[0] == "you" else "beats"
+    rollers = [("you" if q == viewer else Who(q)) for q in people]
+    roll = "roll" if rollers == ["you"] else "rolls"
+    text = " or ".join(rollers)
+    return (f"Every card is played: the chance that {' and '.join(side)} {beat} {foe} is {format_percent(odds.p_win)}. "
+            f"{text[:1].upper() + text[1:]} {roll} the die.")
+
+
 def roll_outcome(odds: BattleOdds, dice) -> str:
     """What a roll did, in words: won or lost, against what level or roll, and the damage (``dice``: the values).
 

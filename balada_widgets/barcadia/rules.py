@@ -174,6 +174,20 @@ We follow the gaps G1-G53 of the design notes unless said here.
   when the deck and the discard pile are both empty. Played anyway, such a
   card is refused with the reason (rule P23). Its holder is still asked in
   a window (H19): a card never changes who is asked.
+- **P24 the die waits for a person.** A Monster, Team or Boss battle is
+  rolled once its card window has closed (H6). When a person plays in it
+  (the hero, the teammate, the Boss-player), the die then waits until one of
+  them rolls it, with the chance on screen as it stands after every card
+  played and what each card did (H19: the chance shown is the chance rolled).
+  The pause is the table's, not the game's: who sits where decides it, so
+  a battle of bots alone rolls at once and bot games stay quick; it is no
+  move (:meth:`BarcadiaGame.chance_waits_for` names the players, the play
+  loop stops), so logs, saves and position texts are unchanged, and undo
+  takes the roll back with the decision before it. A team's second die and
+  a Lucky Bottle Cap's reroll follow at once; a Boss battle's tie waits
+  again. Traps, duels and the Guardian roll at once: no card window comes
+  before them (H8, H12), and the odds of traps are shown before the move
+  that sets them off.
 
 Hidden information (H16): Loot hands, what a peek showed, unseen room
 identities and deck orders. :meth:`BarcadiaGame.view` gives one player's
@@ -422,6 +436,10 @@ class BarcadiaGame(Game):
 
     def chance_outcomes(self, state):
         return engine.outcomes(self, state)
+
+    def chance_waits_for(self, state):
+        """The players in a battle whose die comes next (P24): a person among them rolls it, seeing the odds."""
+        return engine.roll_waits_for(state)
 
     def is_over(self, state):
         return state.phase == "over"

@@ -91,27 +91,29 @@ from .drawing import (
 )
 from .effects import WINDOW_WORDS, roll_bonuses
 from .engine import next_die, rollers
-from .explain import card_name, mod_words, offer_words, roll_outcome, room_words
+from .explain import card_name, mod_words, offer_words, roll_outcome, roll_wait_words, room_words
 from .odds import explain_odds, format_hp, format_percent
 from .rules import BarcadiaGame
 from .state import START, Battle, Move, room_name
 
 __all__ = ["KEYS", "BarcadiaApp", "BarcadiaRoot", "BarcadiaView", "NewGameForm", "Settings",
-           "board_moves", "button_label", "button_moves", "enter_path", "last_roll_odds", "last_rolls", "natural_move",
-           "traps_ahead", "window_steps"]
+           "board_moves", "button_label", "button_moves", "earlier_lines", "enter_path", "last_roll_odds", "last_rolls",
+           "natural_move", "recap_lines", "traps_ahead", "window_steps"]
 
 #: The dungeon board's keys, while it has the focus (click it, or Tab to it).
 KEYS = (
     ("← → ↑ ↓", "move the cursor (a dashed frame) between the highlighted rooms, or hexes while building"),
     ("Enter / Space", "act on the cursor's room, as a click: reveal, step in, take a Pourtal, duel, build, place"),
     ("1 … 9", "the decision's buttons, in their order (teammate, Boss-player, cards, Power-Ups, Redo...)"),
+    ("R", "roll the die when it waits for you (the chance shown is the chance rolled; 1 does it too)"),
     ("E", "end the turn"),
     ("P", "pass: play no card in this window (or accept the lost roll)"),
     ("?", "show or hide the explanation of the odds of the coming roll"),
     ("U / Y", "undo / redo"),
     ("Esc", "clear the chosen room, or close the reminder"),
 )
-KEYS_HINT = "Keys: arrows + Enter on the board · 1-9 choices · E end turn · P pass · ? odds explained · U/Y undo/redo"
+KEYS_HINT = ("Keys: arrows + Enter on the board · 1-9 choices · E end turn · P pass · R roll the die · ? odds explained"
+             " · U/Y undo/redo")
 
 _PANEL = {"gap": "8px", "align-items": "center", "flex-wrap": "wrap"}
 #: verbs whose first argument is a room on the board
@@ -437,8 +439,29 @@ def recap_lines(game, session, viewer, within: int = 400, most: int = 60) -> tup
             break
         nodes.append(node)
         node = node.parent
+    return tuple(_recap(game, nodes[::-1], viewer)[-most:])
+
+
+def earlier_lines(game, session, viewer, within: int = 400, most: int = 30) -> tuple:
+    """The recap before :func:`recap_lines`: ``viewer``'s last move and what came before it (every seat, chance,
+    the rolls), the latest ``most`` lines, in the same words. So what the others did stays readable after you
+    move on ("Up to your last move"); ``()`` for a spectator or before your first move."""
+    if viewer is None:
+        return ()
+    node = session.current
+    while node.parent is not None and (node.by_chance or node.move.player != viewer):
+        node = node.parent
+    nodes = []
+    while node.parent is not None and len(nodes) < within:
+        nodes.append(node)
+        node = node.parent
+    return tuple(_recap(game, nodes[::-1], viewer)[-most:])
+
+
+def _recap(game, nodes: list, viewer) -> list:
+    """The recap's lines (:class:`RecapLine`) of ``nodes``, in order."""
     out, opening = [], []
-    for n in reversed(nodes):
+    for n in nodes:
         m, before = n.move, n.parent.state
         if n.by_chance and m.verb == "roll" and before.phase != "play":
             opening.append((m.args[0], m.args[1]))
@@ -460,8 +483,7 @@ def recap_lines(game, session, viewer, within: int = 400, most: int = 60) -> tup
             out.append(RecapLine("", "pass", player=(m.player,)))
             continue
         out.append(RecapLine(game.describe_move(before, m, viewer), "move", player=None if n.by_chance else m.player))
-    out = [replace(x, kind="move", text=_passes(x.player)) if x.kind == "pass" else x for x in out]
-    return tuple(out[-most:])
+    return [replace(x, kind="move", text=_passes(x.player)) if x.kind == "pass" else x for x in out]
 
 
 def _passes(seats: tuple) -> str:
@@ -646,7 +668,7 @@ class BarcadiaApp(GameApp):
 
 @solara.component
 def DungeonBoard(game, view, viewer, targets: tuple, selected: tuple, path: tuple, dice: tuple, reset,
-                 on_click: Callable, on_key: Callable, label: str, opening: bool = False):
+                 on_click: Callable, on_key: Callable, label: str, caption: str = "last roll"):
     """The dungeon as one board, with the keyboard cursor over its targets (arrows, Enter).
 
     The cursor lives here, so an arrow key redraws this board alone; the
@@ -656,9 +678,8 @@ def DungeonBoard(game, view, viewer, targets: tuple, selected: tuple, path: tupl
     centres = solara.use_memo(lambda: target_centres(game, view, targets), [view, targets])
     cursor, cursor_key = use_cursor(centres, on_act=on_click, reset=reset)
     markup = solara.use_memo(lambda: dungeon_svg(game, view, viewer=viewer, targets=targets, selected=selected,
-                                                 path=path, cursor=cursor, dice=dice,
-                                                 dice_caption="roll for who starts" if opening else "last roll"),
-                             [game, view, viewer, targets, selected, path, cursor, dice, opening])
+                                                 path=path, cursor=cursor, dice=dice, dice_caption=caption),
+                             [game, view, viewer, targets, selected, path, cursor, dice, caption])
     version = zlib.crc32(markup.encode()) & 0x7FFFFFFF
 
     def key(k: str) -> None:
@@ -671,10 +692,11 @@ def DungeonBoard(game, view, viewer, targets: tuple, selected: tuple, path: tupl
 
 @solara.component
 def BoardColumn(game, view, viewer, targets: tuple, selected: tuple, path: tuple, dice: tuple, reset, on_click,
-                on_key, label: str, play, on_new_game, opening: bool = False):
-    """The board, the keys and undo / redo / new game (a refusal is shown beside the board's top)."""
+                on_key, label: str, play, on_new_game, caption: str = "last roll"):
+    """The board, the keys and undo / redo / new game (a refusal is shown beside the board's top); ``caption``
+    names the dice in the band above the map ("last roll", "roll for who starts", the die that waits)."""
     with solara.Column(gap="6px", style={"flex": "1 1 560px", "max-width": "860px", "min-width": "320px"}) as col:
-        DungeonBoard(game, view, viewer, targets, selected, path, dice, reset, on_click, on_key, label, opening)
+        DungeonBoard(game, view, viewer, targets, selected, path, dice, reset, on_click, on_key, label, caption)
         solara.HTML(tag="div", unsafe_innerHTML=svg.escape(KEYS_HINT), classes=["bw-keys-help"],
                     style={"color": "#666", "font-size": "12px", "font-family": "system-ui, sans-serif"})
         Controls(on_undo=play.undo, on_redo=play.redo, on_new_game=on_new_game,
@@ -700,15 +722,18 @@ def Decision(text: str, buttons: list, on_choose: Callable[[int], None], note: s
 
 
 @solara.component
-def BattlePanel(odds, open_explain: bool, on_toggle: Callable[[], None], last=None, steps: tuple = ()):
+def BattlePanel(odds, open_explain: bool, on_toggle: Callable[[], None], last=None, steps: tuple = (),
+                waits: bool = False):
     """The coming roll: chance to win, expected HP loss, every bonus with its source; the explanation walked.
 
     In a battle's card window, ``steps`` (:func:`window_steps`) say how the
     chance moved with each card played so far ("now 35%: Boost +2 for the
-    Teabag Troll"). With no roll pending, ``last`` (``(odds, dice, result)``
-    of the latest roll) is shown the same way, as what the chance was, with
-    what the roll did: won or lost, against what level, the damage. A battle
-    waiting in its Redo window shows its dice and result the same way.
+    Teabag Troll"). ``waits``: the window has closed and the die waits for a
+    person (ruling P24): the chance shown is the chance rolled, with every
+    card. With no roll pending, ``last`` (``(odds, dice, result)`` of the
+    latest roll) is shown the same way, as what the chance was, with what the
+    roll did: won or lost, against what level, the damage. A battle waiting in
+    its Redo window shows its dice and result the same way.
     """
     step, set_step = solara.use_state(None)
     before = odds is not None and not odds.rolled
@@ -720,14 +745,14 @@ def BattlePanel(odds, open_explain: bool, on_toggle: Callable[[], None], last=No
         odds, dice, result = last
     if odds is None:
         return solara.Div(classes=["bw-bc-battle-none"])
-    title = odds.title if before else f"Last roll: {odds.title} — rolled " + ", ".join(
-        f"{v} (player {p + 1})" for p, v in dice)
+    title = (odds.title + (" — the die waits" if waits else "")) if before else \
+        f"Last roll: {odds.title} — rolled " + ", ".join(f"{v} (player {p + 1})" for p, v in dice)
     with solara.Card(margin=0, classes=["bw-bc-battle" if before else "bw-bc-last-roll"],
                      style={"background": "#fff8ec" if before else "#f4f4f4", "padding": "10px"}) as card:
         solara.Text(title, style={"font-weight": "700"})
         losses = "; ".join(f"player {q + 1} {format_hp(x)} (of {odds.damage.get(q, 0)})"
                            for q, x in odds.expected_loss.items())
-        chance = "Chance to win" if before else "The chance was"
+        chance = ("Chance to win, every card played" if waits else "Chance to win") if before else "The chance was"
         solara.HTML(tag="div", unsafe_innerHTML=f"{chance}: <b>{format_percent(odds.p_win)}</b> · expected HP "
                                                 f"loss: {svg.escape(losses or 'none')}",
                     classes=["bw-bc-odds"], style={"font-size": "15px"})
@@ -828,30 +853,47 @@ _RECAP_CSS = """
 .bw-bc-recap li.won::marker { content: "✔ "; color: #1b6e20; }
 .bw-bc-recap li.lost::marker { content: "✘ "; color: #b3261e; }
 .bw-bc-recap.paced li { opacity: 0; animation: bw-bc-recap-in .35s ease-out forwards; }
+.bw-bc-recap.paced li.seen { opacity: 1; animation: none; }
+.bw-bc-recap-earlier { color: #555; border-top: 1px solid #d5dbe6; margin-top: 4px; padding-top: 2px; }
+.bw-bc-recap-earlier ol { font-size: 12.5px; }
+.bw-bc-recap-scroll { display: flex; flex-direction: column-reverse; max-height: 150px; overflow-y: auto; }
 @keyframes bw-bc-recap-in { from { opacity: 0; transform: translateY(-3px); } to { opacity: 1; transform: none; } }
 @media (prefers-reduced-motion: reduce) { .bw-bc-recap.paced li { animation: none; opacity: 1; } }
 """
 
 
-def recap_markup(lines: tuple, paced: bool, pace: float = RECAP_PACE) -> str:
+def recap_markup(lines: tuple, paced: bool, pace: float = RECAP_PACE, seen: int = 0, style: bool = True) -> str:
     """The recap as an ordered list: a roll's line says won or lost by its mark and words; ``paced``: each line
-    fades in ``pace`` seconds after the one before."""
+    fades in ``pace`` seconds after the one before, but the first ``seen`` (shown already, at the pause before a
+    roll) stay as they are."""
     items = []
     for k, line in enumerate(lines):
         cls = [line.kind] + ([] if line.won is None else ["won" if line.won else "lost"])
-        delay = f' style="animation-delay:{k * pace:.2f}s"' if paced else ""
+        delay = ""
+        if paced and k < seen:
+            cls.append("seen")
+        elif paced:
+            delay = f' style="animation-delay:{(k - seen) * pace:.2f}s"'
         items.append(f'<li class="{" ".join(cls)}"{delay}>{svg.escape(line.text)}</li>')
-    return f"<style>{_RECAP_CSS}</style><ol>{''.join(items)}</ol>"
+    return (f"<style>{_RECAP_CSS}</style>" if style else "") + f"<ol>{''.join(items)}</ol>"
 
 
 @solara.component
-def RecapPanel(lines: tuple, key, title: str = "Since your last move"):
+def RecapPanel(lines: tuple, key, title: str = "Since your last move", earlier: tuple = ()):
     """What the other seats (and chance) did since the viewer's last move (:func:`recap_lines`), in order, one
-    line after another at :data:`RECAP_PACE` with "Show all now"; it stays until the viewer's next move."""
+    line after another at :data:`RECAP_PACE` with "Show all now"; under it, dimmed and at once, the lines up to
+    that move (:func:`earlier_lines`, scrolled to its end), so what happened stays readable after you move on.
+
+    Lines shown already (the bots' cards at the pause before your roll) are not paced again when more come."""
     skipped, set_skipped = solara.use_state(None)  # the recap (its key) shown whole at once
-    if not lines:
+    memo = solara.use_ref(((), 0))  # (the lines, how many of them were in the page before): new ones are paced
+    if memo.current[0] != lines:
+        before = memo.current[0]
+        memo.current = (lines, len(before) if before and lines[:len(before)] == before else 0)
+    seen = memo.current[1]
+    if not lines and not earlier:
         return solara.Div(classes=["bw-bc-recap-none"])
-    paced = RECAP_PACE > 0 and skipped != key and len(lines) > 1
+    paced = RECAP_PACE > 0 and skipped != key and len(lines) - seen > 1
     with solara.Card(margin=0, classes=["bw-bc-recap-box"], style={"background": "#f3f6fb", "padding": "8px 10px"}) \
             as card:
         with solara.Row(style={"align-items": "center", "gap": "6px", "justify-content": "space-between"}):
@@ -860,9 +902,16 @@ def RecapPanel(lines: tuple, key, title: str = "Since your last move"):
                 solara.Button("Show all now", on_click=lambda: set_skipped(key), text=True, small=True,
                               classes=["bw-bc-recap-skip"], attributes={"aria-label": "Show all now"})
         # a new key gives a new element: the animation starts again for a new recap
-        solara.HTML(tag="div", unsafe_innerHTML=recap_markup(lines, paced),
+        solara.HTML(tag="div", unsafe_innerHTML=recap_markup(lines, paced, seen=seen),
                     classes=["bw-bc-recap"] + (["paced"] if paced else []),
                     attributes={"role": "log", "aria-live": "polite"}).key(f"recap-{key}-{paced}")
+        if earlier:
+            # newest at the bottom, in view: the box starts scrolled to its end (column-reverse)
+            solara.HTML(tag="div", unsafe_innerHTML=(f'<div style="font-weight:600;font-size:12.5px">Up to your last '
+                                                     f'move ({len(earlier)})</div><div class="bw-bc-recap-scroll">'
+                                                     + recap_markup(earlier, False, style=not lines) + "</div>"),
+                        classes=["bw-bc-recap", "bw-bc-recap-earlier"],
+                        attributes={"aria-label": "what happened up to your last move"})
     return card
 
 
@@ -881,9 +930,11 @@ def AutoPassToggle(on: bool, on_toggle: Callable[[], None]):
 
 
 @solara.component
-def LogSection(session, game, viewer, on_goto: Callable[[int], None], version: int):
-    """The moves in words as this viewer may know them (hidden draws masked), with branches; shown on request."""
-    shown, set_shown = solara.use_state(False)
+def LogSection(session, game, viewer, on_goto: Callable[[int], None], version: int, over: bool = False):
+    """The moves in words as this viewer may know them (hidden draws masked), with branches; shown on request
+    during the game, and open on the game-over screen (the whole game, readable afterwards)."""
+    toggled, set_shown = solara.use_state((None, None))  # (session, shown) the player chose
+    shown = toggled[1] if toggled[0] is session else over
     cache = solara.use_memo(dict, [session, viewer])
 
     def label(node):
@@ -895,7 +946,8 @@ def LogSection(session, game, viewer, on_goto: Callable[[int], None], version: i
 
     with solara.Column(gap="4px", classes=["bw-bc-log"]) as col:
         words = "Hide the log" if shown else "Show the log (click a move to go back to it; branches)"
-        solara.Button(words, icon_name="mdi-history", on_click=lambda: set_shown(not shown), text=True, small=True,
+        solara.Button(words, icon_name="mdi-history", on_click=lambda: set_shown((session, not shown)), text=True,
+                      small=True,
                       classes=["bw-bc-log-toggle"], attributes={"aria-label": words})
         if shown:
             MoveLog(log_entries(session, label)[-160:], branch_entries(session, label), on_goto=on_goto)
@@ -974,9 +1026,9 @@ def _names(game, bots) -> list:
     return [seat_name(p, bots, humans) for p in range(game.players)]
 
 
-def _board_label(pending) -> str:
+def _board_label(pending, waits: str = "") -> str:
     base = "Dungeon board: click a highlighted room; arrows move a cursor, Enter acts"
-    return base if pending is None else f"{base}. {pending['text']}"
+    return f"{base}. {waits}" if pending is None and waits else base if pending is None else f"{base}. {pending['text']}"
 
 
 @solara.component
@@ -1008,6 +1060,10 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
     playable = tuple(sorted({m.args[0] for m in moves if m.verb == "play"}))
     actor = viewer  # nobody acts through a pass screen or for a spectator
     rc = reacton.core.get_render_context()
+    # P24: the die waits for a person of the battle; one at this device rolls it (a class table's other seats
+    # roll on their own devices: they sit with the bots as remote seats)
+    rolling = play.rolling
+    can_roll = bool(rolling) and not seat.passing and any(p not in bots for p in rolling)
 
     def click(id_: str) -> None:
         got = on_board.get(id_)
@@ -1041,9 +1097,17 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
         if m is not None or actor is not None:
             play.act(m or Move(actor, "play", (cid,)))
 
+    def roll() -> None:
+        if can_roll:
+            play.roll()
+        elif rolling:
+            play.say("the die waits for " + " or ".join(names[p] for p in rolling) + ", who rolls it on their device")
+
     def key(k: str) -> None:
         low = k.lower()
-        if k.isdigit() and k != "0":
+        if rolling and (low == "r" or k == "1"):
+            roll()
+        elif k.isdigit() and k != "0":
             choose(int(k) - 1)
         elif low == "e":
             by_verb("end")
@@ -1077,9 +1141,15 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
     odds = solara.use_memo(lambda: game.battle_odds(view), [view])
     steps = solara.use_memo(lambda: window_steps(game, session, viewer), [node_id, viewer])
     recap = solara.use_memo(lambda: recap_lines(game, session, viewer), [node_id, viewer])
+    earlier = solara.use_memo(lambda: earlier_lines(game, session, viewer), [node_id, viewer])
     opening = solara.use_memo(lambda: opening_roll(session), [node_id])
     window = current_window(view) if mine else None
     over = game.is_over(state)
+    waits = solara.use_memo(lambda: roll_wait_words(game, view, rolling, viewer) if rolling else "", [view, rolling])
+    caption = "roll for who starts" if opening is not None else "last roll"
+    if waits and odds is not None and isinstance(state.top, Battle):  # the dice to roll, on the board's band
+        dice = tuple((p, "?") for p in rollers(state.top))
+        caption = f"the die waits: {format_percent(odds.p_win)} to win"
     deciding = solara.use_memo(lambda: deciding_roll(game, session, viewer) if over else None, [node_id, viewer])
     refusal = refusal_words(game, view, play.message)
 
@@ -1087,12 +1157,13 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
         Status(game, view, pending, names, over)
         with solara.Row(style={"gap": "16px", "align-items": "flex-start", "flex-wrap": "wrap"}):
             BoardColumn(game, view, viewer, targets, (chosen,) if chosen else (), path, dice, node_id, click, key,
-                        _board_label(pending), play, on_new_game, opening is not None)
+                        _board_label(pending, waits), play, on_new_game, caption)
             SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_board, play, explain_open,
                        seat.passing, seat.next, seat.ready, over, playable, window, choose, card, toggle_explain,
                        last, odds, steps, viewer in auto, toggle_auto if viewer is not None and viewer not in bots
-                       else None, recap, node_id, refusal, play.clear_message, opening, deciding)
-        LogSection(session, game, viewer, play.goto, play.version)
+                       else None, recap, node_id, refusal, play.clear_message, opening, deciding, earlier, waits,
+                       can_roll)
+        LogSection(session, game, viewer, play.goto, play.version, over)
     return main
 
 
@@ -1100,7 +1171,7 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
 def SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_board, play, explain_open, passing,
                next_seat, ready, over, playable, window, choose, card, toggle_explain, last=None, odds=None,
                steps=(), auto_on=False, toggle_auto=None, recap=(), recap_key=None, refusal=None, on_close=None,
-               opening=None, deciding=None):
+               opening=None, deciding=None, earlier=(), roll_words="", can_roll=False):
     """Beside the board: a refusal in words at the top (where the eye is after a click); the pass screen, or the
     decision, the battle panel, what the others did since your last move (the recap) and the hand (with the
     seat's auto-pass toggle), or the result; the players."""
@@ -1111,14 +1182,14 @@ def SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_boar
             PassScreen(names[next_seat], on_ready=ready, show="my hand")
         elif over:
             ResultPanel(game, state, names, deciding)
-            RecapPanel(recap, recap_key, "The last moves" if viewer is None else "Since your last move")
+            RecapPanel(recap, recap_key, "The last moves" if viewer is None else "Since your last move", earlier)
         else:
             SidePanel(game, view, pending, names, mine, buttons, choose, chosen, on_board, play, explain_open,
-                      toggle_explain, last, odds, steps)
+                      toggle_explain, last, odds, steps, roll_words, can_roll)
             if opening is not None and not any(x.kind == "start" for x in recap):
                 solara.Text(opening_roll_words(*opening), classes=["bw-bc-opening"],
                             style={"font-size": "13px", "color": "#4a4232"})
-            RecapPanel(recap, recap_key, "The last moves" if viewer is None else "Since your last move")
+            RecapPanel(recap, recap_key, "The last moves" if viewer is None else "Since your last move", earlier)
             if viewer is not None:
                 HandPanel(game, view.players[viewer].hand, viewer, playable, window, card)
                 if toggle_auto is not None:
@@ -1154,11 +1225,31 @@ def Status(game, view, pending, names, over: bool):
 
 
 @solara.component
+def RollPanel(text: str, can_roll: bool, on_roll: Callable[[], None], waiting: str = ""):
+    """The pause before a battle's die (ruling P24): the chance with every card played, in words, and "Roll the
+    die" for a person at this device (keys R or 1); else who rolls it, on another device."""
+    with solara.Column(gap="6px", classes=["bw-bc-roll-box"]) as col:
+        solara.HTML(tag="div", unsafe_innerHTML=f'<b>{svg.escape(text)}</b>', classes=["bw-bc-roll-words"],
+                    style={"font-family": "system-ui, sans-serif"})
+        if can_roll:
+            solara.Button("1. Roll the die (R)", on_click=on_roll, color="primary", classes=["bw-bc-roll"],
+                          icon_name="mdi-dice-d20", attributes={"aria-label": "1. Roll the die (R)"})
+        elif waiting:
+            solara.Text(waiting, style={"color": "#6b604b"})
+    return col
+
+
+@solara.component
 def SidePanel(game, view, pending, names, mine: bool, buttons: list, choose, chosen, on_board, play, explain_open,
-              toggle_explain, last=None, odds=None, steps=()):
-    """The decision (words and buttons) and the battle panel."""
+              toggle_explain, last=None, odds=None, steps=(), roll_words="", can_roll=False):
+    """The decision (words and buttons), or the die that waits for a person (``roll_words``), and the battle
+    panel."""
     with solara.Column(gap="8px") as col:
-        if pending is None:
+        if pending is None and roll_words:
+            RollPanel(roll_words, can_roll, play.roll,
+                      "" if can_roll else "The die is rolled on the device of " + " or ".join(
+                          names[p] for p in play.rolling) + ".")
+        elif pending is None:
             solara.Text("Chance moves…" if not game.is_over(view) else "")
         elif not mine:
             solara.Text(pending["text"], classes=["bw-bc-decision"], style={"font-weight": "700"})
@@ -1176,7 +1267,7 @@ def SidePanel(game, view, pending, names, mine: bool, buttons: list, choose, cho
                 note = f"Click a glowing {'hex' if any(t.startswith('h') for t in on_board) else 'room'} on the " \
                        f"board ({len(on_board)} to choose from)" + (", or a button below." if buttons else ".")
             Decision(pending["text"], labels, choose, note)
-        BattlePanel(odds, explain_open, toggle_explain, last, steps)
+        BattlePanel(odds, explain_open, toggle_explain, last, steps, waits=bool(roll_words))
         if mine:
             TrapPanel(game, traps_ahead(game, view, pending["player"], on_board),
                       tuple(roll_bonuses(game, view, pending["player"], "disarm")))

@@ -9,7 +9,22 @@ same way. Bots only ever pick among :meth:`Game.legal_moves`.
 >>> s = Session(RaceGame(players=2), seed=0)
 >>> run_bots(s, {0: RandomBot(1), 1: RandomBot(2)}) > 0, s.game.is_over(s.state)
 (True, True)
-"""
+
+The pause before a roll: where :meth:`Game.chance_waits_for` names a person
+(a seat that is not a bot here, or a remote seat), chance waits until a
+person rolls (:func:`roll_human`); these functions tell the session who the
+people are (:func:`seat_people`) before they play. A roll of bots alone never
+waits, so bot games stay quick.
+
+>>> s = Session(RaceGame(die=True, pause=True), seed=0)   # hot-seat: both seats are people
+>>> s.history                                               # the first die came before anybody sat down
+['roll 2']
+>>> play_human(s, {}, "p1 +1"); s.history, s.holds(), people_in_roll(s.game, s.state, {})
+(['roll 2', 'p1 +1'], True, (1,))
+>>> roll_human(s, {}); s.history, s.holds()
+(['roll 2', 'p1 +1', 'roll 4'], False)
+>>> play_human(s, {0: RandomBot(1)}, "p2 +1"); s.history[3:], s.holds()   # the bot's die does not wait
+(['p2 +1', 'roll 2', 'p1 +1'], True)"""
 
 from __future__ import annotations
 
@@ -39,11 +54,20 @@ def run_bots(session, bots: Mapping[int, Bot], max_moves: int = 100_000) -> int:
     """Play bot moves while some waiting player is a bot; return how many were played.
 
     With simultaneous choices the bots among the waiting players move one after
-    the other; the loop stops when only humans are waited for, or the game ends.
+    the other; the loop stops when only humans are waited for, at a pause
+    before a person's roll (:func:`roll_human`), or when the game ends. A chance
+    move left waiting that names no person here (a save loaded at a pause, a
+    seat handed to a bot) is drawn.
     """
     game = session.game
+    seat_people(session, bots)
     played = 0
     while played < max_moves and not game.is_over(session.state):
+        if game.is_chance(session.state):
+            if session.holds() or not session.auto_chance:
+                break
+            session.roll()
+            continue
         waiting = [p for p in game.to_move(session.state) if p in bots and not is_remote(bots[p])]
         if not waiting:
             break
@@ -72,6 +96,31 @@ def mover(game, node) -> int | None:
     return p
 
 
+def is_person(bots: Mapping[int, Bot], p: int) -> bool:
+    """Is seat ``p`` a person: not a bot here, or a remote seat (a classmate on another device)?"""
+    return p not in bots or is_remote(bots[p])
+
+
+def people_in_roll(game, state, bots: Mapping[int, Bot]) -> tuple:
+    """The people (:func:`is_person`) the chance move of ``state`` waits for (:meth:`Game.chance_waits_for`);
+    ``()`` when chance does not move next or names nobody."""
+    if game.is_over(state) or not game.is_chance(state):
+        return ()
+    return tuple(p for p in game.chance_waits_for(state) if is_person(bots, p))
+
+
+def seat_people(session, bots: Mapping[int, Bot]) -> None:
+    """Tell ``session`` who the people are: chance then waits before a roll of theirs (:attr:`Session.hold`).
+
+    With bots in every seat nothing ever waits (no hold at all: bot games run as fast as before).
+    """
+    game = session.game
+    if all(p in bots and not is_remote(bots[p]) for p in range(game.num_players)):
+        session.hold = None
+    else:
+        session.hold = lambda state: bool(people_in_roll(game, state, bots))
+
+
 def is_remote(bot) -> bool:
     """A seat played on another device (a classmate at a class table, ``remote = True``): it sits with
     the bots, so this page shows one seat and no pass screen, but no bot loop here ever moves it."""
@@ -95,10 +144,29 @@ def play_human(session, bots: Mapping[int, Bot], move) -> str | None:
     """
     from .errors import GameError
 
+    seat_people(session, bots)
     if only_bots_wait(session, bots):
         return "it is a bot's turn, not a human's"
     try:
         session.play(move)
+    except GameError as e:
+        return str(e)
+    if bots:
+        run_bots(session, bots)
+    return None
+
+
+def roll_human(session, bots: Mapping[int, Bot]) -> str | None:
+    """A person rolls the die the game waits for (the pause of :meth:`Game.chance_waits_for`), then the bots
+    answer. The draw is chance's own (seeded; after an undo the same die comes back). Returns why not
+    (``str``) when no roll waits for a person, else ``None``."""
+    from .errors import GameError
+
+    seat_people(session, bots)
+    if not session.holds():
+        return "no roll waits for a player now"
+    try:
+        session.roll()
     except GameError as e:
         return str(e)
     if bots:
@@ -113,6 +181,7 @@ def human_decisions(session, bots) -> int:
 
 def undo_human(session, bots: Mapping[int, Bot]) -> None:
     """Take back the last human decision and the bot moves that answered it."""
+    seat_people(session, bots)
     if not human_decisions(session, bots):
         return
     game = session.game
@@ -128,7 +197,9 @@ def undo_human(session, bots: Mapping[int, Bot]) -> None:
 
 
 def redo_human(session, bots: Mapping[int, Bot]) -> None:
-    """Replay the next human decision and the bot moves that followed it."""
+    """Replay the next human decision and the bot moves that followed it (up to a pause before a person's roll,
+    which comes back as it was: the same die is rolled again)."""
+    seat_people(session, bots)
     if not session.can_redo():
         return
     session.redo()

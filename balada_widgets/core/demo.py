@@ -2,7 +2,8 @@
 
 Players take turns adding 1 or 2 to a shared total; whoever reaches the
 target wins. With ``die=True`` a die is rolled (a chance move) before each
-turn and a roll of 6 makes that player skip. It documents the protocol in
+turn and a roll of 6 makes that player skip; with ``pause=True`` that die waits
+for the player whose turn it is (:meth:`~.game.Game.chance_waits_for`). It documents the protocol in
 a few lines and lets the core be tested without any real game.
 
 >>> g = RaceGame(target=5)
@@ -54,12 +55,12 @@ class RaceGame(Game):
     max_players = 6
     end_rule = "R3"
 
-    def __init__(self, players: int = 2, target: int = 10, die: bool = False):
-        self.players, self.target, self.die = players, target, die
+    def __init__(self, players: int = 2, target: int = 10, die: bool = False, pause: bool = False):
+        self.players, self.target, self.die, self.pause = players, target, die, pause
 
     @property
     def options(self):
-        return {"players": self.players, "target": self.target, "die": self.die}
+        return {"players": self.players, "target": self.target, "die": self.die, "pause": self.pause}
 
     @property
     def num_players(self):
@@ -73,6 +74,9 @@ class RaceGame(Game):
 
     def chance_outcomes(self, state):
         return [(Roll(v), 1 / 6) for v in range(1, 7)]
+
+    def chance_waits_for(self, state):
+        return (state.turn,) if self.pause and self.is_chance(state) else ()
 
     def to_move(self, state):
         if state.winner is not None or self.is_chance(state):

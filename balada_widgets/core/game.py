@@ -20,6 +20,10 @@ Turn structure covers every game of the package:
   their probabilities; the :class:`~balada_widgets.core.session.Session`
   draws one from a seeded generator and records it as an ordinary move, so a
   replay never needs the generator again.
+- :meth:`Game.chance_waits_for` names the players a chance move waits for
+  (default none): a roll whose odds are the lesson, thrown by a person who
+  has seen them. A table that seats a person among them pauses before it
+  (:func:`~balada_widgets.core.bots.seat_people`); bots never wait.
 - :meth:`Game.legal_moves` is the single source of legality. :meth:`Game.apply`
   accepts exactly the moves it lists; anything else raises
   :class:`~balada_widgets.core.errors.IllegalMove` whose message comes from
@@ -80,6 +84,19 @@ class Game(ABC, Generic[S, M]):
     def chance_outcomes(self, state: S) -> list[tuple[M, float]]:
         """The chance moves possible now with their probabilities (sum 1)."""
         return []
+
+    def chance_waits_for(self, state: S) -> tuple[int, ...]:
+        """The players chance's next move waits for: a roll they throw once they have seen its odds.
+
+        Empty (the default): chance moves at once. A game names the players of a
+        roll whose chance is what it teaches (Barcadia: the heroes of a battle,
+        once its card window has closed). Where whoever seats the players puts a
+        person among them, the play loop stops before that chance move until a
+        person rolls (:meth:`Session.roll <balada_widgets.core.session.Session.roll>`,
+        :func:`~balada_widgets.core.bots.roll_human`); a roll of bots alone never
+        waits. The pause is not a move: logs, saves and replays do not change.
+        """
+        return ()
 
     @abstractmethod
     def is_over(self, state: S) -> bool:

@@ -13,6 +13,12 @@ same decisions therefore give the same cards, and a save file is the options,
 the seed, the starting position and the move texts: loading replays them and
 so validates them.
 
+A pause before chance: :attr:`Session.hold` (``None`` by default) is set by
+whoever seats the players (:func:`~balada_widgets.core.bots.seat_people`).
+Where it says so, chance's move waits for :meth:`Session.roll` (a person
+throws the die once they have seen the odds); the tree, the saves and the
+replays are the same as without the pause.
+
 Examples
 --------
 >>> from balada_widgets.core.session import Session
@@ -101,6 +107,11 @@ class Session(Generic[S, M]):
     auto_chance:
         Draw chance's moves automatically (default). The lab turns it off to
         set the cards by hand.
+
+    ``hold``: ``None``, or ``hold(state) -> bool``: a chance node where it is
+    true is left waiting (also when its draw was made before on this line and
+    comes back) until :meth:`roll`; :meth:`holds` says whether the current
+    position waits so.
     """
 
     def __init__(self, game: Game, seed: int | str = 0, state: Any = None, auto_chance: bool = True):
@@ -120,6 +131,8 @@ class Session(Generic[S, M]):
         self.nodes: dict[int, Node] = {0: self.root}
         self.current: Node = self.root
         self._listeners: list[Callable[["Session"], None]] = []
+        #: the pause before chance (see the class docstring); set by whoever seats the players
+        self.hold: Callable[[Any], bool] | None = None
         self._resolve_chance()
 
     # -------------------------------------------------------------- queries
@@ -144,6 +157,12 @@ class Session(Generic[S, M]):
     def can_undo(self) -> bool:
         return self._undo_target() is not None
 
+    def holds(self) -> bool:
+        """Does the current position wait for a roll (:attr:`hold`) rather than draw chance's move at once?"""
+        st = self.state
+        return (self.hold is not None and not self.game.is_over(st) and self.game.is_chance(st)
+                and bool(self.hold(st)))
+
     def can_redo(self) -> bool:
         return self.current.last_child is not None
 
@@ -158,8 +177,23 @@ class Session(Generic[S, M]):
         if isinstance(move, str):
             move = self.game.parse_move(move, state)
         new_state = self.game.apply(state, move)
-        self._descend(move, new_state, by_chance=False)
+        # at rest, chance waits only at a pause: its move played here (a stored draw replayed) is chance's
+        self._descend(move, new_state, by_chance=self.auto_chance and self.game.is_chance(state))
         self._resolve_chance()
+        self._changed()
+
+    def roll(self) -> None:
+        """Chance's move now, where the position waits for it (:meth:`holds`: a person rolls the die).
+
+        The draw is the seeded one of this depth, or the one drawn before on
+        this line (after an undo the same die comes back); then chance goes on
+        as usual, up to the next pause.
+        """
+        if self.game.is_over(self.state) or not self.game.is_chance(self.state):
+            raise InvalidInput("the position does not wait for chance")
+        if not self.auto_chance:
+            raise InvalidInput("this session sets chance's moves by hand (play_chance)")
+        self._resolve_chance(force=True)
         self._changed()
 
     def play_chance(self, move: M | str) -> None:
@@ -181,7 +215,7 @@ class Session(Generic[S, M]):
         if self.current.last_child is None:
             return
         self.current = self.current.last_child
-        while self.current.last_child is not None and self.current.last_child.by_chance:
+        while self.current.last_child is not None and self.current.last_child.by_chance and not self.holds():
             self.current = self.current.last_child
         self._changed()
 
@@ -194,7 +228,7 @@ class Session(Generic[S, M]):
         while n.parent is not None:  # so redo from the root follows this branch
             n.parent.last_child = n
             n = n.parent
-        self._resolve_chance()  # a chance node is never left current: its drawn child is reused
+        self._resolve_chance()  # a chance node is left current only at a pause: its drawn child is reused
         self._changed()
 
     def restart(self) -> None:
@@ -229,10 +263,14 @@ class Session(Generic[S, M]):
         self.current.last_child = node
         self.current = node
 
-    def _resolve_chance(self) -> None:
+    def _resolve_chance(self, force: bool = False) -> None:
+        """Draw chance's moves up to a player's decision, or a pause (:attr:`hold`; ``force``: not this one)."""
         if not self.auto_chance:
             return
         while not self.game.is_over(self.state) and self.game.is_chance(self.state):
+            if not force and self.hold is not None and self.hold(self.state):
+                return
+            force = False
             # an existing chance child (after undo) is reused, so redo and
             # replays see the same cards
             if self.current.children and self.current.children[0].by_chance:

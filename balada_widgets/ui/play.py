@@ -32,6 +32,12 @@ re-renders: the hook subscribes to the session and reassigns ``version``.
 - ``restart`` goes back to the start (the same chance draws) and replays the
   bots' opening moves; ``goto(node_id)`` jumps to any node of the tree (the lab).
 - ``let_bots_play`` runs the bots while only bots are waited for.
+- ``rolling`` names the people a pause before chance waits for (the game's
+  :meth:`~balada_widgets.core.game.Game.chance_waits_for`: a die whose odds
+  the page shows first); ``roll()`` rolls it
+  (:func:`~balada_widgets.core.bots.roll_human`) and the bots answer. A roll
+  of bots alone never waits. Undo takes the roll back with the human
+  decision before it; redo comes back to the pause, and the same die.
 - ``say(text)`` sets the message (a view's own hint), ``clear_message()`` clears it.
 
 The pure part, :func:`settle`, is usable without Solara.
@@ -51,7 +57,9 @@ from typing import Any, Callable, Hashable, Mapping, Optional
 
 import solara
 
-from ..core.bots import human_decisions, only_bots_wait, play_human, redo_human, run_bots, undo_human
+from ..core.bots import (
+    human_decisions, only_bots_wait, people_in_roll, play_human, redo_human, roll_human, run_bots, undo_human,
+)
 from ..kit.cursor import cursor_key
 from .session import use_session_version
 
@@ -72,7 +80,8 @@ def settle(session, bots: Mapping = {}) -> None:  # noqa: B006
     ['p1 +1']
     """
     game = session.game
-    while game.is_chance(session.state) and not game.is_over(session.state) and session.can_redo():
+    while (game.is_chance(session.state) and not game.is_over(session.state) and session.can_redo()
+           and not session.holds()):  # a pause before a person's roll stays (the roll is theirs)
         session.redo()
     while only_bots_wait(session, bots) and session.can_redo():
         session.redo()
@@ -102,6 +111,9 @@ class Play:
     let_bots_play: Callable[[], None]
     say: Callable[[Optional[str]], None]
     clear_message: Callable[[], None]
+    #: the people a pause before chance waits for (a die they roll: ``roll()``); empty: no pause now
+    rolling: tuple = ()
+    roll: Callable[[], Optional[str]] = lambda: None
 
 
 def _human_to_move(session, bots) -> bool:
@@ -128,6 +140,14 @@ def use_play(session, bots: Mapping = {}, on_move: Optional[Callable[[], None]] 
         def act(move) -> Optional[str]:
             with rc:
                 error = play_human(session, bots, move)
+                set_message(error)
+                if error is None and after_move.current is not None:
+                    after_move.current()
+            return error
+
+        def roll() -> Optional[str]:
+            with rc:
+                error = roll_human(session, bots)
                 set_message(error)
                 if error is None and after_move.current is not None:
                     after_move.current()
@@ -161,13 +181,15 @@ def use_play(session, bots: Mapping = {}, on_move: Optional[Callable[[], None]] 
             with rc:
                 run_bots(session, bots)
 
-        return act, undo, redo, restart, goto, let_bots_play, set_message, lambda: set_message(None)
+        return act, roll, undo, redo, restart, goto, let_bots_play, set_message, lambda: set_message(None)
 
-    act, undo, redo, restart, goto, let_bots_play, say, clear = solara.use_memo(handlers, [session, id(bots)])
+    act, roll, undo, redo, restart, goto, let_bots_play, say, clear = solara.use_memo(handlers, [session, id(bots)])
     # a class table's session (ui: classroom.live.TableSession) takes nothing back: can_undo() is False there
     return Play(message=message, version=version, can_undo=human_decisions(session, bots) > 0 and session.can_undo(),
                 can_redo=session.can_redo(), bots_to_move=only_bots_wait(session, bots),
-                human_to_move=_human_to_move(session, bots), act=act, undo=undo, redo=redo, restart=restart,
+                human_to_move=_human_to_move(session, bots), act=act,
+                rolling=people_in_roll(session.game, session.state, bots), roll=roll, undo=undo, redo=redo,
+                restart=restart,
                 goto=goto, let_bots_play=let_bots_play, say=say, clear_message=clear)
 
 

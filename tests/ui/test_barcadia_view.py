@@ -343,7 +343,11 @@ def test_the_battle_panel_follows_each_card_and_then_says_what_the_roll_did(rend
     ui.click("bw-bc-choice-1")  # Drain: now level 5
     assert f"now {format_percent(win_probability('monster', level=5))}: Drain -3 against the Teabag Troll" \
         in page_text(ui)
-    app.play("p1 pass")  # the window closes (the bot holds nothing): the die
+    app.play("p1 pass")  # the window closes (the bot holds nothing): the die waits for player 1 (P24)
+    assert not any(t.startswith("roll ") for t in app.session.history)
+    assert f"Chance to win, every card played: <b>{format_percent(win_probability('monster', level=5))}</b>" \
+        in page_text(ui)
+    ui.click("bw-bc-roll")
     roll = next(t for t in app.session.history if t.startswith("roll p1 "))
     value = int(roll.split()[-1])
     word = "Won" if value >= 5 else "Lost"
@@ -416,7 +420,13 @@ def test_a_roll_without_a_card_window_shows_afterwards_what_its_chance_was(rende
     st = g.position(rooms={1: {"card": "lime-lich", "up": False, "public": True}})
     app = app_at(g, st, bots=1)
     ui = render(app.element())
-    ui.board("bw-barcadia-board").emit_click("r1")  # nobody holds a battle card: the roll comes at once (P3)
+    ui.board("bw-barcadia-board").emit_click("r1")  # nobody holds a battle card: no window (P3), the die waits (P24)
+    want = format_percent(win_probability('monster', level=11))
+    assert not any(t.startswith("roll ") for t in app.session.history)
+    assert f"Every card is played: the chance that you beat the Lime Lich is {want}. You roll the die." \
+        in page_text(ui)
+    assert "the die waits: " + want + " to win" in ui.board("bw-barcadia-board").svg  # the dice band says it too
+    ui.board("bw-barcadia-board").emit_key("r")
     assert any(t.startswith("roll p1 ") for t in app.session.history)
     text = page_text(ui)
     assert "Last roll: Player 1 against Lime Lich" in text
@@ -533,3 +543,99 @@ def test_the_roll_for_who_starts_is_explained_and_drawn_above_the_map(render):
     assert die_y and all(y + 26 <= DICE_BAND for y in die_y)
     centres = target_centres(app.game, app.game.view(s.state, 0), [f"r{k}" for k in range(1, 13)] + ["START"])
     assert min(y for _, y in centres.values()) - HEX > DICE_BAND
+
+
+# ---------------------------------------------------------------------- the die waits for a person (P24, issue 14)
+
+
+def issue_case_app() -> BarcadiaApp:
+    """Issue 14's case: Player 1 holds only Drain against the Teabag Troll (level 6); bot Player 2 holds Boost and
+    Mega Boost, bot Player 3 nothing; Player 1 leads (a Power-Up), so the bots hinder its battle."""
+    g = cozy(3)
+    st = g.position(players={0: {"hand": ["drain"], "powerups": ["swirl-compass"]},
+                             1: {"hand": ["boost", "mega-boost"]}, 2: {"hand": []}},
+                    rooms={1: {"card": "teabag-troll", "up": False, "public": True}})
+    return app_at(g, st, bots=2)
+
+
+def test_the_die_waits_at_the_final_chance_with_every_card_and_rolls_at_it(render):
+    from fractions import Fraction
+
+    app = issue_case_app()
+    s = app.session
+    ui = render(app.element())
+    board = ui.board("bw-barcadia-board")
+    board.emit_click("r1")  # reveal: the Teabag Troll, level 6; player 1's battle window
+    assert f"Chance to win: <b>{format_percent(Fraction(3, 4))}</b>" in page_text(ui)
+    ui.board("bw-barcadia-hand").emit_click("card-drain")
+    # the bots answer with Boost and Mega Boost; every hand left is empty (H19): the window closes, the die waits
+    assert s.history == ["p1 reveal r1", "p1 play drain", "p2 play boost", "p2 play mega-boost"] and s.holds()
+    text = page_text(ui)
+    sixty = format_percent(Fraction(3, 5))
+    assert f"Every card is played: the chance that you beat the Teabag Troll is {sixty}. You roll the die." in text
+    assert f"Chance to win, every card played: <b>{sixty}</b>" in text and "the die waits" in text
+    steps = text[text.index("before any card"):]
+    for line in (f"before any card: {format_percent(Fraction(3, 4))}",
+                 f"now {format_percent(Fraction(9, 10))}: Drain -3 against the Teabag Troll (played by you)",
+                 f"now {format_percent(Fraction(4, 5))}: Boost +2 for the Teabag Troll (played by player 2)",
+                 f"now {sixty}: Mega Boost +4 for the Teabag Troll (played by player 2)"):
+        assert line in steps, line
+    assert "Player 2 plays Boost" in text and "Player 2 plays Mega Boost" in text  # the recap says it too
+    assert f"the die waits: {sixty} to win" in board.svg and "The chance was" not in text
+    assert ui.has("bw-bc-roll") and not ui.buttons("bw-bc-choice")
+    ui.click("bw-bc-roll")
+    roll = next(t for t in s.history if t.startswith("roll p1 "))
+    value = int(roll.split()[-1])
+    text = page_text(ui)
+    assert f"The chance was: <b>{sixty}</b>" in text
+    word = "Won" if value >= 9 else "Lost"
+    assert f"{word}: {value} against level 9 (Teabag Troll 6, Drain −3, Boost +2, Mega Boost +4)" in text
+    assert not ui.has("bw-bc-roll")
+
+
+def test_the_die_is_rolled_by_its_key_and_undo_goes_back_over_the_pause(render):
+    app = issue_case_app()
+    s = app.session
+    ui = render(app.element())
+    board = ui.board("bw-barcadia-board")
+    board.emit_click("r1")
+    ui.board("bw-barcadia-hand").emit_click("card-drain")
+    assert s.holds()
+    board.emit_key("e")  # no other key plays while the die waits: the refusal says why
+    assert s.holds() and ui.has("bw-bc-refusal")
+    ui.click("bw-undo")  # back to player 1's own decision (Drain), before the bots' cards
+    assert s.history == ["p1 reveal r1"] and not ui.has("bw-bc-roll")
+    ui.click("bw-redo")
+    assert s.holds() and ui.has("bw-bc-roll")
+    board.emit_key("R")
+    rolled = list(s.history)
+    assert any(t.startswith("roll p1 ") for t in rolled)
+    ui.click("bw-undo")
+    assert s.history == ["p1 reveal r1"]
+    ui.click("bw-redo")  # the pause again (not the roll), then the same die
+    assert s.holds()
+    board.emit_key("1")
+    assert s.history == rolled
+
+
+def test_what_happened_stays_readable_after_your_move_and_the_log_opens_at_the_end(render):
+    app = BarcadiaApp(players=4, bots=3, seed=0)
+    _pass_until_a_bot_rolls(app)
+    g, s = app.game, app.session
+    from balada_widgets.barcadia.view import earlier_lines, recap_lines
+
+    shown = [x.text for x in recap_lines(g, s, 0)]
+    moves = g.legal_moves(g.view(s.state, 0), 0)
+    app.play(next(m for m in moves if m.verb in ("pass", "end")))  # your next move: the old recap moves down
+    before = [x.text for x in earlier_lines(g, s, 0)]
+    rolls = [t for t in shown if ": rolled " in t]
+    assert rolls and all(t in before for t in rolls) and "Player 1" in before[-1]  # then your own move
+    ui = render(app.element())
+    text = page_text(ui)
+    assert f"Up to your last move ({len(before)})" in text and 'class="bw-bc-recap-scroll"' in text
+    assert all(t in text for t in before)
+    assert not ui.boards("bw-move-log")  # the log is folded while the game runs
+    over = BarcadiaApp(players=2, bots=2, seed=4, dungeon="cozy")
+    ui = render(over.element())
+    assert ui.boards("bw-move-log")  # and open on the game-over screen: the whole game, in words
+    assert "rolls" in ui.board("bw-move-log").svg
