@@ -20,7 +20,7 @@ from balada_widgets.barcadia import BarcadiaGame, make_bot
 from balada_widgets.barcadia.bots import AUTO_PASS, Seats, auto_passes
 from balada_widgets.barcadia.explain import mod_words, offer_words, roll_outcome
 from balada_widgets.barcadia.state import Battle, Move
-from balada_widgets.core.bots import play_human, run_bots, undo_human
+from balada_widgets.core.bots import play_human, roll_human, run_bots, undo_human
 from balada_widgets.core.errors import IllegalMove
 from balada_widgets.core.session import Session
 
@@ -285,6 +285,9 @@ def seat0_game(seed, auto: bool):
     for _ in range(3000):
         if g.is_over(s.state):
             break
+        if s.holds():  # the die of seat 1's battle waits for it (P24): it rolls, as a click on Roll would
+            assert roll_human(s, seats) is None
+            continue
         assert g.to_move(s.state) == (0,)
         if auto_passes(g, s.state, 0):
             assert not auto, "an auto-passing seat is never left waiting in such a window"
@@ -324,6 +327,8 @@ def test_auto_pass_skips_the_pass_screen_and_undo_takes_the_passes_back():
     assert 1 in seats and seats[1] is AUTO_PASS
     assert not seat_to_show(g, s.state, seats, shown=0).passing  # auto-pass: no pass screen for it
     run_bots(s, seats)
+    assert s.history == ["p1 reveal r3", "p1 pass", "p2 pass"] and s.holds()  # player 1's die waits (P24)
+    assert roll_human(s, seats) is None
     assert s.history[:4] == ["p1 reveal r3", "p1 pass", "p2 pass", "roll p1 9"] and 1 not in seats
     undo_human(s, seats)  # the human's pass goes back with the auto-pass that answered it
     assert s.history == ["p1 reveal r3"] and g.to_move(s.state) == (0,)
