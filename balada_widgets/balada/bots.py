@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 
+from ..core.bots import check_level, choose_best
 from .advisor import BOT_WORK, advise_placements, walk_advice
 from .rules import BaladaGame, Place, Swap
 from .scoring import best_points
@@ -35,11 +36,7 @@ class BaladaBot:
     """A bot of one level (see the module docstring)."""
 
     def __init__(self, level: str = "greedy", seed=0, samples: int | None = None, work: int | None = BOT_WORK):
-        if level not in BOT_LEVELS:
-            from ..core.errors import InvalidInput
-
-            raise InvalidInput(f"unknown bot level {level!r}; choose one of {', '.join(BOT_LEVELS)}")
-        self.level = level
+        self.level = check_level(level, BOT_LEVELS)
         self.name = f"{level} bot"
         self.rng = random.Random(seed)
         self.samples = samples
@@ -56,16 +53,13 @@ class BaladaBot:
             return self.rng.choice(places)
         if self.level == "greedy":
             ps = game.sheet_of(state, player)
-            best, best_v = [], None
-            for m in places:
-                ev = list(ps.events)
-                ev[m.space - 1] = m.event
-                v = best_points(tuple(ev), ps.injuries, ps.swords)
-                if best_v is None or v > best_v:
-                    best, best_v = [m], v
-                elif v == best_v:
-                    best.append(m)
-            return self.rng.choice(best)
+
+            def points(m) -> int:  # the side's best score with the symbol placed
+                events = list(ps.events)
+                events[m.space - 1] = m.event
+                return best_points(tuple(events), ps.injuries, ps.swords)
+
+            return choose_best(places, points, self.rng)
         advice = advise_placements(game, state, player, samples=self.samples, seed=self.rng.random(), budget=None,
                                    work=self.work)
         return advice[0].move

@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from typing import Optional
 
+from ..core.bots import check_level, choose_best
 from ..core.errors import InvalidInput
 from .lexicon import TIERS
 from .movegen import legal_moves
@@ -35,8 +36,7 @@ BOT_LEVELS = ("random", "greedy", "strong")
 
 class BaldaBot:
     def __init__(self, level: str = "greedy", tier: Optional[str] = None, seed=0, width: int = 8):
-        if level not in BOT_LEVELS:
-            raise InvalidInput(f"unknown bot level {level!r}; choose one of {', '.join(BOT_LEVELS)}")
+        check_level(level, BOT_LEVELS)
         if tier is not None and tier not in TIERS:
             raise InvalidInput(f"unknown vocabulary tier {tier!r}; choose None or one of {', '.join(TIERS)}")
         self.level, self.tier, self.width = level, tier, width
@@ -57,8 +57,7 @@ class BaldaBot:
             return self.rng.choice(moves)
         moves.sort(key=lambda m: -m.score)
         if self.level == "greedy":
-            best = moves[0].score
-            return self.rng.choice([m for m in moves if m.score == best])
+            return choose_best(moves, lambda m: m.score, self.rng)
         return self._strong(game, state, moves)
 
     def _strong(self, game, state, moves):
@@ -70,20 +69,13 @@ class BaldaBot:
                 cands.append(m)
             if len(cands) >= self.width:
                 break
-        best, best_v = [], None
-        for m in cands:
+
+        def margin(m) -> int:  # my word minus the longest reply it leaves
             pos = state.position.place(m.cell, m.letter).with_used(m.word)
-            if pos.is_full():
-                reply = 0
-            else:
-                replies = legal_moves(pos, game.lexicon)
-                reply = max((r.score for r in replies), default=0)
-            v = m.score - reply
-            if best_v is None or v > best_v:
-                best, best_v = [m], v
-            elif v == best_v:
-                best.append(m)
-        return self.rng.choice(best)
+            reply = 0 if pos.is_full() else max((r.score for r in legal_moves(pos, game.lexicon)), default=0)
+            return m.score - reply
+
+        return choose_best(cands, margin, self.rng)
 
 
 def make_bot(level: str = "greedy", tier: Optional[str] = None, seed=0) -> BaldaBot:

@@ -97,6 +97,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
 import networkx as nx
 
+from ..core.bots import check_level
 from ..core.errors import GameError, InvalidInput, InvalidPosition
 from ..core.trace import Trace
 from . import scoring
@@ -1156,8 +1157,7 @@ def best_move(game, state, player: Optional[int] = None, level: str = "strong", 
     final prestige: :func:`~.bots.value`).
     """
     _check(game, state)
-    if level not in BOT_LEVELS:
-        raise InvalidInput(f"unknown bot level {level!r}; choose one of {', '.join(BOT_LEVELS)}")
+    check_level(level, BOT_LEVELS)
     waiting = game.to_move(state)
     if not waiting:
         raise InvalidInput(i18n.text("lab.best.no_decision", game.language, what=game.pending(state).text or "—"))
@@ -1299,8 +1299,7 @@ def playouts(game, state, n: int = 8, level: str = "greedy", seed: int = 0, view
     from ..core.session import Session
 
     _check(game, state)
-    if level not in BOT_LEVELS:
-        raise InvalidInput(f"unknown bot level {level!r}; choose one of {', '.join(BOT_LEVELS)}")
+    check_level(level, BOT_LEVELS)
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 1000:
         raise InvalidInput(f"n is a whole number of playouts from 1 to 1000, not {n!r}")
     limit = max_moves or _max_moves(game)

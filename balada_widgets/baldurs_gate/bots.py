@@ -51,6 +51,7 @@ from __future__ import annotations
 import random
 from typing import Optional
 
+from ..core.bots import check_level, choose_best
 from ..core.errors import InvalidInput
 from . import scoring
 from .content import AGENDA_LEVEL
@@ -325,9 +326,7 @@ class BaldursGateBot:
     """A bot of one level (see the module docstring)."""
 
     def __init__(self, level: str = "greedy", seed: int | str = 0):
-        if level not in BOT_LEVELS:
-            raise InvalidInput(f"unknown bot level {level!r}; choose one of {', '.join(BOT_LEVELS)}")
-        self.level = level
+        self.level = check_level(level, BOT_LEVELS)
         self.rng = random.Random(seed)
         self.name = f"{level} bot"
         self._bag_seen, self._idle, self._hurry = None, 0, False
@@ -352,14 +351,8 @@ class BaldursGateBot:
             # a worker sent where no trade is possible only loses the worker for a while: not worth a look
             useful = [m for m in moves if type(m) is not Worker or game.trades_open(state, player, m.district)]
             moves = useful or moves
-        best, best_v = [], None
-        for m in moves:
-            v = self._rollout(game, game._apply(state, m), player, strong, depth=12)
-            if best_v is None or v > best_v + 1e-9:
-                best, best_v = [m], v
-            elif abs(v - best_v) <= 1e-9:
-                best.append(m)
-        return self.rng.choice(best)
+        return choose_best(moves, lambda m: self._rollout(game, game._apply(state, m), player, strong, depth=12),
+                           self.rng, tolerance=1e-9)
 
     def _rollout(self, game, s: BaldursGateState, p: int, strong: bool, depth: int) -> float:
         """Play ``p``'s own follow-up decisions of this action greedily, then value the position."""

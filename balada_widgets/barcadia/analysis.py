@@ -64,6 +64,7 @@ from typing import Iterable, Optional, Sequence
 
 import networkx as nx
 
+from ..core.bots import check_level
 from ..core.errors import GameError, InvalidInput, InvalidPosition
 from . import engine
 from .bots import BOT_LEVELS, LOOT_VALUE, POWER_VALUE, make_bot
@@ -1147,8 +1148,7 @@ def best_move(game, state, player: Optional[int] = None, level: str = "strong", 
     It holds 3 Power-Ups next to the revealed Drink Hoard: the Guardian is beaten on a plain 15 or more, 30%, and wins the game (rules H8, H-TURN5).
     """
     _check_state(game, state)
-    if level not in BOT_LEVELS:
-        raise InvalidInput(f"level must be one of {', '.join(BOT_LEVELS)}, not {level!r}")
+    check_level(level, BOT_LEVELS)
     w = engine.waiting(game, state)
     if w[0] != "player":
         raise InvalidInput("nobody decides now: " + ("the game is over" if w[0] == "over" else
@@ -1303,8 +1303,7 @@ def playouts(game, state, n: int = 20, level: str = "greedy", turns: Optional[in
     if state.masked:
         raise InvalidInput("playouts need the whole game, not a player's view (the bots would see nothing to draw)")
     n = _whole(n, "n", 1, 10_000)
-    if level not in BOT_LEVELS:
-        raise InvalidInput(f"level must be one of {', '.join(BOT_LEVELS)}, not {level!r}")
+    check_level(level, BOT_LEVELS)
     if turns is not None:
         turns = _whole(turns, "turns", 1, 10_000)
     wins = [0.0] * game.players

@@ -41,7 +41,7 @@ subclass. This module imports both and neither imports it.
 
 from __future__ import annotations
 
-from ..core.errors import InvalidInput
+from ..core.bots import check_level
 from . import engine
 from .greedy import CARD_PRIORITY, LOOT_VALUE, POWER_PRIORITY, POWER_VALUE, BarcadiaBot, win_chance  # noqa: F401
 from .state import Move
@@ -62,8 +62,7 @@ def make_bot(level: str = "greedy", seed=0) -> BarcadiaBot:
     ...
     balada_widgets.core.errors.InvalidInput: invalid input: unknown bot level 'genius'; choose one of random, greedy, strong
     """
-    if level not in BOT_LEVELS:
-        raise InvalidInput(f"unknown bot level {level!r}; choose one of {', '.join(BOT_LEVELS)}")
+    check_level(level, BOT_LEVELS)
     return StrongBot(seed=seed) if level == "strong" else BarcadiaBot(level, seed)
 
 

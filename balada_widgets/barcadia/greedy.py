@@ -13,6 +13,7 @@ import random
 from collections import deque
 from functools import lru_cache
 
+from ..core.bots import check_level
 from ..core.errors import InvalidInput
 from . import engine
 from .effects import battle_in_play, roll_bonuses
@@ -67,10 +68,8 @@ class BarcadiaBot:
     LEVELS = ("random", "greedy")
 
     def __init__(self, level: str = "greedy", seed=0):
-        if level not in self.LEVELS:
-            raise InvalidInput(f"unknown bot level {level!r} for {type(self).__name__}; choose one of "
-                               f"{', '.join(self.LEVELS)} (make_bot(level) makes a bot of any level)")
-        self.level = level
+        self.level = check_level(level, self.LEVELS, game=type(self).__name__,
+                                 hint="make_bot(level) makes a bot of any level")
         self.name = f"{level} bot"
         self.rng = random.Random(seed)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Mapping
 
+from ..core.bots import check_level
 from ..core.errors import InvalidInput
 
 #: the options a bot of each game takes besides its level (and their allowed values)
@@ -49,8 +50,7 @@ def check_bot(game: str, level: str | None, options: Mapping[str, Any] | None = 
     """``(level, options)`` of a bot seat, checked; ``level`` None: the game's default."""
     levels = bot_levels(game)
     level = DEFAULT_LEVEL.get(game, levels[0]) if level is None else level
-    if level not in levels:
-        raise InvalidInput(f"unknown bot level {level!r} for {game}; choose one of {', '.join(levels)}")
+    check_level(level, levels, game=game)
     options = dict(options or {})
     allowed = BOT_OPTIONS.get(game, ())
     unknown = sorted(str(k) for k in options if k not in allowed)
@@ -65,8 +65,7 @@ def check_bot(game: str, level: str | None, options: Mapping[str, Any] | None = 
 def make_bot(game: str, level: str, seed: Any = 0, **options):
     """A bot of ``game`` at ``level`` (an object with ``choose(game, state, player)``)."""
     room = _room(game)
-    if level not in room.BOT_LEVELS:
-        raise InvalidInput(f"unknown bot level {level!r} for {game}; choose one of {', '.join(room.BOT_LEVELS)}")
+    check_level(level, room.BOT_LEVELS, game=game)
     if game == "balda":
         return room.make_bot(level, options.get("tier"), seed=seed)
     return room.make_bot(level, seed=seed)

@@ -29,7 +29,9 @@ waits, so bot games stay quick.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Protocol
+from typing import Any, Callable, Iterable, Mapping, Optional, Protocol, Sequence, TypeVar
+
+from .errors import InvalidInput, short_text
 
 
 class Bot(Protocol):
@@ -205,3 +207,74 @@ def redo_human(session, bots: Mapping[int, Bot]) -> None:
     session.redo()
     while session.can_redo() and mover(session.game, session.current.last_child) in bots:
         session.redo()
+
+
+# ---------------------------------------------------------------- levels and the best move, for every game's bots
+#
+# Every game's bots say a wrong level the same way (the spec's ``make_bot``, a room's own bot classes, the
+# analyses that take a level, the class store), and break a tie between equally good moves the same way: a
+# seeded ``rng.choice`` among the moves of the best value, in the order the moves came, so the same seed
+# plays the same game.
+
+Item = TypeVar("Item")
+
+
+def check_level(level: Any, levels: Sequence[str], *, game: Optional[str] = None, hint: str = "") -> str:
+    """``level`` when it is one of ``levels``, else :class:`~.errors.InvalidInput` naming the levels there are.
+
+    ``game`` names whose bots they are (``"for balada"``), ``hint`` says where else to look.
+
+    >>> check_level("greedy", ("random", "greedy"))
+    'greedy'
+    >>> check_level("genius", ("random", "greedy"), game="balada")
+    Traceback (most recent call last):
+    ...
+    balada_widgets.core.errors.InvalidInput: invalid input: unknown bot level 'genius' for balada; choose one of random, greedy
+    >>> check_level(None, ())
+    Traceback (most recent call last):
+    ...
+    balada_widgets.core.errors.InvalidInput: invalid input: unknown bot level None; choose one of none (this game has no bots)
+    """
+    if not isinstance(level, str) or level not in levels:
+        raise InvalidInput(f"unknown bot level {short_text(repr(level))}{f' for {game}' if game else ''}; choose one "
+                           f"of {', '.join(levels) or 'none (this game has no bots)'}{f' ({hint})' if hint else ''}")
+    return level
+
+
+def best_ties(items: Iterable[Item], value: Callable[[Item], Any], tolerance: float = 0.0) -> list:
+    """The items of the highest ``value``, in the order they came (``value`` is called once per item).
+
+    With ``tolerance`` (for values that are sums of floats) an item within it of the best so far is a tie,
+    and one more than ``tolerance`` above starts a new best.
+
+    >>> best_ties(["ab", "abc", "xyz", "a"], len)
+    ['abc', 'xyz']
+    >>> best_ties([1.0, 1.0 + 1e-12, 0.5], lambda v: v, tolerance=1e-9)
+    [1.0, 1.000000000001]
+    """
+    best: list = []
+    best_value = None
+    for item in items:
+        v = value(item)
+        if best_value is None or (v > best_value + tolerance if tolerance else v > best_value):
+            best, best_value = [item], v
+        elif (abs(v - best_value) <= tolerance) if tolerance else v == best_value:
+            best.append(item)
+    return best
+
+
+def choose_best(items: Iterable[Item], value: Callable[[Item], Any], rng: random.Random,
+                tolerance: float = 0.0) -> Item:
+    """A move of the highest ``value``; a tie is broken by ``rng.choice`` (seeded: the same seed, the same move).
+
+    :raises InvalidInput: there is nothing to choose from.
+
+    >>> choose_best(["ab", "abc", "xyz", "a"], len, random.Random(0)) in ("abc", "xyz")
+    True
+    >>> choose_best(["ab", "abc", "xyz"], len, random.Random(1)) == choose_best(["ab", "abc", "xyz"], len, random.Random(1))
+    True
+    """
+    best = best_ties(items, value, tolerance)
+    if not best:
+        raise InvalidInput("a bot has no move to choose from")
+    return rng.choice(best)

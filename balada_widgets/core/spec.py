@@ -69,6 +69,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
 
+from .bots import check_level
 from .errors import GameError, InvalidInput, short_text
 
 __all__ = ["GameSpec", "Option", "Settings", "bot_levels", "lazy_module", "load", "register", "registered",
@@ -434,12 +435,7 @@ class GameSpec:
     # ------------------------------------------------------------------ seats and bots
     def check_level(self, level: Optional[str]) -> str:
         """``level`` (``None``: the default), or :class:`InvalidInput` naming the levels."""
-        if level is None:
-            level = self.default_bot
-        if not isinstance(level, str) or level not in self.bots:
-            raise InvalidInput(f"unknown bot level {short_text(repr(level))}; choose one of "
-                               f"{', '.join(self.bots) or 'none (this game has no bots)'}")
-        return level
+        return check_level(self.default_bot if level is None else level, tuple(self.bots))
 
     def make_bot(self, level: Optional[str] = None, seed=0, **extra):
         """A bot of ``level`` (``None``: :attr:`default_bot`) with ``seed``; ``extra`` goes to its factory
