@@ -201,13 +201,13 @@ def run(quick: bool = False) -> list[dict]:
     r = {"bench": "barcadia: bot statistics, mixed 3-player games", "n": games, "median_ms": t / games * 1000,
          "baseline": "one game of 4 greedy bots above", "baseline_median_ms": rows[2]["median_ms"],
          "ratio": t / games * 1000 / rows[2]["median_ms"], "ratio_means": "x the baseline's time",
-         "capped": stats.capped}
-    for lv in stats.levels:
+         "capped": stats.turn_limited}
+    for lv in stats.by_level:
         r[f"{lv.level}_win_rate"] = lv.win_rate
         r[f"{lv.level}_deaths"] = lv.deaths
         r[f"{lv.level}_hp_lost"] = lv.hp_lost
         r[f"{lv.level}_powerups"] = lv.powerups_gained
-    r["turns_per_game"] = statistics.fmean(x.turns for x in stats.games)
+    r["turns_per_game"] = statistics.fmean(x.turns for x in stats.records)
     r["table"] = stats.text()
     rows.append(r)
     return rows

@@ -2,8 +2,9 @@
 
 Seeded games of strong against greedy bots (``BarcadiaGame(players=n)``, the
 dungeon built by chance, no turn limit needed but 400 as a safety net), seats
-rotated through every ordering of the levels (game ``k`` takes the ``k``-th
-ordering and seed ``k``), each bot seeing only its own player's view:
+rotated the one way of every game's bot statistics
+(:func:`balada_widgets.core.bot_stats.seatings`: the rotations first, then the
+other orderings; game ``k`` takes the ``k``-th table and seed ``k``), each bot seeing only its own player's view:
 
 - 4 players, two strong and two greedy (a fair share is 50%);
 - 2 players, strong against greedy (50%);
@@ -23,13 +24,13 @@ share the CPU).
 
 from __future__ import annotations
 
-import itertools
 import statistics
 import sys
 import time
 
 from balada_widgets.barcadia import BarcadiaGame, make_bot
 from balada_widgets.core import Session
+from balada_widgets.core.bot_stats import seatings
 
 CONFIGS = (("4 players: 2 strong, 2 greedy", ("strong", "strong", "greedy", "greedy")),
            ("2 players: strong, greedy", ("strong", "greedy")),
@@ -61,7 +62,7 @@ def _job(args):
 
 
 def measure(levels, games: int, jobs: int = 1) -> dict:
-    orders = sorted(set(itertools.permutations(levels)))
+    orders = seatings(levels, len(levels))
     work = [(orders[k % len(orders)], k) for k in range(games)]
     if jobs > 1:
         from multiprocessing import Pool

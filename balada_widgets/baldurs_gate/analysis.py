@@ -97,6 +97,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
 import networkx as nx
 
+from ..core import bot_stats as bot_games
 from ..core.bots import check_level
 from ..core.errors import GameError, InvalidInput, InvalidPosition
 from ..core.trace import Trace
@@ -1326,67 +1327,25 @@ def playouts(game, state, n: int = 8, level: str = "greedy", seed: int = 0, view
 # ====================================================================== bot games and statistics
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """One bot game: the level of each seat, final prestige, winners (seats), moves, seconds, capped."""
-
-    levels: tuple
-    seed: Any
-    scores: tuple
-    winners: tuple
-    moves: int
-    seconds: float
-    capped: bool
+#: one game of bots (the core's, for every game)
+GameResult = bot_games.GameResult
 
 
 def play_bot_game(levels: Sequence[str], seed: Any = 0, *, language: str = "en", max_moves: Optional[int] = None,
                   game=None):
-    """A whole game of bots (``levels[p]`` for seat ``p``, 2 to 4 seats), seeded: ``(session, GameResult)``."""
-    from ..core.bots import run_bots
-    from ..core.session import Session
+    """A whole game of bots (``levels[p]`` for seat ``p``, 2 to 4 seats), seeded: ``(session, GameResult)``
+    (:func:`balada_widgets.core.bot_stats.play_bot_game`: the scores are the final prestige)."""
     from .rules import BaldursGateGame
 
     levels = tuple(levels)
-    for lv in levels:
-        if lv not in BOT_LEVELS:
-            raise InvalidInput(f"unknown bot level {lv!r}; choose one of {', '.join(BOT_LEVELS)}")
+    for level in levels:
+        check_level(level, BOT_LEVELS)
     game = game or BaldursGateGame(players=len(levels), language=language)
-    if game.players != len(levels):
-        raise InvalidInput(f"{len(levels)} levels for a {game.players}-player game")
-    session = Session(game, seed=seed)
-    bots = {p: make_bot(lv, f"{seed}:{p}") for p, lv in enumerate(levels)}
-    t0 = time.perf_counter()
-    moves = run_bots(session, bots, max_moves=max_moves or _max_moves(game))
-    secs = time.perf_counter() - t0
-    end = session.state
-    res = GameResult(levels, seed, tuple(pl.prestige for pl in end.players), tuple(game.winners(end)), moves, secs,
-                     not end.over)
-    return session, res
+    return bot_games.play_bot_game(game, levels, seed, make_bot=make_bot, max_moves=max_moves or _max_moves(game))
 
 
-@dataclass(frozen=True)
-class BotStats:
-    """Games of mixed bot levels, seats rotated (see :func:`bot_stats`)."""
-
-    players: int
-    games: tuple  # GameResult
-
-    @property
-    def levels(self) -> tuple:
-        return tuple(dict.fromkeys(lv for g in self.games for lv in g.levels))
-
-    @property
-    def capped(self) -> int:
-        return sum(1 for g in self.games if g.capped)
-
-    def scores(self, level: str) -> list:
-        """Final prestige of every seat of this level in the finished games."""
-        return [g.scores[p] for g in self.games if not g.capped for p, lv in enumerate(g.levels) if lv == level]
-
-    def win_rate(self, level: str) -> float:
-        seats = sum(1 for g in self.games if not g.capped for lv in g.levels if lv == level)
-        wins = sum(1 / len(g.winners) for g in self.games if not g.capped for p in g.winners if g.levels[p] == level)
-        return wins / seats if seats else float("nan")
+class BotStats(bot_games.BotStats):
+    """Games of mixed bot levels, seats rotated (see :func:`bot_stats`), said in the game's languages."""
 
     def text(self, language: str = "en") -> str:
         L = language
@@ -1405,39 +1364,28 @@ class BotStats:
 
 def bot_stats(levels: Sequence[str] = BOT_LEVELS, games: int = 6, players: int = 3, seed: int = 0,
               max_moves: Optional[int] = None) -> BotStats:
-    """``games`` seeded games of ``players`` bots; seat ``p`` of game ``g`` plays ``levels[(g + p) % len(levels)]``,
-    so every level sits in every seat equally often."""
+    """``games`` seeded games of ``players`` bots, the seats rotated the one way of every game
+    (:func:`balada_widgets.core.bot_stats.seatings`: the rotations of the levels first, so every level sits in
+    every seat equally often, then the other orders); game ``k`` has the seed ``f"{seed}:{k}"``."""
     from .rules import BaldursGateGame
 
-    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= 10_000:
-        raise InvalidInput(f"games is a whole number from 1 to 10000, not {games!r}")
     if players not in (2, 3, 4):
         raise InvalidInput(f"Builders of Baldur's Gate is for 2 to 4 players, not {players!r}")
     levels = tuple(levels)
-    if not levels:
-        raise InvalidInput("name at least one bot level")
+    for level in levels:
+        check_level(level, BOT_LEVELS)
     game = BaldursGateGame(players=players)
-    out = []
-    for g in range(games):
-        seats = tuple(levels[(g + p) % len(levels)] for p in range(players))
-        out.append(play_bot_game(seats, f"{seed}:{g}", game=game, max_moves=max_moves)[1])
-    return BotStats(players, tuple(out))
+    results = bot_games.play_bot_games(
+        levels, games, players, seed, lambda seats, game_seed: play_bot_game(seats, game_seed, game=game,
+                                                                             max_moves=max_moves)[1])
+    return BotStats(players, results)
 
 
 def plot_bot_scores(stats: BotStats, ax=None, language: str = "en"):
-    """A box plot of the final prestige by bot level (matplotlib, imported here); returns the axes."""
-    import matplotlib.pyplot as plt
-
-    if ax is None:
-        _, ax = plt.subplots(figsize=(6, 3.2))
-    levels = [lv for lv in stats.levels if stats.scores(lv)]
-    data = [stats.scores(lv) for lv in levels]
-    if data:
-        ax.boxplot(data, orientation="horizontal", widths=0.5)
-        for k, xs in enumerate(data, 1):
-            ax.scatter(xs, [k + (j % 5 - 2) * 0.04 for j in range(len(xs))], s=12, alpha=0.6, color="#1e6fd9")
-        ax.set_yticks(range(1, len(levels) + 1), [i18n.text(f"lab.level.{lv}", language) for lv in levels])
-    ax.set_xlabel(i18n.text("lab.stats.axis_x", language))
+    """A box plot of the final prestige by bot level (:func:`balada_widgets.core.bot_stats.plot_scores`, in the
+    language); returns the axes."""
+    ax = bot_games.plot_scores(stats, ax, xlabel=i18n.text("lab.stats.axis_x", language),
+                               names={lv: i18n.text(f"lab.level.{lv}", language) for lv in stats.levels})
     ax.set_title(i18n.text("lab.stats.title", language))
     return ax
 

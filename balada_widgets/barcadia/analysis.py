@@ -55,7 +55,6 @@ Kettle Imp (Monster, level 7, damage 10, 2 Loot Cards): you need 5 on the die wi
 
 from __future__ import annotations
 
-import itertools
 import numbers
 import statistics
 from dataclasses import dataclass, field, replace
@@ -64,6 +63,7 @@ from typing import Iterable, Optional, Sequence
 
 import networkx as nx
 
+from ..core import bot_stats as bot_games
 from ..core.bots import check_level
 from ..core.errors import GameError, InvalidInput, InvalidPosition
 from . import engine
@@ -1492,28 +1492,34 @@ def timeline(session) -> list:
     return rows
 
 
-def play_bot_game(levels: Sequence[str], seed: int = 0, *, dungeon: Optional[str] = "auto", turn_limit: int = 300,
+def _bot_game(players: int, dungeon: Optional[str], turn_limit: int, options: dict):
+    from .rules import BarcadiaGame
+
+    if dungeon == "auto":
+        dungeon = "cozy" if players <= 3 else "grand"
+    return BarcadiaGame(players=players, dungeon=dungeon, turn_limit=turn_limit, **options)
+
+
+def _play(game, levels, seed) -> bot_games.GameResult:
+    """One game of bots through the core (:func:`balada_widgets.core.bot_stats.play_bot_game`), its
+    :class:`GameRecord` as the result's ``record``."""
+    for level in levels:
+        check_level(level, BOT_LEVELS)
+    return bot_games.play_bot_game(game, levels, seed, make_bot=make_bot, record=game_record)[1]
+
+
+def play_bot_game(levels: Sequence[str], seed=0, *, dungeon: Optional[str] = "auto", turn_limit: int = 300,
                   **options) -> GameRecord:
     """One whole game of bots (one level per seat), seeded, as a :class:`GameRecord`.
 
     ``dungeon="auto"``: the shipped ``cozy`` dungeon for 2-3 players,
     ``grand`` for 4-6; ``turn_limit`` is the safety net of ruling P18 (random
-    bots can wander a long time). Other ``options`` go to the game.
+    bots can wander a long time). Other ``options`` go to the game. The game is
+    played by :func:`balada_widgets.core.bot_stats.play_bot_game` (each bot
+    seeded ``f"{seed}:{seat}"``).
     """
-    from ..core.bots import run_bots
-    from ..core.session import Session
-    from .rules import BarcadiaGame
-
-    levels = list(levels)
-    bad = [x for x in levels if x not in BOT_LEVELS]
-    if bad:
-        raise InvalidInput(f"bot levels are {', '.join(BOT_LEVELS)}, not {bad[0]!r}")
-    if dungeon == "auto":
-        dungeon = "cozy" if len(levels) <= 3 else "grand"
-    g = BarcadiaGame(players=len(levels), dungeon=dungeon, turn_limit=turn_limit, **options)
-    s = Session(g, seed=seed)
-    run_bots(s, {p: make_bot(lv, f"{seed}:{p}") for p, lv in enumerate(levels)})
-    return game_record(s, levels)
+    levels = tuple(levels)
+    return _play(_bot_game(len(levels), dungeon, turn_limit, options), levels, seed).record
 
 
 @dataclass(frozen=True)
@@ -1533,65 +1539,74 @@ class LevelStats:
 
 
 @dataclass(frozen=True)
-class BotStats:
-    """Bot statistics by level (see :func:`bot_stats`); ``games`` holds every :class:`GameRecord`."""
+class BotStats(bot_games.BotStats):
+    """Bot statistics by level (see :func:`bot_stats`): the core's
+    :class:`~balada_widgets.core.bot_stats.BotStats` (``games``: its results, each with the game's
+    :class:`GameRecord` as ``record``), and Barcadia's own numbers per level, :attr:`by_level`."""
 
-    players: int
-    games: tuple
-    levels: tuple
-    capped: int
+    @property
+    def records(self) -> tuple:
+        """The :class:`GameRecord` of every game."""
+        return tuple(g.record for g in self.games)
+
+    @property
+    def turn_limited(self) -> int:
+        """Games ended by the turn limit (ruling P18) rather than by the Guardian."""
+        return sum(1 for r in self.records if r.end == "turn limit")
+
+    @property
+    def by_level(self) -> tuple:
+        """A :class:`LevelStats` per level: win rate, turns, deaths, HP lost, Power-Ups, reveals (per seat)."""
+        rows = []
+        for lv in self.levels:
+            mine = [(rec, pr) for rec in self.records for pr in rec.players if pr.level == lv]
+            seats = len(mine)
+            if not seats:
+                continue
+            wins = sum(pr.won for _, pr in mine)
+            rows.append(LevelStats(lv, seats, wins, wins / seats, statistics.fmean(rec.turns for rec, _ in mine),
+                                   statistics.fmean(pr.deaths for _, pr in mine),
+                                   statistics.fmean(pr.hp_lost for _, pr in mine),
+                                   statistics.fmean(pr.powerups_gained for _, pr in mine),
+                                   statistics.fmean(pr.powerups_end for _, pr in mine),
+                                   statistics.fmean(pr.reveals for _, pr in mine)))
+        return tuple(rows)
 
     def text(self) -> str:
         n = len(self.games)
-        head = (f"{_plural(n, 'game')} of {self.players} bots, seats rotated; {self.capped} stopped by the turn "
-                f"limit (P18). A fair seat wins {format_percent(Fraction(1, self.players))}.")
+        head = (f"{_plural(n, 'game')} of {self.players} bots, seats rotated; {self.turn_limited} stopped by the "
+                f"turn limit (P18). A fair seat wins {format_percent(Fraction(1, self.players))}.")
         rows = ["level    seats  win rate  turns/game  deaths  HP lost  Power-Ups gained  at end  reveals"]
-        for r in self.levels:
+        for r in self.by_level:
             rows.append(f"{r.level:<8} {r.seats:>5}  {r.win_rate:>8.0%}  {r.turns:>10.1f}  {r.deaths:>6.2f}  "
                         f"{r.hp_lost:>7.1f}  {r.powerups_gained:>16.2f}  {r.powerups_end:>6.2f}  {r.reveals:>7.1f}")
         return head + "\n" + "\n".join(rows)
 
 
-def bot_stats(levels: Sequence[str] = BOT_LEVELS, games: int = 12, players: int = 3, seed: int = 0, *,
+def bot_stats(levels: Sequence[str] = BOT_LEVELS, games: int = 12, players: int = 3, seed=0, *,
               dungeon: Optional[str] = "auto", turn_limit: int = 300, **options) -> BotStats:
     """Mixed games of bots by level: win rate, turns, deaths, HP lost, Power-Ups, reveals (per seat and game).
 
-    Each game seats ``players`` bots; the seats cycle through ``levels`` and
-    every ordering of them is used in turn (game ``k`` takes the ``k``-th), so
-    no level keeps the first seat. Game ``k`` has seed ``seed + k``.
+    The seats are rotated the one way of every game
+    (:func:`balada_widgets.core.bot_stats.seatings`: the rotations of the
+    levels first, so every level sits in every seat equally often, then the
+    other orders); game ``k`` has the seed ``f"{seed}:{k}"``.
 
     >>> st = bot_stats(games=3, seed=1)
-    >>> [r.level for r in st.levels], [r.seats for r in st.levels]
+    >>> [r.level for r in st.by_level], [r.seats for r in st.by_level]
     (['random', 'greedy', 'strong'], [3, 3, 3])
-    >>> abs(sum(r.wins for r in st.levels) - 3) < 1e-9
+    >>> abs(sum(r.wins for r in st.by_level) - 3) < 1e-9
     True
     """
     levels = tuple(levels)
-    if not levels or any(x not in BOT_LEVELS for x in levels):
-        raise InvalidInput(f"levels are among {', '.join(BOT_LEVELS)}, not {list(levels)!r}")
-    games = _whole(games, "games", 1, 100_000)
+    if not levels:
+        raise InvalidInput("name at least one bot level")
+    for level in levels:
+        check_level(level, BOT_LEVELS)
     players = _whole(players, "players", 2, 6)
-    base = [levels[i % len(levels)] for i in range(players)]
-    orders = sorted(set(itertools.permutations(base)))
-    recs = []
-    for k in range(games):
-        recs.append(play_bot_game(orders[k % len(orders)], seed + k, dungeon=dungeon, turn_limit=turn_limit,
-                                  **options))
-    rows = []
-    for lv in dict.fromkeys(levels):
-        mine = [(rec, pr) for rec in recs for pr in rec.players if pr.level == lv]
-        seats = len(mine)
-        if not seats:
-            continue
-        wins = sum(pr.won for _, pr in mine)
-        rows.append(LevelStats(lv, seats, wins, wins / seats, statistics.fmean(rec.turns for rec, _ in mine),
-                               statistics.fmean(pr.deaths for _, pr in mine),
-                               statistics.fmean(pr.hp_lost for _, pr in mine),
-                               statistics.fmean(pr.powerups_gained for _, pr in mine),
-                               statistics.fmean(pr.powerups_end for _, pr in mine),
-                               statistics.fmean(pr.reveals for _, pr in mine)))
-    capped = sum(1 for r in recs if r.end == "turn limit")
-    return BotStats(players, tuple(recs), tuple(rows), capped)
+    game = _bot_game(players, dungeon, turn_limit, options)
+    return BotStats(players, bot_games.play_bot_games(levels, games, players, seed,
+                                                      lambda seats, game_seed: _play(game, seats, game_seed)))
 
 
 def plot_bot_stats(stats: BotStats, axes=None):
@@ -1602,12 +1617,13 @@ def plot_bot_stats(stats: BotStats, axes=None):
         raise InvalidInput(f"plot_bot_stats takes the result of bot_stats, not {type(stats).__name__}")
     if axes is None:
         _, axes = plt.subplots(1, 4, figsize=(13, 3))
-    names = [r.level for r in stats.levels]
+    names = [r.level for r in stats.by_level]
     colours = ["#90a4ae", "#4f8fd6", "#d9822b", "#6a9f4b"][:len(names)]
-    panels = [("win rate per seat", [r.win_rate for r in stats.levels]),
-              ("turns per game", [r.turns for r in stats.levels]),
-              ("deaths per game", [r.deaths for r in stats.levels]),
-              ("Power-Ups gained per game", [r.powerups_gained for r in stats.levels])]
+    rows = stats.by_level
+    panels = [("win rate per seat", [r.win_rate for r in rows]),
+              ("turns per game", [r.turns for r in rows]),
+              ("deaths per game", [r.deaths for r in rows]),
+              ("Power-Ups gained per game", [r.powerups_gained for r in rows])]
     for ax, (title, values) in zip(axes, panels):
         ax.bar(names, values, color=colours)
         ax.set_title(title, fontsize=10)

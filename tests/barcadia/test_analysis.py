@@ -379,7 +379,7 @@ def test_best_move_in_a_battle_window_and_refusals():
         s2 = g.apply(s2, g.legal_moves(s2)[-1])
     with pytest.raises(GameError, match="chance moves next"):
         best_move(g, s2)
-    with pytest.raises(GameError, match="level must be"):
+    with pytest.raises(GameError, match="unknown bot level"):
         best_move(g, s, level="genius")
 
 
@@ -431,9 +431,12 @@ def small_stats():
 def test_bot_stats_are_seeded_and_balanced(small_stats):
     a = small_stats
     assert play_bot_game(["greedy", "random"], seed=4) == play_bot_game(["greedy", "random"], seed=4)
-    assert [r.seats for r in a.levels] == [3, 3, 3]
-    assert abs(sum(r.wins for r in a.levels) - 3) < 1e-9
-    for r in a.levels:
+    assert [r.seats for r in a.by_level] == [3, 3, 3]
+    assert abs(sum(r.wins for r in a.by_level) - 3) < 1e-9
+    assert [g.levels for g in a.games] == [("random", "greedy", "strong"), ("greedy", "strong", "random"),
+                                           ("strong", "random", "greedy")]  # the core's rotation: every seat once
+    for r in a.by_level:
+        assert r.win_rate == a.win_rate(r.level)  # Barcadia's numbers and the core's agree
         assert 0 <= r.win_rate <= 1 and r.turns > 0 and r.hp_lost >= 0 and r.deaths >= 0
     assert "win rate" in a.text()
     rec = play_bot_game(["greedy", "strong"], seed=1)
