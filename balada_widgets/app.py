@@ -537,3 +537,9 @@ if os.environ.get("SOLARA_APP"):  # served by `solara run`: the teacher token an
     from balada_widgets.classroom import teacher as _teacher
 
     _teacher.announce()
+    import solara.server.settings as _solara_settings
+
+    # every page's game, table and lesson step is in the class store: a page whose server was restarted (even
+    # after kill -9) reloads itself once it reaches the new server, which finds them (docs/classroom.md, Resume);
+    # Solara's default is a dialog asking the student to refresh the page
+    _solara_settings.theme.force_refresh = True

@@ -98,6 +98,11 @@ THINK_S = (1.5, 4.5)
 ARRIVE_S = 0.5
 CLICK_TIMEOUT_S = 30.0
 CULL_TIMEOUT = "3s"
+#: a redraw later than this counts as none (the issue counted "no redraw within 10 s")
+NO_REDRAW_S = 10.0
+#: anywidget's front end logs this when a board's model is not ready within its 2 s budget; every later update of
+#: that model is then dropped (the board stops redrawing)
+ANYWIDGET_FAILED = "[anywidget] Failed to initialize model"
 
 
 # ------------------------------------------------------------------ the games and how a student plays them
@@ -457,6 +462,8 @@ class Result:
     open_s: float = 0.0
     comms: set = field(default_factory=set)
     errors: list = field(default_factory=list)
+    console: list = field(default_factory=list)  # Chromium: (type, text) of console errors, warnings, page errors
+    late: int = 0  # clicks whose board redrew later than NO_REDRAW_S (or not at all)
 
 
 async def headless_session(server: Server, game: str, k: int, steps: int, name: str, think: Optional[random.Random],
@@ -569,6 +576,9 @@ async def browser_session(browser, server: Server, game: str, k: int, steps: int
     context = await browser.new_context(viewport={"width": 1200, "height": 900})
     try:
         page = await context.new_page()
+        page.on("console", lambda m: res.console.append((m.type, m.text[:300])) if m.type in ("error", "warning")
+                else None)
+        page.on("pageerror", lambda e: res.console.append(("pageerror", str(e)[:300])))
         t0 = time.perf_counter()
         await page.goto(server.url.rstrip("/") + plan.path, timeout=300_000)
         first = plan.boards[0][0]
@@ -594,7 +604,9 @@ async def browser_session(browser, server: Server, game: str, k: int, steps: int
                 await page.locator(selector).focus()
                 ms = await page.evaluate(_KEY_JS, [selector, step.event["key"]])
             if ms < 0:
+                res.late += 1
                 raise RuntimeError(f"{name}: {step.label} did not redraw the board ({ms})")
+            res.late += ms / 1000 > NO_REDRAW_S
             res.latencies.append(ms / 1000)
             await _browser_settle(page)
             await asyncio.sleep(0.05)  # the last messages of the answer are drawn
@@ -761,7 +773,10 @@ async def run_class(server: Server, n: int, n_browser: int, steps: int, log: lis
                class_browser=class_browser, base_rss=base_rss, peak_rss=peak_rss, base_kernels=base_kernels,
                peak_kernels=peak_kernels, after_kernels=server.kernels(), after_rss=server.rss_mb(), wall=wall,
                cpu=cpu, open_all=open_all, open_s=[r.open_s for r in results if not r.browser],
-               sessions=len(results), clicks=len(class_headless) + len(class_browser))
+               sessions=len(results), clicks=len(class_headless) + len(class_browser),
+               browser_open_s=[r.open_s for r in results if r.browser],
+               console=[c for r in results if r.browser for c in r.console],
+               late=sum(r.late for r in results if r.browser))
     return out
 
 
@@ -838,6 +853,14 @@ def run(quick: bool = False) -> list[dict]:
                      "baseline": "the same pages alone", "baseline_p50_ms": 1000 * _pct(sb, 0.5),
                      "baseline_p95_ms": 1000 * _pct(sb, 0.95), "ratio_p95": _pct(cb, 0.95) / _pct(sb, 0.95),
                      "goal": "ratio_p95 <= 3"})
+    if c["browser_open_s"]:
+        rows.append({"bench": "class: Chromium pages' console and readiness", "n": len(c["browser_open_s"]),
+                     "anywidget_failed_to_initialize": sum(ANYWIDGET_FAILED in t for _k, t in c["console"]),
+                     "console_errors": sum(k != "warning" for k, _t in c["console"]),
+                     "console_warnings": sum(k == "warning" for k, _t in c["console"]),
+                     "first": sorted({t for _k, t in c["console"]})[:3],
+                     "page_ready_s": [round(t, 1) for t in c["browser_open_s"]],
+                     "clicks_without_redraw_within_10s": c["late"], "clicks": len(cb), "goal": "0 failures, 0 late"})
     rows.append({"bench": "server memory per open session (MB)", "n": c["sessions"], "per_session_mb": per_session,
                  "base_rss_mb": c["base_rss"], "peak_rss_mb": c["peak_rss"], "after_class_rss_mb": c["after_rss"],
                  "kernels_peak": c["peak_kernels"], "kernels_after": c["after_kernels"], "goal": "information"})

@@ -73,14 +73,22 @@ REPO = HERE.parent.parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(REPO))
 from _browser import CHROMIUM_ARGS, chromium, free_port  # noqa: E402  (bench/ is not a package)
-from bench_class import HeadlessClient, Server, Step  # noqa: E402
+from bench_class import HeadlessClient, Server, Step, targets_in  # noqa: E402
 
 APP = REPO / "balada_widgets" / "app.py"
 TEACHER_TOKEN = "bench-teacher-" + uuid.uuid4().hex
 ARRIVE_S = 0.3
 THINK_S = (1.0, 2.5)
 OTHER_TIMEOUT_S = 15.0
-BOARD = {"balda": "bw-balda-grid", "barcadia": "bw-barcadia-board", "balada": "bw-sheet-board"}
+BOARD = {"balda": "bw-balda-grid", "barcadia": "bw-barcadia-board", "balada": "bw-sheet-board",
+         "baldurs_gate": "bw-bg-city"}
+#: a redraw later than this counts as none, as the issue counted them ("no redraw within 10 s")
+NO_REDRAW_S = 10.0
+#: what anywidget's front end logs when a board's model is not ready within its 2 s budget (then every later
+#: update of that model is dropped: the board stops redrawing)
+ANYWIDGET_FAILED = "[anywidget] Failed to initialize model"
+#: the classes that mark a board element the page offers to click (Balda, Barcadia: target; Baldur's Gate: tg)
+OFFERED = ("target", "tg", "legal")
 
 
 # ------------------------------------------------------------------ the server, killable
@@ -167,6 +175,16 @@ class Device(HeadlessClient):
         while not self._events.empty():
             self._events.get_nowait()
 
+    async def offers(self, board: str, id_: str, timeout: float = 10.0) -> bool:
+        """Wait until this page's ``board`` offers ``id_`` (a target: the page knows it is its move)."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            svg = self.boards().get(board, "")
+            if any(id_ in targets_in(svg, cls) for cls in OFFERED):
+                return True
+            await asyncio.sleep(0.02)
+        return False
+
     async def next_svg(self, t0: float, timeout: float = OTHER_TIMEOUT_S, epoch: float = 0.0) -> Optional[float]:
         """Seconds from ``t0`` to the first new board SVG after ``t0`` (None: none within ``timeout``)."""
         deadline = time.perf_counter() + timeout
@@ -212,12 +230,25 @@ class ChromiumDevice:
             browser, server, name, cookie, path, board
         self.context = self.page = None
         self.errors: list = []
+        self.console: list = []  # (type, text) of every console error or warning and every uncaught page error
+
+    def _on_console(self, msg) -> None:
+        if msg.type in ("error", "warning"):
+            self.console.append((msg.type, msg.text[:300]))
+
+    def _on_page_error(self, error) -> None:
+        self.console.append(("pageerror", str(error)[:300]))
+
+    def anywidget_failures(self) -> int:
+        return sum(ANYWIDGET_FAILED in text for _kind, text in self.console)
 
     async def open(self) -> float:
         self.context = await self.browser.new_context(viewport={"width": 1280, "height": 900})
         await self.context.add_cookies([{"name": "solara-session-id", "value": self.cookie,
                                          "url": self.server.url.rstrip("/")}])
         self.page = await self.context.new_page()
+        self.page.on("console", self._on_console)
+        self.page.on("pageerror", self._on_page_error)
         t0 = time.perf_counter()
         await self.page.goto(self.server.url.rstrip("/") + self.path)
         await self.page.wait_for_selector(f".bw-board-box.{self.board}", timeout=120_000)
@@ -227,6 +258,17 @@ class ChromiumDevice:
 
     def boards(self) -> dict:
         return {self.board: "(in the page)"}
+
+    async def offers(self, board: str, id_: str, timeout: float = 10.0) -> bool:
+        """Wait until this page's ``board`` offers ``id_`` (a target: the page knows it is its move)."""
+        try:
+            await self.page.wait_for_function(
+                """([sel, id, classes]) => { const e = document.querySelector(sel + ` [data-id="${CSS.escape(id)}"]`);
+                     return !!e && classes.some((c) => e.classList.contains(c)); }""",
+                arg=[f".bw-board-box.{board}", id_, list(OFFERED)], polling=20, timeout=timeout * 1000)
+            return True
+        except Exception:  # noqa: BLE001 (a timeout: reported by the caller)
+            return False
 
     async def act(self, step: Step) -> float:
         kind = step.event["type"]
@@ -279,12 +321,13 @@ class TableRun:
     page_moves: int = 0
     store_moves: int = 0
     missed: int = 0  # other pages without a new board within OTHER_TIMEOUT_S
+    late: int = 0  # redraws (own or another page's) later than NO_REDRAW_S, or none
     errors: list = field(default_factory=list)
 
 
 def make_table(st, game: str, seats: list, watchers: int, tag: str) -> TableRun:
     """A table of ``game`` (``seats``: "open" or "bot"), a student per open seat and ``watchers`` students watching."""
-    options = {"balda": {"size": 5}, "barcadia": {}, "balada": {}}[game]
+    options = {"balda": {"size": 5}, "barcadia": {}, "balada": {}, "baldurs_gate": {}}[game]
     table = st.create_table(game, seats=seats, seed=7, **options)
     out = []
     for i, kind in enumerate(seats):
@@ -338,6 +381,19 @@ async def move_once(st, run: TableRun, timed: bool = True) -> Optional[bool]:
         single = sorted(t for t, ms in board_moves(game, view, legal).items() if len(ms) == 1)
         if single:
             steps = [Step(board, {"type": "click", "id": single[0]}, f"click {single[0]}")]
+    elif run.game == "baldurs_gate" and isinstance(me.device, Device):
+        from balada_widgets.baldurs_gate.view import choices_for
+
+        view = await asyncio.to_thread(st.view, run.code, me.token)
+        game = (await asyncio.to_thread(st.table, run.code)).session.game
+        legal = game.legal_moves(view, me.seat)
+        _choices, targets = choices_for(game, view, game.pending(view), legal)
+        boards = me.device.boards()
+        for target in sorted(t for t, ms in targets.items() if len(ms) == 1):  # a click that is a whole move
+            token = next((b for b, svg in boards.items() if f'data-id="{target}"' in svg), None)
+            if token is not None:
+                steps = [Step(token, {"type": "click", "id": target}, f"click {target}")]
+                break
     before = status.move_count
     if not steps or not timed or me.device is None:
         texts = await asyncio.to_thread(st.legal_moves, run.code, me.token)
@@ -352,6 +408,9 @@ async def move_once(st, run: TableRun, timed: bool = True) -> Optional[bool]:
         await asyncio.gather(*(d.next_svg(t0, 5.0, epoch=epoch) if isinstance(d, ChromiumDevice)
                                else d.next_svg(t0, 5.0) for d in pages))  # the poll brings it (<= ~1 s)
         return True
+    if steps[0].event["type"] == "click" and not await me.device.offers(steps[0].board_class, steps[0].event["id"]):
+        raise RuntimeError(f"{run.game} table {run.code}: {me.name}'s page does not offer {steps[0].event['id']} "
+                           f"within 10 s (it has not been shown the position it is to move in)")
     for s in steps[:-1]:
         await me.device.act(s)
     for o in others:
@@ -367,6 +426,7 @@ async def move_once(st, run: TableRun, timed: bool = True) -> Optional[bool]:
     run.own.append(own)
     run.other += [g for g in got if g is not None]
     run.missed += sum(g is None for g in got)
+    run.late += (own > NO_REDRAW_S) + sum(g is None or g > NO_REDRAW_S for g in got)
     return True
 
 
@@ -453,7 +513,8 @@ async def _run(quick: bool) -> list[dict]:
                 await close_all([warm])
             rss0 = server.rss_mb()
             # -- one table alone (the baseline): a Balda table, then a Barcadia table
-            alone = [make_table(st, "balda", ["open"] * 3, 0, "A"), make_table(st, "barcadia", ["open"] * 3, 0, "B")]
+            alone = [make_table(st, "balda", ["open"] * 3, 0, "A"), make_table(st, "barcadia", ["open"] * 3, 0, "B"),
+                     make_table(st, "baldurs_gate", ["open"] * 3, 0, "G")]
             alone_open = []
             for run in alone:  # the Balda table's three students in Chromium, the Barcadia table's headless
                 got = await open_devices(server, [run], 0.0, alone[0], browser)
@@ -463,9 +524,10 @@ async def _run(quick: bool) -> list[dict]:
                 await close_all([run])
             # -- the class
             plan = [("balda", ["open"] * 3, 0), ("balda", ["open"] * 3, 0), ("balda", ["open", "open", "bot"], 1),
-                    ("balda", ["open", "open", "bot"], 1), ("barcadia", ["open"] * 3, 0),
                     ("barcadia", ["open"] * 3, 0), ("barcadia", ["open", "open", "bot"], 1),
-                    ("balada", ["open"] * 3, 0), ("balada", ["open"] * 3, 0), ("balada", ["open", "open", "bot"], 1)]
+                    ("balada", ["open"] * 3, 0), ("balada", ["open", "open", "bot"], 1),
+                    ("baldurs_gate", ["open"] * 3, 0), ("baldurs_gate", ["open"] * 3, 0),
+                    ("baldurs_gate", ["open", "open", "bot"], 1)]
             runs = [make_table(st, g, seats, w, f"T{i}") for i, (g, seats, w) in enumerate(plan)]
             students = sum(len(r.seats) for r in runs)
             await asyncio.sleep(6)  # the baseline's pages culled
@@ -494,7 +556,7 @@ async def _run(quick: bool) -> list[dict]:
                              "baseline_p95_ms": pct(a, 0.95), "ratio": pct(c, 0.95) / pct(a, 0.95),
                              "ratio_means": "class p95 / alone p95", "goal": "ratio <= 3",
                              "load": f"{load_play:.1f}-{load_after:.1f}"})
-            for game in ("balda", "barcadia"):
+            for game in ("balda", "barcadia", "baldurs_gate"):
                 c = [x for r in runs if r.game == game for x in r.other]
                 a = [x for r in alone if r.game == game for x in r.other]
                 if c and a:
@@ -514,6 +576,15 @@ async def _run(quick: bool) -> list[dict]:
                          "ratio": pct(class_open, 0.95) / pct(alone_open, 0.95), "teacher_open_ms": teacher_open * 1000,
                          "chromium_open_p50_ms": pct(chromium_open, 0.5), "teacher_lists_tables": teacher_sees,
                          "load": f"{load_arrive:.1f}"})
+            chromium_pages = [s.device for r in alone + runs for s in r.seats if isinstance(s.device, ChromiumDevice)]
+            rows.append({"bench": "class tables: Chromium console", "pages": len(chromium_pages),
+                         "anywidget_failed_to_initialize": sum(d.anywidget_failures() for d in chromium_pages),
+                         "console_errors": sum(k != "warning" for d in chromium_pages for k, _t in d.console),
+                         "console_warnings": sum(k == "warning" for d in chromium_pages for k, _t in d.console),
+                         "first": sorted({t for d in chromium_pages for _k, t in d.console})[:3],
+                         "page_ready_chromium_ms": [round(t * 1000) for t in chromium_open],
+                         "redraws_later_than_10s_or_none": sum(r.late for r in runs + alone),
+                         "redraws_timed": sum(len(r.own) + len(r.other) + r.missed for r in runs + alone)})
             rows.append({"bench": "class tables: server memory", "n": students, "rss_start_mb": rss0,
                          "rss_before_class_mb": rss1, "rss_class_open_mb": rss2, "rss_after_play_mb": rss3,
                          "mb_per_student": (rss2 - rss1) / students,

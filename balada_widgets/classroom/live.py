@@ -10,7 +10,9 @@ Three pieces:
 - :class:`Notifier`, one per process: a page *watches* a table with a callback; the
   callback is remembered with the Solara kernel context it was registered in (each browser
   tab is one virtual kernel of the one server process) and is run **in that context**, on
-  a small pool of worker threads, never in the thread of the student who moved. A write
+  a small pool of worker threads, never in the thread of the student who moved, and under
+  that kernel's lock (the one Solara holds while it handles a message of the page: a click
+  is never handled in the middle of a live render of the same page). A write
   of this process reaches every watching kernel at once; a write of *another* process (two
   app servers sharing a PostgreSQL, or a second ``solara run`` on one SQLite file) is
   found by the notifier's poll of the watched tables' move counts and seats, every
@@ -44,6 +46,7 @@ Three pieces:
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import hashlib
 import itertools
 import logging
@@ -190,11 +193,22 @@ class Notifier:
         if ctx is None:
             w.callback()
         else:
-            if getattr(ctx, "closed_event", None) is not None and ctx.closed_event.is_set():
+            closed = getattr(ctx, "closed_event", None)
+            if closed is not None and closed.is_set():
                 w.closed = True
                 return
-            with ctx:
-                w.callback()
+            # the kernel's lock, as Solara holds it while it handles one of the page's messages: a render here
+            # in the middle of a click's handling there swapped the clicked button's handler away (the click
+            # was lost: ipyvue's KeyError 'click'), or drew the page from half of the click's state
+            lock = getattr(ctx, "lock", None)
+            with lock if lock is not None else contextlib.nullcontext():
+                if closed is not None and closed.is_set():
+                    w.closed = True
+                    return
+                if w.closed:  # the page stopped watching while this run waited for its lock (a render swapped
+                    return    # its watcher: e.g. a seat taken gives the page a token, and a watcher for it)
+                with ctx:
+                    w.callback()
         self.timings = self.timings[-999:] + [time.perf_counter() - t0]
 
     def _start_poller(self) -> None:

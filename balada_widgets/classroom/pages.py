@@ -324,7 +324,8 @@ def Seats(st: TableStatus, creator: bool, levels: tuple, on_bot: Callable[[int, 
             for s in st.seats:
                 if s.kind != "bot" and s.seat != st.you:
                     solara.Button(f"Seat {s.seat + 1} to a bot", on_click=lambda p=s.seat: on_bot(p, levels[-1]),
-                                  text=True, small=True, classes=[f"bw-table-to-bot-{s.seat + 1}"])
+                                  text=True, small=True,
+                                  classes=[f"bw-table-to-bot-{s.seat + 1}"]).key(f"to-bot-{s.seat}")
     return div
 
 
@@ -390,12 +391,16 @@ def TablePage(code: str):
     session = solara.use_memo(make_session, [status is None, token])
 
     rc = reacton.core.get_render_context()  # the view's and this page's changes of one update: one render
+    token_now = solara.use_ref(token)
+    token_now.current = token
 
     def watch():
         if not isinstance(session, TableSession):
             return None
 
         def on_change():
+            if token_now.current != token:  # a watcher of the page's former seat (or none): the new one reads
+                return
             try:
                 new = st.status(session.code, token)
             except GameError as e:  # our seat was given to a bot (our token no longer acts)
@@ -462,9 +467,9 @@ def TablePage(code: str):
             with solara.Div(classes=["bw-classmates-row", "bw-table-watching"]):
                 if opens and status.ended_at is None and not status.over:
                     NameBox(ident, note="Your name, to take a seat:")
-                    for p in opens:
+                    for p in opens:  # keyed by seat: a classmate taking another seat meanwhile keeps this button
                         solara.Button(f"Take seat {p + 1}", on_click=lambda p=p: take(p), color="primary",
-                                      disabled=not ident.name, classes=[f"bw-table-take-{p + 1}"])
+                                      disabled=not ident.name, classes=[f"bw-table-take-{p + 1}"]).key(f"take-{p}")
                 solara.Text("You are watching this table.", classes=["bw-table-watch"])
         if note:
             solara.Warning(note, dense=True, classes=["bw-table-note"])

@@ -114,7 +114,8 @@ def _balada_items(session, viewer: Optional[int]) -> dict[str, list[str]]:
 
     game, state = session.game, session.state
     items: dict[str, list[str]] = {}
-    own = game.sheet_of(game.view(state, viewer), viewer) if viewer is not None else None
+    view = game.view(state, viewer) if viewer is not None else None
+    own = game.sheet_of(view, viewer) if viewer is not None else None
     for q, moves in enumerate(state.pending):
         if q == viewer:
             continue
@@ -122,7 +123,13 @@ def _balada_items(session, viewer: Optional[int]) -> dict[str, list[str]]:
             needles = [game.move_to_text(m)]
             if isinstance(m, Place):
                 land = game.sheet_of(state, q).lands[m.space - 1]
-                same = own is not None and own.events[m.space - 1] == m.event and own.lands[m.space - 1] == land
+                # the same words may be on the page for another reason: the viewer's own choice of this turn, or
+                # the same event on the same space of any sheet the viewer sees (every sheet has the same layout)
+                mine = state.pending[viewer] if viewer is not None else ()
+                seen = [game.sheet_of(view, k) for k in range(game.num_players)] if view is not None else []
+                same = any(sh.lands[m.space - 1] == land and sh.events[m.space - 1] == m.event for sh in seen) or (
+                    own is not None and own.lands[m.space - 1] == land
+                    and any(isinstance(x, Place) and (x.space, x.event) == (m.space, m.event) for x in mine))
                 if not same:  # the words the sheet would title that space with
                     from balada_widgets.balada.view import LANDSCAPES
 

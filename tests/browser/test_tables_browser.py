@@ -29,13 +29,12 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))
 import secret_probe  # noqa: E402
+from class_play import GRID, join_by_code, join_by_link, make_table, wait_until  # noqa: E402
 from test_secrets import Wire, dom_text, leaks  # noqa: E402
 
 from balada_widgets.balda.position import cell_name  # noqa: E402
 from balada_widgets.classroom import identity  # noqa: E402
 from balada_widgets.classroom.live import LiveStore  # noqa: E402
-
-GRID = ".bw-board-box.bw-balda-grid"
 
 
 @pytest.fixture
@@ -55,60 +54,6 @@ def three(browser: playwright.sync_api.Browser):
     yield pages
     for c in contexts:
         c.close()
-
-
-def wait_until(predicate, timeout: float = 20.0, what: str = "a condition", every: float = 0.05) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(every)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-def choose(page, select_cls: str, option: str) -> None:
-    """Pick ``option`` in a Vuetify select."""
-    page.locator(f".{select_cls}").click()
-    page.get_by_role("option", name=option, exact=True).click()
-    expect(page.get_by_role("listbox")).to_have_count(0)
-
-
-def name_myself(page, name: str) -> None:
-    box = page.locator(".bw-table-name input")
-    box.wait_for(timeout=30_000)
-    box.fill(name)
-    page.locator(".bw-table-name-save").click()
-    expect(page.locator(".bw-table-you")).to_contain_text(name)
-
-
-def make_table(base: str, page, game_title: str, seats: list[str], name: str, game_key: str) -> str:
-    """The lobby's form, as a teacher or a student fills it; returns the table's code."""
-    page.goto(f"{base}/table?game={game_key}")
-    name_myself(page, name)
-    choose(page, "bw-table-players", str(len(seats)))
-    for i, s in enumerate(seats):
-        if s != "a classmate":
-            choose(page, f"bw-table-seat-choice-{i + 1}", s)
-    page.locator(".bw-table-create").click()
-    code = page.locator(".bw-table-code")
-    code.wait_for(timeout=30_000)
-    expect(page.locator(".bw-table-title")).to_contain_text(game_title)
-    return code.inner_text().strip()
-
-
-def join_by_link(base: str, page, code: str, name: str, seat: int) -> None:
-    page.goto(f"{base}/table/{code}")
-    name_myself(page, name)
-    page.locator(f".bw-table-take-{seat}").click()
-    expect(page.locator(f".bw-table-seat-{seat}")).to_contain_text(f"{name} (you)")
-
-
-def join_by_code(base: str, page, code: str) -> None:
-    page.goto(f"{base}/table")
-    page.locator(".bw-table-join-code input").wait_for(timeout=30_000)
-    page.locator(".bw-table-join-code input").fill(code.lower())  # typed in any case
-    page.locator(".bw-table-join").click()
-    expect(page.locator(".bw-table-watch")).to_be_visible(timeout=20_000)
 
 
 #: each page notes when (Date.now(), the machine's clock) each word first appears among the words played

@@ -4,7 +4,8 @@ process, continues where it was (classroom.resume, the app's play and learn page
 Each page is rendered in a Solara kernel context of its own whose ``session_id`` is the browser's
 cookie (as ``solara run`` gives it); "a restarted process" is a new kernel context and a new store
 object on the same SQLite file (nothing of the first one is used again); a real ``kill -9`` of a
-``solara run`` is tests/classroom/test_resume_server.py.
+``solara run``, with a hot-seat game, a lesson and a class table in Chromium, is
+tests/browser/test_resume_server.py (and a game against a bot, tests/browser/test_teacher_browser.py).
 """
 
 from __future__ import annotations
