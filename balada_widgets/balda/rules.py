@@ -150,6 +150,10 @@ def _words_option(words: Optional[dict]):
     return sorted(words)
 
 
+#: the words a refusal of used= names before it says how many more there are
+USED_SHOWN = 5
+
+
 @register_game
 class BaldaGame(Game):
     """Balda for 2 to 4 players (1 for solo practice).
@@ -531,11 +535,13 @@ class BaldaGame(Game):
         except InvalidPosition as e:
             problems += e.problems
         start = pos.start_word
-        for w in sorted(pos.used):
-            if w != start and w not in self.lexicon:
-                problems.append(("D3", f"used word {short_text(w)!r} is not in the {self.lexicon.name} dictionary: "
-                                       f"used= lists the words already played, and only words of the dictionary "
-                                       f"can be played"))
+        strangers = [w for w in sorted(pos.used) if w != start and w not in self.lexicon]
+        if strangers:  # one problem, naming a few: a position from a game with a bigger list may hold dozens
+            shown = ", ".join(repr(short_text(w)) for w in strangers[:USED_SHOWN])
+            more = f" and {len(strangers) - USED_SHOWN} more" if len(strangers) > USED_SHOWN else ""
+            which = f"used word {shown} is" if len(strangers) == 1 else f"used words {shown}{more} are"
+            problems.append(("D3", f"{which} not in the {self.lexicon.name} dictionary: used= lists the words "
+                                   f"already played, and only words of the dictionary can be played"))
         if len(state.scores) != self.players:
             problems.append((None, f"{len(state.scores)} scores for {self.players} players"))
         if not 0 <= state.turn < self.players:

@@ -59,6 +59,7 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable, Optional
 from urllib.parse import parse_qs, quote, urlencode, urlparse
 
+from ..core.files import read_data_text
 from .identity import HUB_KEY_PREFIX, HubUser
 
 __all__ = ["HubClassApp", "HubUser", "hub_key", "keep_root_path_in_addresses", "main", "make_app", "store_name"]
@@ -397,7 +398,7 @@ def keep_root_path_in_addresses() -> bool:
     import solara.widgets
 
     original = Path(solara.widgets.Navigator.template_file)
-    source = original.read_text()
+    source = read_data_text(original, what="Solara's navigator template", cap=64 * 1024)
     if _NAVIGATOR_OLD not in source:
         log.info("Solara's navigator template changed: left as it is (%s)", original)
         return False

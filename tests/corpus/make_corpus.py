@@ -27,7 +27,7 @@ from balada_widgets.core.fuzz import registered_games  # noqa: E402
 #: the game each corpus is made from (and loaded with, for position texts)
 SETUPS = {
     "balada": {"players": 2},
-    "balda": {"players": 2},
+    "balda": {"players": 2, "tier": None},  # every word of the list (made before "common" was the default)
     "barcadia": {"players": 3, "dungeon": "cozy"},
     "baldurs_gate": {"players": 3},
 }
