@@ -51,7 +51,8 @@ from typing import Callable, Optional
 
 from ..core.errors import InvalidInput
 from ..core.feedback import Feedback
-from ..core.review import GameReview, Moment, require_over
+from ..core.review import GameReview, Moment, check_player, measure, require_over, review_of
+from ..core.review import review_all as core_review_all
 from .advisor import Advice, _rollout, advise_placements, sample_futures, side_points, walk_advice
 from .rules import BaladaGame, Decide, Place, PortalMove, Swap
 from .scoring import (
@@ -451,33 +452,24 @@ def review_steps(session, player: int, *, name: Optional[str] = None, samples: i
     """
     game: BaladaGame = session.game
     require_over(game, session)
-    if not isinstance(player, int) or not 0 <= player < game.num_players:
-        raise InvalidInput(f"there is no player {player + 1 if isinstance(player, int) else player!r} in this "
-                           f"{game.num_players}-player game")
+    check_player(game, player)
     if not isinstance(samples, int) or samples < 1:
         raise InvalidInput(f"samples must be a whole number of at least 1, not {samples!r}")
     return _steps(game, session, player, name or f"Player {player + 1}", samples, seed, threshold, walk_threshold)
 
 
 def _steps(game, session, player, name, samples, seed, threshold, walk_threshold):
-    nodes = decisions(session, player)
     note = (f"Placements: the advisor's expected score of the round over {samples} sampled futures (seed "
             f"{seed!r}), kept when at least {threshold:g} points and beyond the sampling error. Walk decisions: "
             f"exact, kept from {walk_threshold:g} point{'' if walk_threshold == 1 else 's'}.")
-    moments: list = []
-    if not nodes:
-        yield GameReview(player, name, (), looked_at=0, threshold=threshold, unit="points", note=note)
-        return
-    for k, node in enumerate(nodes):
+
+    def moment_of(node):
         if isinstance(node.move, Place):
-            m = _placement_moment(game, node, player, name, samples, seed, threshold)
-        else:
-            m = _walk_moment(game, node, player, name, walk_threshold)
-        if m is not None:
-            moments.append(m)
-        done = k + 1 == len(nodes)
-        yield GameReview(player, name, tuple(moments), looked_at=len(nodes), threshold=threshold, unit="points",
-                         note=note, measured=None if done else k + 1)
+            return _placement_moment(game, node, player, name, samples, seed, threshold)
+        return _walk_moment(game, node, player, name, walk_threshold)
+
+    return measure(decisions(session, player), moment_of, player=player, name=name, threshold=threshold,
+                   unit="points", note=note)
 
 
 def review(session, player: int, *, name: Optional[str] = None, samples: int = SAMPLES, seed=SEED,
@@ -493,15 +485,10 @@ def review(session, player: int, *, name: Optional[str] = None, samples: int = S
 
     :raises InvalidInput: the game is not over, or there is no such player.
     """
-    out = None
-    for out in review_steps(session, player, name=name, samples=samples, seed=seed, threshold=threshold,
-                            walk_threshold=walk_threshold):
-        if progress is not None and out.looked_at:
-            progress((out.measured or out.looked_at) / out.looked_at)
-    return out
+    return review_of(review_steps(session, player, name=name, samples=samples, seed=seed, threshold=threshold,
+                                  walk_threshold=walk_threshold), progress)
 
 
 def review_all(session, names: Optional[dict] = None, **kwargs) -> list[GameReview]:
     """:func:`review` of every player (``names``: ``{player: name}``)."""
-    names = names or {}
-    return [review(session, p, name=names.get(p), **kwargs) for p in range(session.game.num_players)]
+    return core_review_all(review, session, names, **kwargs)

@@ -25,7 +25,7 @@ import solara
 
 from ..core.review import Moment
 from ..ui.board import Board
-from ..ui.review import ReviewPanel
+from ..ui.review import ReviewButton as KitReviewButton
 from . import drawing  # the pure drawings of the sheet and the cards
 from .review import PlacementBoard, WalkBoard, cap, review_steps
 from .rules import Place, PortalMove
@@ -133,26 +133,12 @@ def review_board(moment: Moment, answer: Any, on_answer: Optional[Callable[[Any]
     return WalkRetry(moment, answer, on_answer)
 
 
-@solara.component
 def ReviewButton(session, bots: dict, names: Optional[dict] = None, samples: Optional[int] = None):
-    """"Review the game" at the end of a game, then the review of any player's game (``names``: seat names)."""
-    open_, set_open = solara.use_state(False)
+    """"Review the game" at the end of a game, then the review of any player's game (``names``: seat names):
+    the kit's :func:`~balada_widgets.ui.review.ReviewButton` on :func:`~.review.review_steps` (shown decision
+    by decision) and :func:`review_board`."""
     game = session.game
-    if not game.is_over(session.state):
-        return solara.Div()
     names = names or {p: player_name(p, bots, game.num_players) for p in range(game.num_players)}
-    humans = [p for p in range(game.num_players) if p not in bots]
-    start = humans[0] if humans else 0
     kwargs = {} if samples is None else {"samples": samples}
-
-    def compute(player: int, progress):
-        return review_steps(session, player, name=names[player], **kwargs)  # shown decision by decision
-
-    with solara.Column(gap="8px", classes=["bw-review-box"]) as col:
-        if not open_:
-            solara.Button("Review the game", icon_name="mdi-school-outline", on_click=lambda: set_open(True),
-                          outlined=True, color="primary", classes=["bw-review-open"])
-        else:
-            ReviewPanel([(p, names[p]) for p in range(game.num_players)], compute, review_board, start=start,
-                        key=(id(session), session.current.id), on_close=lambda: set_open(False))
-    return col
+    return KitReviewButton(session, bots, names, lambda player: review_steps(session, player, name=names[player],
+                                                                              **kwargs), review_board)

@@ -41,7 +41,8 @@ from typing import Callable, Optional
 
 from ..core.errors import InvalidInput
 from ..core.feedback import Feedback
-from ..core.review import GameReview, Moment, require_over
+from ..core.review import GameReview, Moment, check_player, measure, require_over, review_of
+from ..core.review import review_all as core_review_all
 from ..core.trace import Trace
 from .movegen import Move, check_move, legal_moves
 from .position import cell_name
@@ -182,31 +183,19 @@ def review_steps(session, player: int, *, name: Optional[str] = None, threshold:
     """
     game: BaldaGame = session.game
     require_over(game, session)
-    if not isinstance(player, int) or not 0 <= player < game.num_players:
-        raise InvalidInput(f"there is no player {player + 1 if isinstance(player, int) else player!r} in this "
-                           f"{game.num_players}-player game")
+    check_player(game, player)
     if not isinstance(threshold, int) or threshold < 1:
         raise InvalidInput(f"the threshold is a whole number of letters, at least 1, not {threshold!r}")
     return _steps(game, session, player, name or f"Player {player + 1}", threshold)
 
 
 def _steps(game, session, player, name, threshold):
-    nodes = decisions(session, player)
     turns = {node.id: k for k, node in enumerate(
         (nd for nd in session.current.path() if not nd.by_chance and isinstance(nd.move, (Move, Pass))), 1)}
     note = (f"Each word against the longest legal word of that turn (every word searched: exact), kept from "
             f"{threshold} letter{'s' if threshold != 1 else ''} shorter; a pass counts as no letters.")
-    moments: list = []
-    if not nodes:
-        yield GameReview(player, name, (), looked_at=0, threshold=threshold, unit="letters", note=note)
-        return
-    for k, node in enumerate(nodes):
-        m = _moment(game, node, player, name, turns[node.id], threshold)
-        if m is not None:
-            moments.append(m)
-        done = k + 1 == len(nodes)
-        yield GameReview(player, name, tuple(moments), looked_at=len(nodes), threshold=threshold, unit="letters",
-                         note=note, measured=None if done else k + 1)
+    return measure(decisions(session, player), lambda node: _moment(game, node, player, name, turns[node.id], threshold),
+                   player=player, name=name, threshold=threshold, unit="letters", note=note)
 
 
 def review(session, player: int, *, name: Optional[str] = None, threshold: int = THRESHOLD,
@@ -220,14 +209,9 @@ def review(session, player: int, *, name: Optional[str] = None, threshold: int =
 
     :raises InvalidInput: the game is not over, or there is no such player.
     """
-    out = None
-    for out in review_steps(session, player, name=name, threshold=threshold):
-        if progress is not None and out.looked_at:
-            progress((out.measured or out.looked_at) / out.looked_at)
-    return out
+    return review_of(review_steps(session, player, name=name, threshold=threshold), progress)
 
 
 def review_all(session, names: Optional[dict] = None, **kwargs) -> list[GameReview]:
     """:func:`review` of every player (``names``: ``{player: name}``)."""
-    names = names or {}
-    return [review(session, p, name=names.get(p), **kwargs) for p in range(session.game.num_players)]
+    return core_review_all(review, session, names, **kwargs)

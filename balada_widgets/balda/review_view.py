@@ -25,7 +25,7 @@ from ..ui.board import Board
 from ..kit.grid import parse_cell_id
 from ..kit.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
 from ..kit.paths import Trace
-from ..ui.review import ReviewPanel
+from ..ui.review import ReviewButton as KitReviewButton
 from .drawing import board_svg
 from .lexicon import normalise_word
 from .position import cell_name, parse_cell
@@ -130,28 +130,12 @@ def WordRetry(game, moment: Moment, answer: Any, on_answer: Optional[Callable[[A
     return col
 
 
-@solara.component
 def ReviewButton(session, bots: dict, names: Optional[dict] = None):
-    """"Review the game" at the end of a game, then the review of any player's game (``names``: seat names)."""
-    open_, set_open = solara.use_state(False)
+    """"Review the game" at the end of a game, then the review of any player's game (``names``: seat names):
+    the kit's :func:`~balada_widgets.ui.review.ReviewButton` on :func:`~.review.review_steps` (shown decision
+    by decision) and :func:`WordRetry`."""
     game = session.game
-    if not game.is_over(session.state):
-        return solara.Div()
-    humans = [p for p in range(game.num_players) if p not in bots]
-    names = names or {p: seat_name(p, bots, len(humans)) for p in range(game.num_players)}
-    start = humans[0] if humans else 0
-
-    def compute(player: int, progress):
-        return review_steps(session, player, name=names[player])  # shown decision by decision
-
-    def board(moment, answer, on_answer):
-        return WordRetry(game, moment, answer, on_answer)
-
-    with solara.Column(gap="8px", classes=["bw-review-box"]) as col:
-        if not open_:
-            solara.Button("Review the game", icon_name="mdi-school-outline", on_click=lambda: set_open(True),
-                          outlined=True, color="primary", classes=["bw-review-open"])
-        else:
-            ReviewPanel([(p, names[p]) for p in range(game.num_players)], compute, board, start=start,
-                        key=(id(session), session.current.id), on_close=lambda: set_open(False))
-    return col
+    humans = sum(1 for p in range(game.num_players) if p not in bots)
+    names = names or {p: seat_name(p, bots, humans) for p in range(game.num_players)}
+    return KitReviewButton(session, bots, names, lambda player: review_steps(session, player, name=names[player]),
+                           lambda moment, answer, on_answer: WordRetry(game, moment, answer, on_answer))

@@ -31,13 +31,13 @@ the search; :attr:`Moment.answer`, :attr:`Moment.explanation` and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
 from .errors import InvalidInput
 from .feedback import Feedback
 from .trace import Trace
 
-__all__ = ["GameReview", "Moment", "require_over"]
+__all__ = ["GameReview", "Moment", "check_player", "measure", "require_over", "review_all", "review_of"]
 
 
 @dataclass(frozen=True)
@@ -149,3 +149,61 @@ def require_over(game, session) -> None:
     """:raises InvalidInput: the session's game is not over (a review comes after the end)."""
     if not game.is_over(session.state):
         raise InvalidInput(f"the {game.title or game.name} game is not over yet: the review comes when it ends")
+
+
+def check_player(game, player) -> int:
+    """``player`` when the game has that seat; :raises InvalidInput: naming the seat (1-based) and the players."""
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < game.num_players:
+        raise InvalidInput(f"there is no player {player + 1 if isinstance(player, int) else player!r} in this "
+                           f"{game.num_players}-player game")
+    return player
+
+
+def measure(nodes: Sequence, moment_of: Callable[[Any], Optional[Moment]], *, player: int, name: str,
+            threshold: float, unit: str = "points", note: str = "") -> Iterator[GameReview]:
+    """A game's ``review_steps``, written once: ``moment_of(node)`` for each decision node in turn (a
+    :class:`Moment`, or ``None`` when the decision was good enough), a :class:`GameReview` yielded after each
+    (``measured`` counts them; the last is complete), or one empty complete review when there was none.
+
+    >>> steps = list(measure([1, 5, 2], lambda n: n if n > 3 else None, player=0, name="You", threshold=3))
+    >>> [(r.measured, r.moments) for r in steps]
+    [(1, ()), (2, (5,)), (None, (5,))]
+    >>> [r.complete for r in measure([], None, player=0, name="You", threshold=3)]
+    [True]
+    """
+    moments: list = []
+    if not nodes:
+        yield GameReview(player, name, (), looked_at=0, threshold=threshold, unit=unit, note=note)
+        return
+    for k, node in enumerate(nodes):
+        found = moment_of(node)
+        if found is not None:
+            moments.append(found)
+        done = k + 1 == len(nodes)
+        yield GameReview(player, name, tuple(moments), looked_at=len(nodes), threshold=threshold, unit=unit,
+                         note=note, measured=None if done else k + 1)
+
+
+def review_of(steps: Iterable[GameReview], progress: Optional[Callable[[float], None]] = None) -> GameReview:
+    """The complete review of a game's ``review_steps`` (the last one), ``progress(fraction)`` called as the
+    decisions are measured.
+
+    >>> r = review_of(measure([1, 5], lambda n: n if n > 3 else None, player=0, name="You", threshold=3),
+    ...               progress=print)
+    0.5
+    1.0
+    >>> r.moments, r.complete
+    ((5,), True)
+    """
+    out = None
+    for out in steps:
+        if progress is not None and out.looked_at:
+            progress((out.measured or out.looked_at) / out.looked_at)
+    return out
+
+
+def review_all(review: Callable[..., GameReview], session, names: Optional[dict] = None, **kwargs) -> list:
+    """``review(session, player, name=..., **kwargs)`` of every player of the game (``names``: ``{player: name}``),
+    for a room's ``review_all``."""
+    names = names or {}
+    return [review(session, p, name=names.get(p), **kwargs) for p in range(session.game.num_players)]

@@ -24,6 +24,8 @@ at a time, the way a lesson step is shown (:mod:`.lesson`, :mod:`.tutorial`):
 of whose game to review (any player, bots too), the measure run in a thread
 with a progress bar (a game's ``review_steps`` shows the first moments as soon
 as they are measured, the rest follow), the reviews kept per player.
+:func:`ReviewButton` is what a game view puts at the end of a game: "Review
+the game", then the panel (a game gives its ``review_steps`` and its board).
 
 Stable classes: ``bw-review``, ``bw-review-summary``, ``bw-review-progress``
 (the "Moment i of n" text), the chips board ``bw-review-moments``
@@ -32,13 +34,13 @@ Stable classes: ``bw-review``, ``bw-review-summary``, ``bw-review-progress``
 ``bw-review-text``, ``bw-review-check``, ``bw-review-show``, ``bw-review-best``
 (the best choice's board), ``bw-review-none`` (nothing to retry),
 ``bw-review-player-<n>`` (the player picker, 1-based), ``bw-review-running``,
-``bw-review-close``; the feedback keeps the lesson's classes
+``bw-review-close``, ``bw-review-box`` and ``bw-review-open`` (the button); the feedback keeps the lesson's classes
 (``bw-lesson-right``, ``bw-lesson-wrong``, ``bw-lesson-hint``, ``bw-lesson-answer``).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterable, Mapping, Optional, Union
 
 import solara
 
@@ -48,7 +50,8 @@ from .board import Board
 from ..kit.lesson import Attempt, Custom, Solution, respond, reveal
 from .tutorial import ReplyBox
 
-__all__ = ["MomentView", "REVIEW_WORDS", "ReviewPanel", "ReviewView", "exercise_of", "moments_markup"]
+__all__ = ["MomentView", "REVIEW_WORDS", "ReviewButton", "ReviewPanel", "ReviewView", "exercise_of",
+           "moments_markup"]
 
 #: the review's words (a view in another language passes its own ``words``, same keys; the lesson's
 #: words too, see :data:`~balada_widgets.ui.tutorial.TUTORIAL_WORDS`)
@@ -73,6 +76,7 @@ REVIEW_WORDS = {
     "so_far": " so far",
     "close": "Close the review",
     "failed": "The review failed: {error}",
+    "open": "Review the game",
 }
 
 CHIPS_CSS = """
@@ -269,4 +273,31 @@ def ReviewPanel(players: list, compute: Callable[[int, Callable[[float], None]],
             solara.Column(gap="2px")  # the same place in the tree: the review goes on from its partial self
         if review is not None and result.error is None:
             ReviewView(review, board, w).key(f"review-{player}")
+    return col
+
+
+@solara.component
+def ReviewButton(session, bots: Mapping, names: Mapping[int, str],
+                 steps: Callable[[int], Union[GameReview, Iterable[GameReview]]],
+                 board: Callable[[Moment, Any, Optional[Callable[[Any], None]]], Any], words=None):
+    """"Review the game" at the end of ``session``'s game, then :func:`ReviewPanel` on any player's game.
+
+    ``names``: ``{player: name}`` of every seat; ``steps(player)``: the game's ``review_steps`` for that player
+    (or its complete review); ``board``: draws a moment (see :func:`ReviewView`). The first human seat's game
+    is shown first; the reviews are kept until the session moves.
+    """
+    w = _words(words)
+    open_, set_open = solara.use_state(False)
+    game = session.game
+    if not game.is_over(session.state):
+        return solara.Div()
+    humans = [p for p in range(game.num_players) if p not in bots]
+    with solara.Column(gap="8px", classes=["bw-review-box"]) as col:
+        if not open_:
+            solara.Button(w["open"], icon_name="mdi-school-outline", on_click=lambda: set_open(True),
+                          outlined=True, color="primary", classes=["bw-review-open"])
+        else:
+            ReviewPanel([(p, names[p]) for p in range(game.num_players)], lambda player, progress: steps(player),
+                        board, start=humans[0] if humans else 0, key=(id(session), session.current.id),
+                        on_close=lambda: set_open(False), words=words)
     return col
