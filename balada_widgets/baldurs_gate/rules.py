@@ -175,7 +175,8 @@ API for the view
   or ``""``), used. In ``game.view(state, p)`` other players' hands and
   agendas are ``"?"`` (counts only) and decks are ``"?"``.
   ``game.free_cubes(state, p)``.
-- The pending decision: ``game.pending(state)`` -> :class:`Pending`
+- The pending decision: ``game.pending(state)`` -> :class:`~balada_widgets.core.game.Pending` (the
+  core's, the same shape as Heroes of Barcadia's)
   (``kind`` one of ``turn``, ``parcel``, ``track``, ``spot``, ``trade``,
   ``income``, ``build``, ``offer``, ``keep``, ``bottom``, ``pick``,
   ``chance``, ``over``; ``player``, ``rule``, ``text`` in the game's
@@ -211,7 +212,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace as _dc_replace
 from typing import Any, NamedTuple, Optional
 
 from ..core.errors import GameError, IllegalMove, InvalidInput, InvalidPosition, short_text
-from ..core.game import Game, check_player_count
+from ..core.game import Game, Pending, check_player_count
 from ..core.session import register_game
 from ..core.trace import Trace
 from . import scoring
@@ -286,17 +287,6 @@ class BaldursGateInvalidInput(InvalidInput):
         key = getattr(self, "head", "err.input_head")
         head = i18n.text(key, L, move=self.move) if self.move is not None else i18n.text(f"{key}0", L)
         return f"{head}{self.reason}{rule_tail(self.rule, L)}"
-
-
-class Pending(NamedTuple):
-    """The decision a state waits for (see :meth:`BaldursGateGame.pending`)."""
-
-    kind: str  # "turn", "parcel", "track", "spot", "trade", "income", "build", "offer", "keep", "bottom", "pick", "chance", "over"
-    player: Optional[int]
-    rule: Optional[str]
-    text: str
-    options: list
-    task: Any
 
 
 class DistrictRisk(NamedTuple):

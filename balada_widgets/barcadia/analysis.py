@@ -1250,7 +1250,7 @@ def best_move(game, state, player: Optional[int] = None, level: str = "strong", 
             reasons.append(f"It names {_who(q)} to play the Boss, with {bon:+d} in Boss battles: {why} "
                            f"(rules H-BOSS1, H7).")
     else:
-        reasons.append(f"Pending: {game.pending(view)['text'] if game.pending(view) else f.kind}; the bot keeps "
+        reasons.append(f"Pending: {game.pending(view).text}; the bot keeps "
                        f"what it values most.")
     return Advice(p, level, m, text, words, tuple(reasons), tuple(options), outlook)
 

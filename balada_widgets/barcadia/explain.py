@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..core.game import Pending
 from ..core.trace import Trace
 from . import engine
 from .content import ROOM_TYPE_WORDS
@@ -398,41 +399,61 @@ def window_question(game, state, w, p) -> str:
     return f"{Who(p)} may {', '.join(parts)} or pass"
 
 
-def pending(game, state):
-    """``{"player", "kind", "text"}``: who must decide what now (None when the game is over or chance moves)."""
+#: the rule of each kind of decision (the clauses of docs/barcadia.md)
+PENDING_RULES = {"turn": "H4", "pick": "H12", "choose": "H6", "death": "H10", "place": "H11", "crit": "H17",
+                 "steal": "H17", "build": "H2", "chance": "H5", "over": "H-OBJ1"}
+
+
+def pending(game, state) -> Pending:
+    """Who must decide what now, as the core's :class:`~balada_widgets.core.game.Pending` (the shape of every
+    game that says it): ``kind``, ``player``, ``rule``, ``text``, ``options`` (the player's legal moves, in
+    the whole position or that player's own view; ``()`` in another player's view, which hides the hand),
+    ``task`` (the frame on top of the stack). While chance moves, ``kind`` is ``"chance"`` and ``text`` says
+    what is drawn; at the end, ``"over"`` with the winners (``player`` is ``None`` for both)."""
     w = engine.waiting(game, state)
-    if w[0] != "player":
-        return None
-    p = w[1]
     f = state.top
+    if w[0] == "over":
+        won = " and ".join(Who(p) for p in state.winners)
+        return Pending("over", None, PENDING_RULES["over"], f"The game is over: {won} won." if won else
+                       "The game is over.", (), None)
+    if w[0] == "chance":
+        return Pending("chance", None, PENDING_RULES["chance"], pending_chance(game, state), (), f)
+    p = w[1]
+    kind, text = _decision(game, state, f, p)
+    shown = state.viewer in (-2, p)  # the whole position or the decider's own view: another's hides the hand (H16)
+    return Pending(kind, p, "H12" if f is not None and f.kind == "window" else PENDING_RULES.get(kind),
+                   text, tuple(game.legal_moves(state, p)) if shown else (), f)
+
+
+def _decision(game, state, f, p) -> tuple:
+    """``(kind, words)`` of ``p``'s decision under the frame ``f`` (``None``: the turn itself)."""
     if f is None:
         left = state.actions
-        text = (f"{Who(p)}'s turn: " + ("take an action (reveal, enter, or claim the Hoard)" if left and not state.acted
-                                         else "more steps, free moves or end the turn" if state.steps
-                                         else "one more action, free moves or end the turn" if left
-                                         else "free moves, or end the turn"))
-        return {"player": p, "kind": "turn", "text": text}
+        return "turn", (f"{Who(p)}'s turn: " + ("take an action (reveal, enter, or claim the Hoard)"
+                                                if left and not state.acted
+                                                else "more steps, free moves or end the turn" if state.steps
+                                                else "one more action, free moves or end the turn" if left
+                                                else "free moves, or end the turn"))
     k = f.kind
     if k == "window":
-        return {"player": p, "kind": f.window, "text": window_question(game, state, f, p)}
+        return f.window, window_question(game, state, f, p)
     if k == "resolve":
-        return {"player": p, "kind": "pick", "text": f"{Who(p)}: choose the target of {card_name(game, f.card)}"}
+        return "pick", f"{Who(p)}: choose the target of {card_name(game, f.card)}"
     if k == "battle":
         role = "who plays the Boss" if f.battle == "boss" else "a teammate"
-        return {"player": p, "kind": "choose", "text": f"{Who(p)}: choose {role} for "
-                                                         f"{card_name(game, state.rooms[f.room].card)}"}
+        return "choose", f"{Who(p)}: choose {role} for {card_name(game, state.rooms[f.room].card)}"
     if k == "death":
         what = "the Power-Up to leave behind" if f.stage == "drop" else "the one Loot Card to keep"
-        return {"player": p, "kind": "death", "text": f"{Who(p)} has died: choose {what}"}
+        return "death", f"{Who(p)} has died: choose {what}"
     if k == "place":
-        return {"player": p, "kind": "place", "text": f"{Who(p)} holds too many Power-Ups: place one in an empty room"}
+        return "place", f"{Who(p)} holds too many Power-Ups: place one in an empty room"
     if k == "critgive":
-        return {"player": p, "kind": "crit", "text": f"{Who(p)} rolled a 1: give a Loot Card to an opponent"}
+        return "crit", f"{Who(p)} rolled a 1: give a Loot Card to an opponent"
     if k == "frenzysteal":
-        return {"player": p, "kind": "steal", "text": f"{Who(p)}: take a Power-Up from an opponent, or none"}
+        return "steal", f"{Who(p)}: take a Power-Up from an opponent, or none"
     if k == "build":
-        return {"player": p, "kind": "build", "text": f"{Who(p)}: build a face-down room on an empty hex"}
-    return {"player": p, "kind": k, "text": f"{Who(p)} decides"}
+        return "build", f"{Who(p)}: build a face-down room on an empty hex"
+    return k, f"{Who(p)} decides"
 
 
 # ================================================================ battle odds

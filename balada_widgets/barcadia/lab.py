@@ -262,7 +262,7 @@ def PlayTree(game: BarcadiaGame, session: Session):
         if len(ms) == 1:
             play(ms[0])
         elif not ms:
-            set_error(f"no move into {id_} is open now: " + (game.pending(state) or {}).get("text", "the game is over"))
+            set_error(f"no move into {id_} is open now: " + game.pending(state).text)
 
     def bot_move():
         if game.to_move(state):
@@ -270,8 +270,7 @@ def PlayTree(game: BarcadiaGame, session: Session):
             play(make_bot("strong", session.current.id).choose(game, game.view(state, p), p))
 
     with solara.Column(gap="8px", classes=["bw-lab-play"]) as col:
-        pend = game.pending(state)
-        solara.Text(pend["text"] if pend else "The game is over.", style={"font-weight": "600"})
+        solara.Text(game.pending(state).text, style={"font-weight": "600"})
         Board(svg=dungeon_svg(game, state, targets=sorted(by_room)), on_click=click_room,
               class_name="bw-lab-play-board", css=CSS, defs=DEFS, version=version)
         Reminder(error, on_close=lambda: set_error(None))
@@ -330,8 +329,8 @@ def Analysis(game: BarcadiaGame, state, on_play: Optional[Callable] = None):
             solara.Button("Play it out (8 games, 12 turns)", on_click=run_playouts, classes=["bw-lab-playouts"],
                           outlined=True, disabled=game.is_over(state))
         pend = game.pending(view)
-        if pend:
-            solara.Text(f"Now: {pend['text']}", classes=["bw-lab-pending"])
+        if pend.deciding:
+            solara.Text(f"Now: {pend.text}", classes=["bw-lab-pending"])
         odds = game.battle_odds(view)
         if odds is not None:
             with solara.Div(classes=["bw-lab-odds"]):

@@ -630,7 +630,9 @@ class BarcadiaGame(Game):
         return self.content.characters[self.characters[p]]
 
     def pending(self, state):
-        """The decision awaited, in words: ``{"player", "kind", "text"}`` (None when over or chance)."""
+        """The decision awaited, in words: the core's :class:`~balada_widgets.core.game.Pending` (``kind``,
+        ``player``, ``rule``, ``text``, ``options``, ``task``; ``player`` is ``None`` while chance moves and at the
+        end), the same shape as Builders of Baldur's Gate's."""
         from .explain import pending
 
         return pending(self, state)

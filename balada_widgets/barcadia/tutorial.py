@@ -2404,7 +2404,7 @@ def _play_draw(sel) -> str:
         y += 16
     else:
         pend = g.pending(g.view(state, 0))
-        rows.append(svg.text(14, y, (pend["text"] if pend else "") + " (click a room, or a move below)",
+        rows.append(svg.text(14, y, (pend.text if pend.deciding else "") + " (click a room, or a move below)",
                              font_size=10.5, fill="#1e4f8a"))
         y += 7
         for i, m in enumerate(_listed_moves(g, state)):

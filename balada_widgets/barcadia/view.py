@@ -610,7 +610,7 @@ class BarcadiaApp(GameApp):
     ``settings`` (what the new-game form starts from).
 
     >>> app = BarcadiaApp(players=2, bots=1, seed=3, dungeon="cozy")
-    >>> app.game.pending(app.session.state)["text"]   # the bot (player 2) began and ended its turn
+    >>> app.game.pending(app.session.state).text   # the bot (player 2) began and ended its turn
     'Player 1 may play a Loot Card or pass'
     >>> app.play("p1 pass")   # your hand is asked between turns (H19); now your turn begins
     >>> app.play("p1 reveal r30")
@@ -1028,7 +1028,7 @@ def _names(game, bots) -> list:
 
 def _board_label(pending, waits: str = "") -> str:
     base = "Dungeon board: click a highlighted room; arrows move a cursor, Enter acts"
-    return f"{base}. {waits}" if pending is None and waits else base if pending is None else f"{base}. {pending['text']}"
+    return f"{base}. {waits}" if pending is None and waits else base if pending is None else f"{base}. {pending.text}"
 
 
 @solara.component
@@ -1050,8 +1050,9 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
 
     viewer = seat.viewer
     view = solara.use_memo(lambda: game.view(state, viewer), [state, viewer])
-    pending = solara.use_memo(lambda: game.pending(view), [view])
-    decider = pending["player"] if pending else None
+    decision = solara.use_memo(lambda: game.pending(view), [view])
+    pending = decision if decision.deciding else None  # a player's decision (not chance, not the end)
+    decider = pending.player if pending else None
     mine = decider is not None and decider == viewer and decider not in bots
     moves = solara.use_memo(lambda: game.legal_moves(view, decider) if mine else [], [view, decider, mine])
     on_board = solara.use_memo(lambda: board_moves(game, view, moves), [moves])
@@ -1213,7 +1214,7 @@ def Status(game, view, pending, names, over: bool):
     phase = "game over" if over else f"turn {view.turn}" if view.phase == "play" else "setting up"
     who = ""
     if pending is not None:
-        p = pending["player"]
+        p = pending.player
         # dark words in the player's colour ring: white on orange or green falls below 4.5:1 (axe, WCAG AA)
         who = (f' <span class="bw-bc-turn" style="color:#222;background:white;border:2.5px solid '
                f'{PLAYER_COLOURS[p % len(PLAYER_COLOURS)]};border-radius:12px;padding:0 9px;font-weight:600">'
@@ -1252,7 +1253,7 @@ def SidePanel(game, view, pending, names, mine: bool, buttons: list, choose, cho
         elif pending is None:
             solara.Text("Chance moves…" if not game.is_over(view) else "")
         elif not mine:
-            solara.Text(pending["text"], classes=["bw-bc-decision"], style={"font-weight": "700"})
+            solara.Text(pending.text, classes=["bw-bc-decision"], style={"font-weight": "700"})
             if play.bots_to_move:
                 solara.Button("Let the bots play", on_click=play.let_bots_play, classes=["bw-run-bots"])
         else:
@@ -1261,16 +1262,16 @@ def SidePanel(game, view, pending, names, mine: bool, buttons: list, choose, cho
             note = ""
             if chosen and len(on_board.get(chosen, [])) > 1:
                 note = f"{chosen}: several moves go there; choose one below."
-            elif pending["kind"] == "place":
+            elif pending.kind == "place":
                 note = "Click the empty room where a Power-Up goes, then choose which one."
             elif on_board:
                 note = f"Click a glowing {'hex' if any(t.startswith('h') for t in on_board) else 'room'} on the " \
                        f"board ({len(on_board)} to choose from)" + (", or a button below." if buttons else ".")
-            Decision(pending["text"], labels, choose, note)
+            Decision(pending.text, labels, choose, note)
         BattlePanel(odds, explain_open, toggle_explain, last, steps, waits=bool(roll_words))
         if mine:
-            TrapPanel(game, traps_ahead(game, view, pending["player"], on_board),
-                      tuple(roll_bonuses(game, view, pending["player"], "disarm")))
+            TrapPanel(game, traps_ahead(game, view, pending.player, on_board),
+                      tuple(roll_bonuses(game, view, pending.player, "disarm")))
     return col
 
 

@@ -2,9 +2,9 @@
 files), the error family, score traces and data loading. Pure Python."""
 
 from .errors import GameError, IllegalMove, InvalidInput, InvalidPosition
-from .game import Game
+from .game import Game, Pending
 from .session import Node, Session, game_class, register_game
 from .trace import Trace, TraceStep
 
 __all__ = ["Game", "GameError", "IllegalMove", "InvalidInput", "InvalidPosition", "Node",
-           "Session", "Trace", "TraceStep", "game_class", "register_game"]
+           "Pending", "Session", "Trace", "TraceStep", "game_class", "register_game"]

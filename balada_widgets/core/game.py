@@ -38,7 +38,7 @@ Text forms: :meth:`Game.move_to_text` / :meth:`Game.parse_move` for moves,
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, Hashable, TypeVar
+from typing import Any, ClassVar, Generic, Hashable, NamedTuple, Optional, Sequence, TypeVar
 
 from .errors import IllegalMove, InvalidInput
 
@@ -237,3 +237,32 @@ def check_player_count(game: type[Game], players: int) -> None:
         raise InvalidInput(
             f"{game.title or game.name} takes {game.min_players} to {game.max_players} players, "
             f"not {players!r}")
+
+
+class Pending(NamedTuple):
+    """The decision a state waits for, in words: what a game's ``pending(state)`` returns (Heroes of Barcadia,
+    Builders of Baldur's Gate), the same shape for every game that says it.
+
+    ``kind``: the sort of decision (``"turn"``, a window's name, ``"chance"`` while chance moves, ``"over"``
+    once the game has ended...); ``player``: who decides (``None`` for chance and at the end); ``rule``: the
+    rule id of that step (``None`` where none applies); ``text``: the question in words (at the end, the
+    result); ``options``: the legal options of the decision; ``task``: the game's own record of the step.
+
+    >>> p = Pending("turn", 0, "H4", "Player 1's turn: take an action", ("p1 end",))
+    >>> p.player, p.text, p.deciding
+    (0, "Player 1's turn: take an action", True)
+    >>> Pending("over", None, None, "Player 2 won").deciding
+    False
+    """
+
+    kind: str
+    player: Optional[int]
+    rule: Optional[str]
+    text: str
+    options: Sequence = ()
+    task: Any = None
+
+    @property
+    def deciding(self) -> bool:
+        """A player decides (not chance, not the end)."""
+        return self.player is not None

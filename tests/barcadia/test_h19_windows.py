@@ -124,7 +124,7 @@ def test_the_decisions_others_see_are_the_same_whatever_the_hand_holds(name, pla
     assert any(" play " in " ".join(x) for x, _ in own) and not any(" play " in " ".join(y) for _, y in own)
     for p, kind, _own, seen in (x for x in line_a if x[0] != "roll"):
         if kind in ("battle", "between_turns", "after_loss"):
-            assert all(pend["text"] == f"Player {p + 1} may play a Loot Card or pass" for _, _, pend, _ in seen)
+            assert all(pend.text == f"Player {p + 1} may play a Loot Card or pass" for _, _, pend, _ in seen)
             assert all(moves == [f"p{p + 1} pass"] for *_, moves in seen)
     assert end_a.turn == end_b.turn == 2 and end_a.players[0].hp == end_b.players[0].hp
 
@@ -158,9 +158,9 @@ def test_hand_sizes_are_what_decides_and_they_are_public():
     s = g.apply(s, "p1 reveal r3")
     for q in (None, 0, 2):  # every other view waits for the same player, with the same words
         v = g.view(s, q)
-        assert g.to_move(v) == (1,) and g.pending(v)["text"] == "Player 2 may play a Loot Card or pass"
+        assert g.to_move(v) == (1,) and g.pending(v).text == "Player 2 may play a Loot Card or pass"
     # the player's own view says the same words (the hand decides only what the buttons offer)
-    assert g.pending(g.view(s, 1))["text"] == "Player 2 may play a Loot Card or pass"
+    assert g.pending(g.view(s, 1)).text == "Player 2 may play a Loot Card or pass"
 
 
 def test_the_roll_comes_only_after_everybody_asked_has_passed():

@@ -83,7 +83,7 @@ def play_checked(players, levels, seed, check_every=1, junk=2, **opts):
         if n % check_every == 0:
             assert g.legal_moves(view, p) == g.legal_moves(st, p)
             words = {q: g.describe_move(st, m, q) for q in (None, *range(players))}
-            assert all(words.values()) and g.pending(view)["player"] == p
+            assert all(words.values()) and g.pending(view).player == p
             odds = g.battle_odds(view)
             assert odds is None or 0 <= odds.p_win <= 1
         s.play(m)

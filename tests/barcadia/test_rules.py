@@ -443,17 +443,19 @@ def test_refusals_name_the_rule_and_why(g2, setup, move, rule, words):
 def test_words_for_moves_and_the_pending_decision():
     g = BarcadiaGame(players=3, dungeon="cozy", characters=["ranger", "wizard", "rogue"])
     s = g.position(players={1: {"hand": ["boost"]}})
-    assert g.pending(s) == {"player": 0, "kind": "turn",
-                            "text": "Player 1's turn: take an action (reveal, enter, or claim the Hoard)"}
+    pend = g.pending(s)
+    assert pend[:4] == ("turn", 0, "H4", "Player 1's turn: take an action (reveal, enter, or claim the Hoard)")
+    assert pend.options == tuple(g.legal_moves(s, 0)) and pend.task is None and pend.deciding
+    assert g.pending(g.view(s, 1)).options == ()  # another player's view hides the hand (H16)
     assert g.describe_move(s, g.parse_move("p1 reveal r3")) == "Player 1 reveals r3"
     s = play(g, s, "p1 reveal r3")
     assert g.describe_move(s, g.parse_move("room r3 cerbubble")) == "r3 is Cerbubble (Team Battle, level 22)"
     s = g.apply(s, "room r3 cerbubble")
-    assert g.pending(s)["kind"] == "choose" and "teammate" in g.pending(s)["text"]
+    assert g.pending(s).kind == "choose" and "teammate" in g.pending(s).text and g.pending(s).rule == "H6"
     assert g.describe_move(s, g.parse_move("p1 choose p3")) == "Player 1 picks player 3 as teammate"
     s = g.apply(s, "p1 choose p3")
-    assert g.pending(s) == {"player": 1, "kind": "battle",
-                            "text": "Player 2 may play a Loot Card or pass"}  # whatever the hand holds (H19)
+    # whatever the hand holds (H19)
+    assert g.pending(s)[:4] == ("battle", 1, "H12", "Player 2 may play a Loot Card or pass")
     assert g.describe_move(s, g.parse_move("p2 play boost")) == "Player 2 plays Boost: +2 to the Monster's level"
     assert g.describe_move(s, g.parse_move("roll p3 17")) == "Player 3 rolls 17"
     assert g.describe_move(s, g.parse_move("p1 keep dash"), 2) == "Player 1 keeps one Loot Card"

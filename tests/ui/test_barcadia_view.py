@@ -211,7 +211,7 @@ def test_a_fourth_power_up_is_placed_by_a_room_click_then_a_button(render):
     ui = render(app.element())
     board = ui.board("bw-barcadia-board")
     board.emit_click("r5")  # a Reward of one Power-Up: four is one too many (H11)
-    assert app.game.pending(app.session.state)["kind"] == "place"
+    assert app.game.pending(app.session.state).kind == "place"
     assert "Click the empty room where a Power-Up goes" in page_text(ui) and choices(ui) == []
     board.emit_click("r20")
     assert ui.has("bw-bc-choice") and all("into r20" in c for c in choices(ui)) and len(choices(ui)) == 4
