@@ -899,17 +899,17 @@ module.exports = {
     mounted() { this.follow(); },
     beforeDestroy() { clearInterval(this.timer); },
     methods: { follow() {
+        // the list is looked up at each tick: a new recap replaces its element after this one is told
         clearInterval(this.timer);
-        const card = this.$el && this.$el.closest && this.$el.closest('.bw-bc-recap-box');
-        const list = card && card.querySelector('.bw-bc-recap-list');
-        if (!list) return;
-        let mine = list.scrollTop;
-        const end = Date.now() + this.seconds * 1000 + 1500;
+        const end = Date.now() + (this.seconds || 0) * 1000 + 2000;
+        let list = null, mine = 0;
         this.timer = setInterval(() => {
-            if (Date.now() > end || !list.isConnected || Math.abs(list.scrollTop - mine) > 2) {
-                clearInterval(this.timer);
-                return;
-            }
+            const card = this.$el && this.$el.closest && this.$el.closest('.bw-bc-recap-box');
+            const now = card && card.querySelector('.bw-bc-recap-list');
+            if (Date.now() > end) { clearInterval(this.timer); return; }
+            if (!now) return;
+            if (now !== list) { list = now; mine = list.scrollTop; }
+            if (Math.abs(list.scrollTop - mine) > 2) { clearInterval(this.timer); return; }  // the reader scrolls
             let last = null;
             for (const li of list.querySelectorAll('li')) {
                 if (parseFloat(getComputedStyle(li).opacity) > 0.05) last = li;
@@ -954,7 +954,7 @@ def RecapPanel(lines: tuple, key, title: str = "Since your last move", earlier: 
                 solara.Button("Show all now", on_click=lambda: set_skipped(key), text=True, small=True,
                               classes=["bw-bc-recap-skip"], attributes={"aria-label": "Show all now"})
         # a new key gives a new element: the animation starts again for a new recap
-        solara.HTML(tag="div", unsafe_innerHTML=recap_markup(lines, paced, seen=seen),
+        solara.HTML(tag="div", unsafe_innerHTML=recap_markup(lines, paced, RECAP_PACE, seen=seen),
                     classes=["bw-bc-recap", "bw-bc-recap-list"] + (["paced"] if paced else []),
                     attributes={"role": "log", "aria-live": "polite"}).key(f"recap-{key}-{paced}")
         _Follow.element(stamp=f"{key}-{paced}-{seen}", seconds=(len(lines) - seen) * RECAP_PACE if paced else 0.0)

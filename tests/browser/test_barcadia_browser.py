@@ -201,6 +201,12 @@ def test_the_bots_turns_and_a_refusal_are_in_view_at_1400x900(solara_test, page_
     expect(recap).to_contain_text(rolls[0].text)
     last = recap.locator("li").last
     expect(last).to_have_css("opacity", "1", timeout=15000)  # the lines come one after another, then stay
+    page.wait_for_timeout(400)
+    seen = page.evaluate("""() => { const list = document.querySelector('.bw-bc-recap-list');
+        const li = list.querySelectorAll('li'); const last = li[li.length - 1];
+        return [li.length, list.scrollHeight > list.clientHeight,
+                last.offsetTop + last.offsetHeight <= list.scrollTop + list.clientHeight + 2]; }""")
+    assert seen[2], seen  # the list followed its lines: the newest is in view without scrolling by hand
     b = page.locator(".bw-bc-recap-box").bounding_box()
     assert b is not None and b["y"] + 40 <= 900, b  # the recap starts inside the window
     page.screenshot(path=shots / "recap-1400x900.png")
@@ -282,15 +288,17 @@ def at_rest(game, session, done: int) -> Callable[[], bool]:
 
 @pytest.mark.slow
 def test_a_whole_game_against_three_bots_every_die_waits_and_every_bot_move_is_said(
-        solara_test, page_session: playwright.sync_api.Page, shots):
+        solara_test, page_session: playwright.sync_api.Page, shots, monkeypatch):
     """Issue 14 at 1400x900, a whole game of player 1 (a greedy bot's choices, made with clicks and keys) against
     three greedy bots on the small dungeon: the die of each of player 1's battles waits, with the chance shown
     as rolled (every card played, what each did); every bot move and roll is said in the recap; a refusal is
     in view beside the board; the game-over screen names the deciding roll and opens the log."""
     from balada_widgets.barcadia import make_bot
     from balada_widgets.barcadia.odds import format_percent
-    from balada_widgets.barcadia.view import window_steps
+    from balada_widgets.barcadia import view as barcadia_view
+    from balada_widgets.barcadia.view import recap_lines, window_steps
 
+    monkeypatch.setattr(barcadia_view, "RECAP_PACE", 0.08)  # the lines still come one by one, quicker
     seed = 2
     app = BarcadiaApp(players=4, bots=3, seed=seed, dungeon="cozy", removal=True)
     game, session = app.game, app.session
@@ -302,7 +310,7 @@ def test_a_whole_game_against_three_bots_every_die_waits_and_every_bot_move_is_s
     page.locator(".bw-bc-autopass").click()  # the windows outside player 1's turn pass at once (H19)
     expect(page.locator(".bw-bc-autopass-on")).to_be_visible()
 
-    refused, waited, said, shown_cards = False, set(), 0, 0
+    refused, waited, said, shown_cards, followed = False, set(), 0, 0, False
     for step in range(300):
         if game.is_over(session.state):
             break
@@ -351,11 +359,19 @@ def test_a_whole_game_against_three_bots_every_die_waits_and_every_bot_move_is_s
         act_by_the_page(page, game, view, me.choose(game, view, 0))
         wait_until(at_rest(game, session, done), what=f"player 1's move at step {step} and the bots' answer")
         said += recap_is_shown(page, game, session)
+        if not followed and len(recap_lines(game, session, 0)) > 16:  # a long recap: its list follows its lines
+            expect(page.locator(".bw-bc-recap-list li").last).to_have_css("opacity", "1")
+            page.wait_for_timeout(300)
+            followed = page.evaluate("""() => { const list = document.querySelector('.bw-bc-recap-list');
+                const li = list.querySelectorAll('li'); const last = li[li.length - 1];
+                return list.scrollHeight > list.clientHeight && list.scrollTop > 0
+                    && last.offsetTop + last.offsetHeight <= list.scrollTop + list.clientHeight + 2; }""")
+            assert followed, "the recap's list did not keep its newest line in view"
     assert game.is_over(session.state), "the game did not end"
     mine = {n.parent.id for n in session.current.path()
             if n.by_chance and n.move.verb == "roll" and 0 in game.chance_waits_for(n.parent.state)}
     assert len(mine) >= 3 and mine == waited  # every die of player 1's battles waited for the page's roll
-    assert refused and said > 20 and shown_cards >= 1
+    assert refused and said > 20 and shown_cards >= 1 and followed
     expect(page.locator(".bw-bc-result")).to_contain_text("won")
     expect(page.locator(".bw-bc-deciding")).to_contain_text("The deciding roll")
     expect(page.locator(".bw-move-log").first).to_be_visible()  # the log is open at the end
