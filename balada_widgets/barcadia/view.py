@@ -782,7 +782,8 @@ def BattlePanel(odds, open_explain: bool, on_toggle: Callable[[], None], last=No
                           text=True, small=True, classes=["bw-bc-explain-toggle"],
                           attributes={"aria-label": "explain the odds step by step"})
             if open_explain:
-                Explain(list(odds.explanation.steps), step=step, on_step=set_step, title="", where_label="step")
+                Explain(list(odds.explanation.steps), step=step, on_step=set_step, title="", where_label="step",
+                        value_label="level" if odds.level is not None else "bonus lead")
     return card
 
 
@@ -830,7 +831,7 @@ def TrapPanel(game, rows: list, bon: tuple):
         if open_:
             src = [(b.source + (f" ({b.note})" if b.note else ""), b.amount, b.rule) for b in bon]
             steps = explain_odds("trap", bonus_sources=src, damage=game.content.trap_damage).steps
-            Explain(list(steps), title="", where_label="step")
+            Explain(list(steps), title="", where_label="step", value_label="level")
     return card
 
 
