@@ -79,6 +79,7 @@ from ..ui.app import GameApp
 from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.explain import Explain
+from ..ui.hooks import use_latest
 from ..ui.move_log import MoveLog, branch_entries, log_entries
 from ..ui.play import use_cursor, use_play
 from ..ui.reminder import _rule_of
@@ -1062,17 +1063,6 @@ def ResultPanel(game, state, names: list, deciding: Optional[str] = None):
                         classes=["bw-bc-deciding"], style={"font-size": "14px", "font-family": "system-ui, sans-serif"})
         Explain(list(trace.steps), title="Why", where_label="player", words=RESULT_WORDS)
     return col
-
-
-def use_latest(fn: Callable) -> Callable:
-    """A callback that stays the same object across renders and calls the latest ``fn``.
-
-    Children given it keep equal arguments, so reacton skips rendering them
-    again when nothing they show changed.
-    """
-    ref = solara.use_ref(fn)
-    ref.current = fn
-    return solara.use_memo(lambda: (lambda *args: ref.current(*args)), [])
 
 
 def _names(game, bots) -> list:
