@@ -40,7 +40,7 @@ from ..kit import svg
 from .board import Board
 from .controls import Controls
 from .move_log import LOG_CSS, MoveLog, branch_entries, log_entries
-from .reminder import Reminder
+from .reminder import Reminder, try_move
 from .session import use_session_version
 
 __all__ = ["Edits", "LAB_WORDS", "Lines", "MOVES_CSS", "PlayTree", "PositionBox", "Problems", "ROW", "lab_label",
@@ -261,12 +261,7 @@ def PlayTree(game, session, prefix: str, board: Optional[Callable] = None,
                 by_target.setdefault(target, []).append(m)
 
     def play(m):
-        try:
-            session.play(m)
-        except GameError as e:
-            set_error(str(e))
-            return
-        set_error(None)
+        set_error(try_move(session, m))
 
     def click(target: str):
         found = by_target.get(target, [])
