@@ -152,21 +152,55 @@ def rule_ref(rule: str, language: str = "en") -> str:
     >>> rule_ref("BLD2", "cs"), rule_ref("C12", "cs"), rule_ref("C12"), rule_ref("T1")
     ('pravidla, oddíl „Akce stavby krok za krokem“, bod 2', 'naše pravidlo C12', 'our ruling C12', 'rule T1')
     """
-    rule = str(rule)
-    own = re.fullmatch(r"(C|R|BG)\d+[a-z]?", rule) is not None
-    if own:
-        return text("rule.ours", language, rule=rule)
-    if language == "cs":
-        sec = _cs_section(rule)
-        if sec is not None:
-            title, point = sec
-            return f"pravidla, oddíl „{title}“" + (f", bod {point}" if point else "")
-    return text("rule.text", language, rule=rule)
+    return rules_ref(rule, language)
+
+
+def _rule_ids(rules) -> list[str]:
+    """The ids of ``"BLD1, C13"``, ``"TB1–TB3"`` (a range) or a list of them, in order."""
+    out: list[str] = []
+    for part in ([rules] if isinstance(rules, str) else list(rules)):
+        for one in str(part).split(","):
+            m = re.fullmatch(r"\s*([A-Z]+)(\d+)\s*[–-]\s*\1?(\d+)\s*", one)
+            if m and int(m.group(3)) > int(m.group(2)):  # a range (not P23-1, a clause of its own)
+                out += [f"{m.group(1)}{k}" for k in range(int(m.group(2)), int(m.group(3)) + 1)]
+            else:
+                out.append(one.strip())
+    return [r for r in out if r]
+
+
+def rules_ref(rules, language: str = "en") -> str:
+    """:func:`rule_ref` of one rule id or several (``"BLD1, C13"``, ``"TB1–TB3"``), those of one place together.
+
+    >>> rules_ref("BLD1, C13"), rules_ref("FT1, FT2"), rules_ref("C4, C11", "cs")
+    ('rule BLD1; our ruling C13', 'rules FT1 and FT2', 'naše pravidla C4 a C11')
+    >>> rules_ref("TB1–TB3", "cs"), rules_ref("A3, A4, C7", "cs"), rules_ref("P23-1, S9")
+    ('pravidla, oddíl „Rozhodování remíz“, body 1, 2 a 3', 'pravidla, oddíl „Když obrana ≥ síla útoku: čtvrť je ubráněna“, body 1 a 2; naše pravidlo C7', 'rules P23-1 and S9')
+    """
+    groups: dict = {}  # where the rule is written -> the ids (or the Czech points) there, in order
+    for rule in _rule_ids(rules):
+        section = _cs_section(rule) if language == "cs" else None
+        if re.fullmatch(r"(C|R|BG)\d+[a-z]?", rule):
+            groups.setdefault(("ours",), []).append(rule)
+        elif section is not None:
+            title, point = section
+            groups.setdefault(("section", title), []).extend([str(point)] if point else [])
+        else:
+            groups.setdefault(("text",), []).append(rule)
+    said = []
+    for where, items in groups.items():
+        if where[0] == "section":
+            head = text("rule.section", language, title=where[1])
+            said.append(head + (text("rule.point" if len(items) == 1 else "rule.points", language,
+                                      point=join_list(items, language)) if items else ""))
+        else:
+            key = ("rule." if len(items) == 1 else "rules.") + where[0]
+            said.append(text(key, language, rule=join_list(items, language)))
+    return "; ".join(said)
 
 
 def rule_tail(rule, language: str = "en") -> str:
     """`` (rule BLD2)`` / `` (pravidla, oddíl „Akce stavby krok za krokem“, bod 2)``; empty without a rule."""
-    return f" ({rule_ref(rule, language)})" if rule else ""
+    return f" ({rules_ref(rule, language)})" if rule else ""
 
 
 def join_list(items: Iterable[str], language: str = "en") -> str:
@@ -314,6 +348,11 @@ _load({
     "err.rule_tail": (" (rule {rule})", " (pravidlo {rule})"),
     "rule.text": ("rule {rule}", "pravidlo {rule}"),
     "rule.ours": ("our ruling {rule}", "naše pravidlo {rule}"),
+    "rules.text": ("rules {rule}", "pravidla {rule}"),
+    "rules.ours": ("our rulings {rule}", "naše pravidla {rule}"),
+    "rule.section": ("the rules, section “{title}”", "pravidla, oddíl „{title}“"),
+    "rule.point": (", point {point}", ", bod {point}"),
+    "rule.points": (", points {point}", ", body {point}"),
     "err.input_head": ("invalid input '{move}': ", "nesrozumitelný zápis '{move}': "),
     "err.input_head0": ("invalid input: ", "nesrozumitelný zápis: "),
     "err.option_head": ("invalid input '{move}': ", "neplatná volba '{move}': "),

@@ -263,7 +263,7 @@ def test_the_baldurs_gate_tutorials_end_of_game_is_each_students_own(server):
     tb = b.run(lambda: app.tutorial_for("balada_widgets.baldurs_gate.tutorial"))
     play_a, play_b = ta.lesson.find("play").parts
     with learner(ta.store):
-        assert respond(play_a, Attempt(), T._play_shown("en")).solved  # A finishes the game
+        assert respond(play_a, Attempt(), T.play_shown("en")).solved  # A finishes the game
         assert respond(play_b, Attempt(), "1").reply.kind != "invalid"  # so A's (b) may be answered
     with learner(tb.store):
         assert respond(play_b, Attempt(), "1").reply.kind == "invalid"  # B has not played: not B's game

@@ -1,0 +1,314 @@
+"""Steps 13-17: setting up the city, the last token and the final round, the final scoring, ties, the advanced
+setup. The answers are the engine's: its setup (chance scripted), its final round, its scoring and tie-breaks.
+"""
+
+from __future__ import annotations
+
+from ...kit.lesson import Figure
+from .. import scoring as scores
+from ..drawing import cards_markup, player_markup
+from ..state import HIDDEN, Build, Done, DrawToken, Income, Parcel, Token
+from . import boards
+from .language import LESSON_CSS, LESSON_DEFS
+from .live import bare
+from .positions import game, position_of
+
+
+def district_of(g, id_: str):
+    """The district a clicked id lies in (a spot, a parcel, a location, an attack track), or None."""
+    if id_ in g.city.index:
+        return g.city.district_of[g.city.index[id_]]
+    head, _, code = id_.partition("-")
+    return code if head in ("L", "attack") and code in g.city.names else None
+
+
+def setup_states(language: str, material) -> tuple:
+    """The engine's own setup of a 2-player game, chance scripted: the material's HQ card for you and its opening
+    tokens first; ``eighth``: the state at the eighth opening draw."""
+    g = game(2, language)
+    s = g.initial_state()
+    states = {"start": s}
+    opening = list(material.opening)
+    while g.is_chance(s):
+        task, outcomes = s.tasks[0], [m for m, _ in g.chance_outcomes(s)]
+        move = outcomes[0]
+        if type(task).__name__ == "DealHQ" and task.to == 0:
+            move = next(m for m in outcomes if m.card == material.hq)
+        if type(task).__name__ == "DrawToken" and task.purpose == "open":
+            if opening:
+                move = Token(opening.pop(0))
+            else:
+                states["eighth"] = s  # (a draw put back makes another: the last one drawn is the eighth)
+        s = g.apply(s, move)
+    return g, {**states, "done": s}
+
+
+def setup(lesson, step, material) -> tuple:
+    g, states = setup_states(lesson.language, material)
+    start, city = states["start"], g.city
+    dealt = g.apply(start, next(m for m, _ in g.chance_outcomes(start) if m.card == material.hq))
+    spot = next(city.nodes[i] for i, piece in enumerate(dealt.pieces) if piece is not None and piece.kind == "hq")
+    home = city.district_of[city.index[spot]]
+    a = lesson.part(step, 0, "S3", card=g.card_name(material.hq), district=lesson.district(g, home))
+
+    def judge_a(x):
+        x = bare(x)
+        return x == spot or (x.startswith("H-") and "setup-hq-wrong-district") or (
+            district_of(g, x) == home and "setup-hq-wrong-spot")
+
+    first = a.pick(lambda sel: boards.html(boards.city(g, start, selected=sel), label=a("label")), judge_a,
+                   mode="one", solution=a.solution(lesson.spot(g, spot), picks=(spot,)))
+    eighth, n = states["eighth"], material.eighth
+    right = "open" if n in g.token_candidates(eighth, "open") else "back"
+    b = lesson.part(step, 1, "C5", n=n, district=lesson.district(g, g.parcel_district[n]))
+    options = b.options()
+    misread = {"attack": "setup-attack", "open": "setup-attack", "hidden": "setup-hidden-chosen"}
+    second = b.choose(options, lambda x: x == right or misread.get(x),
+                      figure=lambda: boards.city(g, eighth, clickable=False), solution=b.solution(dict(options)[right]))
+    done = states["done"]
+    left = g.bag_count(done)
+    three = game(3, lesson.language)
+    s3 = three.initial_state()
+    while three.is_chance(s3):
+        s3 = three.apply(s3, three.chance_outcomes(s3)[0][0])
+    misread_c = {left + len(done.banned): "setup-bans-forgotten", three.bag_count(s3): "setup-three-player-bans",
+                 left + 1: "setup-hidden-forgotten"}
+    c = lesson.part(step, 2, "P23-1", opened=len(done.avail), banned=len(done.banned), left=left,
+                    banned3=len(s3.banned))
+    third = c.count(lambda k: k == left or misread_c.get(k), solution=c.solution(str(left)))
+    nobody = all(g.view(done, p).hidden == HIDDEN for p in range(g.players))
+    d = lesson.part(step, 3, "C18")
+    options = d.options()
+    right_d = "nobody" if nobody else "everybody"
+    fourth = d.choose(options, lambda x: x == right_d or "setup-peek", solution=d.solution(dict(options)[right_d]))
+    return first, second, third, fourth
+
+
+def order_pick(lesson, part, players: int, right: tuple, judge, below: str = ""):
+    """Click the houses in an order (a sequence of ``house-<p>``), the order so far in a caption."""
+    houses = {f"house-{p}": boards.house_name(lesson, p) for p in range(players)}
+
+    def draw(sel):
+        picked = {bare(x) for x in sel}
+        said = " → ".join(houses[bare(x)] for x in sel)
+        return boards.html(boards.chips(boards.chip(i, name, i in picked) for i, name in houses.items()),
+                           boards.caption(said), below, label=part("label"))
+
+    return part.pick(draw, lambda seq: judge(tuple(bare(x) for x in seq)), mode="sequence",
+                     solution=part.solution(" → ".join(houses[x] for x in right), picks=right))
+
+
+def income_turn(g, st):
+    """A turn of the final round, scripted: take income, finish it."""
+    p = st.tasks[0].player
+    return Income(p) if g.pending(st).kind == "turn" else Done(p)
+
+
+def final_round(lesson, step, material) -> tuple:
+    g, s = position_of("final-round", lesson.language)
+    drawn = g.apply(s, Token(s.bag[0]))
+    drawer = drawn.end_by
+    order, st, yours = [], drawn, None  # the engine's final round: each turn's player, until the final attack
+    while not st.over:
+        if g.pending(st).kind == "turn":
+            order.append(st.tasks[0].player)
+            yours = st if st.tasks[0].player == 0 else yours
+        st = g.apply(st, income_turn(g, st))
+    final = next(x for x in st.attacks if x.final)
+    right = tuple(f"house-{p}" for p in order)
+    a = lesson.part(step, 0, "C15", owner=lesson.house(drawer, "-of"), player=lesson.house(drawer),
+                    order=", ".join(lesson.house(p) for p in order))
+    misread = {right[:-1]: "final-drawer-skips", tuple(f"house-{p}" for p in range(g.players)): "final-from-start-player"}
+    first = order_pick(lesson, a, g.players, right, lambda seq: seq == right or misread.get(seq) or (
+        seq[:1] == (f"house-{drawer}",) and "final-drawer-again"), boards.city(g, drawn, clickable=False))
+    built = g.apply(g.apply(yours, Build(0, material.card)), Parcel(0, yours.avail[0]))
+    right_b = "token" if g.is_chance(built) or any(type(t) is DrawToken for t in built.tasks) else "nothing"
+    b = lesson.part(step, 1, "R18")
+    options = b.options()
+    misread_b = {"token": "final-draw", "hidden": "final-hidden-drawn"}
+    second = b.choose(options, lambda x: x == right_b or misread_b.get(x), solution=b.solution(dict(options)[right_b]))
+    full = {d for k, d in enumerate(g.city.districts) if len(drawn.tracks[k]) >= 4}
+    c = lesson.part(step, 2, "E4", district=lesson.district(g, final.district), n=st.hidden)
+    third = c.pick(lambda sel: boards.html(boards.city(g, yours, selected=sel), label=c("label")),
+                   lambda x: district_of(g, bare(x)) == final.district or (
+                       district_of(g, bare(x)) in full and "final-already-attacked"), mode="one",
+                   solution=c.solution(c.fields["district"], picks=(f"attack-{final.district}",)))
+    d = lesson.part(step, 3, "C6", n=final.strength)
+    fourth = d.count(lambda n: n == final.strength or (n < final.strength and "final-strength"),
+                     solution=d.solution(str(final.strength)))
+    return first, second, third, fourth
+
+
+def scored(language: str) -> tuple:
+    """``(game, before, over)``: the scoring position, its last turn played (income), the final attack and the
+    final scoring done by the engine."""
+    g, before = position_of("scoring", language)
+    over = before
+    while not over.over:
+        over = g.apply(over, income_turn(g, over))
+    return g, before, over
+
+
+def scoring(lesson, step, material) -> tuple:
+    g, before, over = scored(lesson.language)
+    city = g.city
+    gains = final_gains(over, 0)
+    me = over.players[0]
+    slots = scores.agenda_slots(g, over, 0)
+    agendas = gains.get("E6", ())
+    right_a = frozenset(f"card-{x.ref}" for x in agendas if x.points)
+    a = lesson.part(step, 0, "E6", slots=slots, cards=lesson.qty(slots, "agenda"),
+                    points=lesson.qty(sum(x.points for x in agendas), "prestige"),
+                    levels=", ".join(f"{g.faction_name(f, lesson.language)} {scores.influence_level(g, over, 0, f)}"
+                                     for f in g.faction_ids))
+    a.fields["scored"] = "; ".join(a("agenda", card=g.card_name(x.ref), count=x.extra,
+                                     points=lesson.qty(x.points, "prestige")) for x in agendas)
+    label = a("label")
+    table = boards.table(lesson, g, before, hand=False)
+
+    def judge_a(picked):
+        picked = frozenset(bare(x) for x in picked)
+        return picked == right_a or (len(picked) > slots and "score-no-threshold") or (
+            len(picked) == len(right_a) and "score-not-best")
+
+    first = a.pick(lambda sel: boards.html(cards_markup(g, me.agendas, selected=sel, title=label), table,
+                                           label=label), judge_a, mode="set",
+                   solution=a.solution(lesson.join(g.card_name(x.ref) for x in agendas), picks=sorted(right_a)))
+    network = frozenset(gains["E7"][0].extra.split(","))
+    mine = {city.nodes[i] for i, p in enumerate(over.pieces) if p is not None and p.owner == 0}
+    damaged = {city.nodes[i] for i, p in enumerate(over.pieces) if p is not None and p.owner == 0 and p.damaged}
+    theirs = {city.nodes[i] for i, p in enumerate(over.pieces) if p is not None and p.owner != 0}
+    listed = sorted(network, key=lambda x: (city.kind[city.index[x]] != "hq", city.kind[city.index[x]] != "parcel", x))
+
+    def judge_b(picked):
+        extra, missing = picked - network, network - picked
+        return picked == network or (extra & damaged and "score-damaged-counts") or (
+            extra & theirs and "score-through-others") or (extra & mine and "score-all-groups") or (
+            missing and all(city.kind[city.index[x]] != "parcel" for x in missing) and "score-buildings-only")
+
+    b = lesson.part(step, 1, "E7", pieces=lesson.spots(g, listed), n=lesson.qty(len(network), "piece"),
+                    points=lesson.qty(gains["E7"][0].points, "prestige"))
+    draw = lambda sel: boards.html(boards.city(g, over, selected=sel), label=b("label"))  # noqa: E731
+    second = b.pick(draw, judge_b, mode="set", solution=b.solution(b.fields["pieces"], picks=listed))
+    right_c = frozenset(gains["E8"][0].extra.split(","))
+    only_damaged = {city.district_of[city.index[x]] for x in damaged} - right_c
+    only_forts = {city.district_of[city.index[x]] for x in mine if city.kind[city.index[x]] == "fort"} - right_c
+
+    def judge_c(picked):
+        got = frozenset(d for d in (district_of(g, bare(x)) for x in picked) if d)
+        return got == right_c or next((
+            "score-damaged-counts" if d in only_damaged else "score-fort-district"
+            for d in sorted(got - right_c) if d in only_damaged | only_forts), None)
+
+    c = lesson.part(step, 2, "E8", points=lesson.qty(gains["E8"][0].points, "prestige"),
+                    districts=lesson.join(lesson.district(g, d) for d in city.districts if d in right_c))
+    third = c.pick(draw, judge_c, mode="set",
+                   solution=c.solution(c.fields["districts"], picks=[f"L-{d}" for d in sorted(right_c)]))
+    left = gains["E9"][0]
+    units = int(left.ref)
+    misread_d = {(units + len(me.agendas)) // 3: "score-agendas-leftover", (units - len(me.hand)) // 3:
+                 "score-cards-forgotten"}
+    gold, supply, favor, cards = left.extra.split(",")
+    d = lesson.part(step, 3, "E9", gold=gold, supply=supply, favor=favor, cards=cards, units=units,
+                    points=left.points)
+    fourth = d.count(lambda n: n == left.points or misread_d.get(n), solution=d.solution(str(left.points)))
+    total = sum(x.points for v in gains.values() for x in v)
+    earlier = before.players[0].prestige
+    e = lesson.part(step, 4, "C16", total=total, before=earlier, after=over.players[0].prestige)
+    fifth = e.count(lambda n: n == total or (n == total + earlier and "score-game-prestige"),
+                    solution=e.solution(str(total), trace=scores.final_trace(g, over, 0),
+                                        where=lesson.say("where-what")))
+    return first, second, third, fourth, fifth
+
+
+def final_gains(state, p: int) -> dict:
+    """The engine's final scoring gains of ``p`` by rule: ``{"E6": [Gain...], ...}``."""
+    out: dict = {}
+    for gain in state.players[p].gains:
+        if gain.rule in ("E6", "E7", "E8", "E9"):
+            out.setdefault(gain.rule, []).append(gain)
+    return out
+
+
+def tie_break(lesson, step, material) -> tuple:
+    g, two = position_of("tie-two", lesson.language)
+    g3, three = position_of("tie-three", lesson.language)
+    keys = [scores.tiebreak_key(g, two, p) for p in range(2)]
+    gates = [sum(1 for c in two.players[p].portfolio if c in g.content.gate_map) for p in range(2)]
+    lost = [sum(1 for x in two.pieces if x is not None and x.owner == p and x.damaged) for p in range(2)]
+    facts = step.template("facts", "prestige", "forts", "agendas")
+    figure = Figure(lambda: tie_board(lesson, facts, g, two), LESSON_CSS, LESSON_DEFS, step.text("label"))
+
+    def count_part(index: int, p: int, mid: str, wrong: int):
+        right = keys[p][1]
+        part = lesson.part(step, index, "TB1", player=lesson.house(1, capital=True), n=right, gates=gates[1])
+        return part.count(lambda n: n == right or (n == wrong != right and mid), solution=part.solution(str(right)),
+                          figure=figure)
+
+    first = count_part(0, 1, "tie-gates-as-buildings", keys[1][1] + gates[1])
+    second = count_part(1, 0, "tie-damaged-card-lost", keys[0][1] - lost[0])
+    winners = g.winners(two)
+    right_c = "both" if len(winners) > 1 else str(winners[0])
+    by_forts = str(max(range(2), key=lambda p: (keys[p][0], keys[p][2], keys[p][3], keys[p][1])))
+    c = lesson.part(step, 2, "TB1", mine=keys[0][1], theirs=keys[1][1], player=lesson.house(1, capital=True))
+    options = ((str(0), lesson.house(0, capital=True)), (str(1), lesson.house(1, capital=True))) + c.options()
+    third = c.choose(options, lambda x: x == right_c or (x == by_forts and "tie-wrong-order"),
+                     solution=c.solution(dict(options)[right_c]))
+    winners = g3.winners(three)
+    right_d = "both" if len(winners) > 1 else ("nobody" if not winners else str(winners[0]))
+    richer = str(max((0, 2), key=lambda p: sum(scores.leftovers(three, p))))
+    k = scores.tiebreak_key(g3, three, 0)
+    d = lesson.part(step, 3, "TB4", player=lesson.house(2, capital=True), points=k[0], buildings=k[1], forts=k[2],
+                    agendas=k[3], gold=three.players[0].gold, gold2=three.players[2].gold,
+                    result=g3.result_text(three))
+    options = ((str(0), lesson.house(0, capital=True)), (str(2), lesson.house(2, capital=True))) + d.options()
+    misread = {richer: "tie-leftovers-break", "nobody": "tie-nobody"}
+    fourth = d.choose(options, lambda x: x == right_d or misread.get(x), solution=d.solution(dict(options)[right_d]))
+    return first, second, third, fourth
+
+
+def tie_board(lesson, facts, g, state) -> str:
+    """Both houses' boards at the end of the tied game: portfolios, and the counts the tie-breaks compare."""
+    view, blocks = g.view(state, 0), []
+    for p in range(2):
+        forts = sum(1 for x in state.pieces if x is not None and x.owner == p and x.kind in ("tower", "keep", "gate"))
+        note = facts(prestige=state.players[p].prestige, forts=forts, agendas=scores.agenda_prestige(state, p))
+        blocks.append(f'<div class="log">{boards.escape(note)}</div>' +
+                      player_markup(g, view, p, viewer=0, name=boards.house_name(lesson, p), hand=False))
+    return boards.html(boards.still(boards.columns(blocks)))
+
+
+def advanced_states(language: str) -> tuple:
+    """The engine's advanced setup of a 3-player game: the HQ cards laid out, who picks in which order, and the
+    first card put under the deck (its state and move)."""
+    g = game(3, language, advanced=True)
+    s, picks, offer_size, bottom = g.initial_state(), [], None, None
+    while not s.over and s.tasks and g.pending(s).kind != "turn":
+        kind = g.pending(s).kind
+        if g.is_chance(s):
+            s = g.apply(s, g.chance_outcomes(s)[0][0])
+            continue
+        if kind == "pick":
+            offer_size = offer_size or len(s.hq_offer)
+            picks.append(s.tasks[0].player)
+        move = g.legal_moves(s, g.to_move(s)[0])[0]
+        bottom = bottom or ((s, move) if kind == "bottom" else None)
+        s = g.apply(s, move)
+    return g, picks, offer_size, bottom
+
+
+def advanced(lesson, step, material) -> tuple:
+    g, picks, offer_size, (before, move) = advanced_states(lesson.language)
+    n = g.players
+    a = lesson.part(step, 0, "ADV1", n=n, k=offer_size)
+    first = a.count(lambda k: k == offer_size or (k in (n, 9) and "adv-n-cards"), solution=a.solution(str(offer_size)))
+    right = tuple(f"house-{p}" for p in picks)
+    b = lesson.part(step, 1, "ADV2", order=", ".join(lesson.house(p) for p in picks))
+    second = order_pick(lesson, b, n, right, lambda seq: seq == right or (
+        seq == tuple(f"house-{p}" for p in range(n)) and "adv-turn-order"))
+    after = g.apply(before, move)
+    where = "bottom" if move.card in after.bottom else ("discard" if move.card in after.discard else "offer")
+    c = lesson.part(step, 2, "ADV3")
+    options = c.options()
+    return first, second, c.choose(options, lambda x: x == where or "adv-discard",
+                                   solution=c.solution(dict(options)[where]))

@@ -1,0 +1,133 @@
+"""Step 18: a short game against the engine's bot, then the learner predicts their final score.
+
+The game is the learner's own (the lesson is shared by every learner of the app): its end lives in the
+learner's store (:class:`~balada_widgets.kit.lesson.LearnerBox`). Chance is seeded by the position, so the
+same clicks play the same game; *Show me* has a bot play the learner's seat to the end.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ...kit.lesson import LearnerBox, Solution
+from .. import scoring as scores
+from ..bots import make_bot
+from ..state import Build
+from .ending import final_gains
+from .language import Count
+from .live import Live, click_id
+from .positions import position_of
+
+#: the game of each language's lesson (the lesson is built once per language)
+LIVES: dict = {}
+
+
+def chance(game, seed):
+    """Seeded chance for the game: each draw depends on the seed and the position only."""
+    def draw(state, k):
+        outcomes = game.chance_outcomes(state)
+        rng = random.Random(f"{seed}-{len(state.bag)}-{len(state.deck)}-{len(state.agenda_deck)}-{len(state.tasks)}")
+        return rng.choices([m for m, _ in outcomes], weights=[q for _, q in outcomes])[0]
+
+    return draw
+
+
+def bot(seed):
+    """The engine's greedy bot, building whenever it can at the start of a turn (so the short game ends)."""
+    def move(game, state):
+        p = game.to_move(state)[0]
+        view = game.view(state, p)
+        chosen = make_bot("greedy", f"{seed}-{p}-{len(state.bag)}-{len(state.tasks)}").choose(game, view, p)
+        builds = [x for x in game.legal_moves(view, p) if type(x) is Build] \
+            if game.pending(state).kind == "turn" and type(chosen) is not Build else []
+        return max(builds, key=lambda x: game.content.buildings[x.card].cost) if builds else chosen
+
+    return move
+
+
+def shown_clicks(live: Live, seed) -> tuple:
+    """The clicks of the rest of the game played by the bot in your seat (what *Show me* replays)."""
+    g, play, clicks = live.game, bot(seed), ()
+    for _ in range(300):
+        st = live.frame(clicks).state
+        if st.over or g.to_move(st) != (0,):
+            break
+        clicks += (f"{click_id(play(g, st))}@{len(clicks)}",)
+    return clicks
+
+
+def score_misreadings(g, state, p: int = 0) -> dict:
+    """Final totals of ``p`` with one scoring rule misread (the engine's own parts of the score, changed)."""
+    city, gains, player = g.city, final_gains(state, p), state.players[p]
+    before = player.prestige - sum(x.points for v in gains.values() for x in v)
+    part = {r: sum(x.points for x in gains.get(r, ())) for r in ("E6", "E7", "E8", "E9")}
+    mine = [i for i, x in enumerate(state.pieces) if x is not None and x.owner == p and not x.damaged]
+    units, _ = scores.leftovers(state, p)
+    changed = {"score-no-threshold": {"E6": sum(scores.agenda_points(g, state, p, a)[0] for a in player.agendas
+                                                if a in g.content.agendas)},
+               "score-all-groups": {"E7": 2 * len(mine)},
+               "score-fort-district": {"E8": 2 * len({city.district_of[i] for i in mine})},
+               "score-agendas-leftover": {"E9": (units + len(player.agendas)) // 3}}
+    total = before + sum(part.values())
+    out = {"play-prestige-only": before, **{mid: before + sum({**part, **v}.values()) for mid, v in changed.items()}}
+    return {mid: v for mid, v in out.items() if v != total}
+
+
+@dataclass(frozen=True)
+class Prediction(Count):
+    """Your final total, typed once the game of the step's first part is over (not read before)."""
+
+    box: Any = None
+    first: str = ""
+
+    def read(self, raw):
+        if self.box is None or self.box.get("state") is None:
+            return None, self.first
+        return super().read(raw)
+
+
+def play(lesson, step, material) -> tuple:
+    g, s = position_of("play", lesson.language)
+    live = LIVES[lesson.language] = Live(lesson, g, s, others=bot(material.seed + 1), stop=lambda st: st.over,
+                                         chance=chance(g, material.seed + 1))
+    box = LearnerBox(f"baldurs-gate-play-{lesson.language}", state=None)
+
+    def judge_a(clicks):
+        fr = live.frame(tuple(clicks))
+        if fr.state.over:
+            box["state"] = fr.state
+            return True
+        return live.refusal(clicks) if fr.message else None
+
+    a = lesson.part(step, 0, "E5")
+    label, answer, explain = a("label"), a("answer"), a("explain")
+
+    def shown():
+        clicks = shown_clicks(live, material.seed + 2)
+        st = live.frame(clicks).state
+        if st.over and box["state"] is None:
+            box["state"] = st
+        return Solution(answer, explain, picks=clicks, where_label="·")
+
+    first = a.pick(lambda sel: live.draw(sel, offer=True, others=True, hide_score=True, label=label), judge_a,
+                   mode="sequence", solution=shown)
+
+    def judge_b(n):
+        st = box["state"]
+        return n == st.players[0].prestige or next(
+            (mid for mid, v in score_misreadings(g, st, 0).items() if n == v), None)
+
+    b = lesson.part(step, 1, "C16")
+    first_play, said = b("first"), b.later("explain", "result", "total")
+
+    def solution_b():
+        st = box["state"]
+        if st is None:
+            return Solution(first_play)
+        total = st.players[0].prestige
+        return Solution(str(total), said(result=g.result_text(st), total=total),
+                        scores.final_trace(g, st, 0), where_label=lesson.say("where-what"))
+
+    return first, b.count(judge_b, solution=solution_b, kind=Prediction, box=box, first=first_play)
