@@ -405,7 +405,9 @@ def _explain(layout: Layout, i: int, hero: Hero, option: str, pts: int, inj: int
     """Rule id, points and the reason in words of one step (numbers from :func:`gain`)."""
     e = layout.events[i]
     if e is None:
-        return "B6", 0, "empty space: nothing happens (ends a Princess's run)"
+        # the trace names only what is on the side: the Princess's run, when a Princess comes later
+        later = " (it breaks the run of Dangers before the Princess)" if "PR" in layout.events[i + 1:] else ""
+        return "B6", 0, f"empty space: nothing happens{later}"
     if is_obstacle(e):
         v = layout.effective[i]
         extra = v - int(e[1])
@@ -607,12 +609,12 @@ def score_side(side, injuries: int = 0, swords: int = 0, choices=None) -> ScoreR
         4  B14       +2  Chest opened with the key from space 1: 2 spaces between them, +2
         5  B12       +0  Fish: counted at the end of the round
         6  B12       +0  Fish: counted at the end of the round
-        7  B6        +0  empty space: nothing happens (ends a Princess's run)
-        8  B6        +0  empty space: nothing happens (ends a Princess's run)
-        9  B6        +0  empty space: nothing happens (ends a Princess's run)
-       10  B6        +0  empty space: nothing happens (ends a Princess's run)
-       11  B6        +0  empty space: nothing happens (ends a Princess's run)
-       12  B6        +0  empty space: nothing happens (ends a Princess's run)
+        7  B6        +0  empty space: nothing happens
+        8  B6        +0  empty space: nothing happens
+        9  B6        +0  empty space: nothing happens
+       10  B6        +0  empty space: nothing happens
+       11  B6        +0  empty space: nothing happens
+       12  B6        +0  empty space: nothing happens
       end  B12       +4  2 Fish on the side: 2 x 2 = 4
     total             8
     """

@@ -154,18 +154,19 @@ class Lexicon:
     """
 
     __slots__ = ("name", "min_length", "alphabet", "words", "_zipf", "_trie", "_by_length",
-                 "_fixed", "_pairs", "_shipped", "__weakref__")
+                 "_fixed", "_pairs", "_shipped", "_tiered", "__weakref__")
 
     def __init__(self, words: frozenset, zipf: dict, *, min_length: int, alphabet: frozenset,
                  name: str, trie: Optional[dict] = None, fixed_alphabet: bool = True,
                  shipped: Optional[str] = None):
-        self._fixed = fixed_alphabet
-        self._shipped = shipped  # "english" / "russian": made from a shipped list, whose tiers leave words out  # False: the alphabet is the words' letters and grows with them
+        self._fixed = fixed_alphabet  # False: the alphabet is the words' letters and grows with them
+        self._shipped = shipped  # "english" / "russian": made from a shipped list, whose tiers leave words out
         self.name = name
         self.min_length = min_length
         self.alphabet = alphabet
         self.words = words
         self._zipf = zipf
+        self._tiered = any(zipf.values())  # a list without frequencies (a teacher's words) has no tiers
         self._trie = trie
         self._by_length: Optional[dict] = None
         self._pairs: Optional[dict] = None
@@ -318,11 +319,15 @@ class Lexicon:
         teacher's words) a tier is the shipped tier: the Zipf cut-off and the
         words the tiers leave out (module docstring); a word a teacher added
         is in no tier unless the shipped tier has it. On any other lexicon a
-        tier is its Zipf cut-off alone.
+        tier is its Zipf cut-off alone; a list with no frequencies at all (a
+        teacher's own words) has no tiers: each tier is every word of it, so a
+        bot on the default tier plays the teacher's words.
 
         >>> lex = Lexicon.english()
         >>> lex.in_tier("tera", None), lex.in_tier("tera", "common"), lex.in_tier("house", "basic")
         (True, False, True)
+        >>> Lexicon.from_words(["ball", "lad"]).in_tier("ball", "common")
+        True
         """
         w = normalise_word(word) if isinstance(word, str) else None
         if w is None or w not in self.words:
@@ -333,6 +338,8 @@ class Lexicon:
             raise InvalidInput(f"unknown tier {tier!r}; choose None or one of {', '.join(map(repr, TIERS))}")
         if self._shipped is not None:
             return w in _shipped_lexicon(self._shipped, 2, tier).words
+        if not self._tiered:
+            return True
         return self._zipf.get(w, 0.0) >= TIERS[tier]
 
     @property

@@ -11,9 +11,11 @@ English and Czech (the ``language`` option).
   turn it is; undo and redo every edit; the position as text to copy, or a
   text to paste (every problem listed). Edits are not moves: nothing is paid,
   no token is drawn.
-- *Play and branch*: a session from the position: click the city or a
-  decision to play it, chance draws the rest (seeded), undo/redo/restart,
-  the kit's move log with its branches, the strong bot's move, the save file.
+- *Play and branch*: a session from the position (the kit's lab piece,
+  :func:`balada_widgets.ui.lab.PlayTree`): click the city or a decision to
+  play it, chance draws the rest (seeded), undo/redo/restart, the move log
+  with its branches (words and notation), the strong bot's move, the save
+  file.
 - *City analysis* (for the position being played): as a house sees it, the
   city drawn with its largest network, cut points, the parcels and spots that
   would grow or join it, and the districts at risk; networks and cut points
@@ -41,13 +43,13 @@ from typing import Callable, Optional
 import solara
 
 from ..core.errors import GameError
-from ..core.files import untrusted
 from ..core.session import Session
 from ..kit import svg
 from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.explain import Explain
-from ..ui.move_log import LOG_CSS, MoveLog, branch_entries, labels_for, log_entries
+from ..ui.hooks import Box
+from ..ui.lab import ROW, Lines, PlayTree, PositionBox, use_edits
 from ..ui.reminder import Reminder
 from ..ui.session import use_session_version
 from . import analysis
@@ -58,25 +60,10 @@ from .i18n import CATALOG, LANGUAGES
 from .rules import BaldursGateGame
 from .state import Turn
 
-__all__ = ["BaldursGateLab", "CityAnalysis", "PlayTree", "SetUp", "BotsTab", "Box", "lab_words", "marks_css"]
+__all__ = ["BaldursGateLab", "CityAnalysis", "PlayPanel", "SetUp", "BotsTab", "lab_words", "marks_css",
+           "piece_words"]
 
-_ROW = {"gap": "8px", "flex-wrap": "wrap", "align-items": "center"}
 TOOLS = ("inn", "hall", "market", "temple", "tower", "keep", "gate", "remove")
-
-
-class Box:
-    """One opaque value for a component argument (reacton walks tuples, and a position is a tuple of tuples)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value):
-        self.value = value
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Box) and (self.value is other.value or self.value == other.value)
-
-    def __hash__(self) -> int:
-        return id(self.value)
 
 
 def lab_words(language: str) -> dict:
@@ -93,12 +80,12 @@ def marks_css(ids, colour: str, width: float = 6) -> str:
     return f"{sel} {{ stroke: {colour} !important; stroke-width: {width}; animation: none; }}" if sel else ""
 
 
-def _lines(text: str, cls: str):
-    body = "\n".join(f"- {ln[2:]}" if ln.startswith("- ") else (f"    - {ln[4:]}" if ln.startswith("  - ") else ln)
-                     for ln in text.splitlines() if ln)
-    with solara.Div(classes=[cls]) as box:
-        solara.Markdown(body, style={"font-size": "14px"})
-    return box
+def piece_words(language: str) -> dict:
+    """The words of the kit's lab piece (:data:`balada_widgets.ui.lab.LAB_WORDS`) in ``language``: the position
+    box, the bot's move, the save file. A click where no decision or several go says nothing (as on the city)."""
+    keys = {"position": "lab.ui.position", "position_label": "lab.ui.position_label", "paste": "lab.ui.paste",
+            "load": "lab.ui.load", "bot_move": "lab.ui.bot_move", "save": "lab.ui.save"}
+    return {**{k: i18n.text(key, language) for k, key in keys.items()}, "no_move": "", "several": ""}
 
 
 def _players(game, language) -> list:
@@ -142,7 +129,7 @@ def SetUp(game: BaldursGateGame, box: Box, on_state: Callable, can_undo: bool, c
         + [i18n.text("lab.ui.tool_remove", language)]
     ids = _tool_targets(game, state, tool)
     with solara.Column(gap="8px", classes=["bw-bgl-setup"]) as col:
-        with solara.Row(style=_ROW):
+        with solara.Row(style=ROW):
             solara.Select(i18n.text("lab.ui.whose", language), values=_players(game, language),
                           value=_players(game, language)[who],
                           on_value=lambda v: set_who(_players(game, language).index(v)), classes=["bw-bgl-who"],
@@ -156,7 +143,8 @@ def SetUp(game: BaldursGateGame, box: Box, on_state: Callable, can_undo: bool, c
               css=CSS, defs=DEFS)
         Reminder(error, on_close=lambda: set_error(None))
         HouseEditor(game, box, who, edit)
-        PositionText(game, box, on_text)
+        PositionBox(game.state_to_text(state), game.state_from_text, on_text, prefix="bw-bgl",
+                    words=piece_words(language))
     return col
 
 
@@ -182,7 +170,7 @@ def HouseEditor(game: BaldursGateGame, box: Box, p: int, edit: Callable):
     cards = sorted(set(pl.hand) | set(state.deck))
     agendas = sorted(set(pl.agendas) | set(state.agenda_deck))
     with solara.Column(gap="4px", classes=["bw-bgl-house"]) as col:
-        with solara.Row(style=_ROW):
+        with solara.Row(style=ROW):
             solara.Select(i18n.text("lab.ui.turn", language), values=_players(game, language),
                           value=_players(game, language)[state.active],
                           on_value=lambda v: edit(active=_players(game, language).index(v)), classes=["bw-bgl-active"],
@@ -205,106 +193,28 @@ def HouseEditor(game: BaldursGateGame, box: Box, p: int, edit: Callable):
     return col
 
 
-@solara.component
-def PositionText(game: BaldursGateGame, box: Box, on_text: Callable):
-    """The position as text (copy it to share), and a field to paste one (every problem listed)."""
-    language = game.language
-    pasted, set_pasted = solara.use_state("")
-    error, set_error = solara.use_state(None)
-
-    def load():
-        try:
-            with untrusted("a pasted position"):  # nothing pasted names a file
-                state = game.state_from_text(pasted)
-            on_text(state)
-        except GameError as e:
-            set_error(str(e))
-            return
-        set_error(None)
-
-    with solara.Details(i18n.text("lab.ui.position", language), expand=False) as details:
-        with solara.Column(gap="6px"):
-            solara.v.Textarea(label=i18n.text("lab.ui.position_label", language), v_model=game.state_to_text(box.value),
-                              readonly=True,
-                              rows=5, outlined=True, class_="bw-bgl-position")
-            solara.v.Textarea(label=i18n.text("lab.ui.paste", language), v_model=pasted, on_v_model=set_pasted, rows=3,
-                              outlined=True,
-                              class_="bw-bgl-paste")
-            solara.Button(i18n.text("lab.ui.load", language), on_click=load, disabled=not pasted.strip(),
-                          classes=["bw-bgl-load"])
-            Reminder(error, on_close=lambda: set_error(None))
-    return details
-
-
 # ======================================================================= play and branch
 
 
-def moves_markup(game, state, moves) -> str:
-    """The legal decisions in plain words (notation as a tooltip), one clickable list (``data-id="move-<k>"``)."""
-    items = [f'<span class="bw-move" data-id="move-{k}" title="{svg.escape(game.move_text_for(m))}">'
-             f'{svg.escape(game.describe_move(state, m))}</span>' for k, m in enumerate(moves)]
-    return '<div class="bw-log"><div class="bw-moves">' + "".join(items) + "</div></div>"
-
-
 @solara.component
-def PlayTree(game: BaldursGateGame, session: Session, on_edit: Optional[Callable] = None):
-    """The session: play by clicking the city or a decision, undo/redo, branches, the bot's move, the save file;
-    ``on_edit(state)`` takes the position reached back to the editor (at the start of a turn)."""
+def PlayPanel(game: BaldursGateGame, session: Session, on_edit: Optional[Callable] = None):
+    """The session on the kit's :func:`~balada_widgets.ui.lab.PlayTree`, on the city: play by clicking the city or
+    a decision; ``on_edit(state)`` takes the position reached back to the editor (at the start of a turn)."""
     language = game.language
-    version, _ = use_session_version(session)
-    error, set_error = solara.use_state(None)
-    state = session.state
-    moves = game.legal_moves(state) if game.to_move(state) else []
-    by_target: dict = {}
-    for m in moves:
-        tg = move_target(m)
-        if tg is not None:
-            by_target.setdefault(tg, []).append(m)
 
-    def play(m):
-        try:
-            session.play(m)
-        except GameError as e:
-            set_error(str(e))
-            return
-        set_error(None)
+    def board(state, targets, on_click, version):
+        return Board(svg=city_svg(game, state, targets=targets, language=language), on_click=on_click,
+                     class_name="bw-bgl-play-board", css=CSS, defs=DEFS, version=version)
 
-    def click(id_: str):
-        ms = by_target.get(id_, [])
-        if len(ms) == 1:
-            play(ms[0])
+    def header(state) -> str:
+        if state.over:
+            return i18n.text("lab.ui.over", language, text=game.result_text(state))
+        return i18n.text("lab.ui.decide", language, text=game.pending(state).text)
 
-    def bot_move():
-        p = game.to_move(state)[0]
-        play(make_bot("strong", session.current.id).choose(game, game.view(state, p), p))
-
-    with solara.Column(gap="8px", classes=["bw-bgl-play"]) as col:
-        text = game.pending(state).text
-        solara.Text(i18n.text("lab.ui.over", language, text=game.result_text(state)) if state.over
-                    else i18n.text("lab.ui.decide", language, text=text),
-                    style={"font-weight": "600"}, classes=["bw-bgl-pending"])
-        Board(svg=city_svg(game, state, targets=tuple(by_target), language=language), on_click=click,
-              class_name="bw-bgl-play-board", css=CSS, defs=DEFS, version=version)
-        Reminder(error, on_close=lambda: set_error(None))
-        Board(svg=moves_markup(game, state, moves), on_click=lambda id_: play(moves[int(id_.split("-")[1])]),
-              class_name="bw-bgl-moves", css=LOG_CSS)
-        with solara.Row(style=_ROW):
-            Controls(on_undo=session.undo, on_redo=session.redo, on_restart=session.restart,
-                     can_undo=session.can_undo(), can_redo=session.can_redo(), can_restart=session.current.id != 0,
-                     words=lab_words(language))
-            solara.Button(i18n.text("lab.ui.bot_move", language), on_click=bot_move, disabled=not game.to_move(state),
-                          outlined=True,
-                          classes=["bw-bgl-bot-move"])
-            if on_edit is not None:
-                solara.Button(i18n.text("lab.ui.edit_here", language), on_click=lambda: on_edit(state), outlined=True,
-                              disabled=not analysis.at_turn_start(state), classes=["bw-bgl-edit-here"])
-        label = labels_for(game, None, words=True)
-        MoveLog(log_entries(session, label)[-150:], branch_entries(session, label),
-                session.goto, words=lab_words(language))
-        with solara.Details(i18n.text("lab.ui.save", language), expand=False):
-            solara.v.Textarea(v_model=session.to_json(all_branches=True, indent=1), readonly=True, rows=5,
-                              outlined=True, class_="bw-bgl-save")
-    return col
+    return PlayTree(game, session, prefix="bw-bgl", board=board, target_of=move_target,
+                    bot=lambda seed: make_bot("strong", seed), header=header, words=piece_words(language),
+                    kit_words=lab_words(language), on_edit=on_edit, edit_label=i18n.text("lab.ui.edit_here", language),
+                    can_edit=analysis.at_turn_start)
 
 
 # ======================================================================= city analysis
@@ -348,14 +258,14 @@ def CityAnalysis(game: BaldursGateGame, box: Box, record_box: Box, on_play: Opti
         with solara.Row(style={"gap": "16px", "align-items": "flex-start", "flex-wrap": "wrap"}):
             with solara.Column(style={"flex": "1 1 440px"}):
                 solara.Markdown(f"**{i18n.text('lab.ui.networks', language)}**")
-                _lines(texts[0], "bw-bgl-networks")
+                Lines(texts[0], "bw-bgl-networks")
                 Advice(game, box, p, on_play)
             with solara.Column(style={"flex": "1 1 440px"}):
                 solara.Markdown(f"**{i18n.text('lab.ui.risk', language)}**")
                 RiskTable(game, Box(outlook))
-                _lines(texts[1], "bw-bgl-hidden")
+                Lines(texts[1], "bw-bgl-hidden")
                 solara.Markdown(f"**{i18n.text('lab.ui.attacks', language)}**")
-                _lines("\n".join(f"- {x}" for x in analysis.attack_lines(game, state, language))
+                Lines("\n".join(f"- {x}" for x in analysis.attack_lines(game, state, language))
                        or i18n.text("lab.attack.none", language), "bw-bgl-attacks")
         ScorePanel(game, box, p)
     return col
@@ -434,7 +344,7 @@ def Advice(game: BaldursGateGame, box: Box, p: int, on_play: Optional[Callable] 
             set_error(str(e))
 
     with solara.Column(gap="6px", classes=["bw-bgl-advice-panel"]) as col:
-        with solara.Row(style=_ROW):
+        with solara.Row(style=ROW):
             solara.Button(i18n.text("lab.ui.best", language), on_click=ask, disabled=not waiting, outlined=True,
                           classes=["bw-bgl-best"])
             solara.Button(i18n.text("lab.ui.playouts", language, n=4), on_click=run_playouts, disabled=state.over,
@@ -442,16 +352,16 @@ def Advice(game: BaldursGateGame, box: Box, p: int, on_play: Optional[Callable] 
                           classes=["bw-bgl-playouts"])
         Reminder(error, on_close=lambda: set_error(None))
         if advice is not None:
-            _lines(advice.text(game, language), "bw-bgl-advice")
+            Lines(advice.text(game, language), "bw-bgl-advice")
             if on_play is not None:
                 solara.Button(i18n.text("lab.ui.play_it", language, move=advice.words),
                               on_click=lambda: on_play(advice.move), small=True,
                               classes=["bw-bgl-play-best"], style={"text-transform": "none"})
         if plays:
-            _lines(plays, "bw-bgl-playout-text")
+            Lines(plays, "bw-bgl-playout-text")
         if waiting:
             with solara.Details(i18n.text("lab.ui.decisions", language), expand=False):
-                _lines("\n".join(f"- {w} (`{n}`)" for _, w, n in analysis.decisions(game, state, viewer=waiting[0])),
+                Lines("\n".join(f"- {w} (`{n}`)" for _, w, n in analysis.decisions(game, state, viewer=waiting[0])),
                        "bw-bgl-decisions")
     return col
 
@@ -469,13 +379,13 @@ def BotsTab(game: BaldursGateGame):
     stats, set_stats = solara.use_state(None)
     with solara.Column(gap="8px", classes=["bw-bgl-bots"]) as col:
         solara.Text(i18n.text("lab.ui.stats_note", language))
-        with solara.Row(style=_ROW):
+        with solara.Row(style=ROW):
             with solara.Div(style={"width": "260px"}):
                 solara.SliderInt(i18n.text("lab.ui.stats_games", language), value=games, min=1, max=30, on_value=set_games)
             solara.Button(i18n.text("lab.ui.stats_run", language), outlined=True, classes=["bw-bgl-stats"],
                           on_click=lambda: set_stats(analysis.bot_stats(games=games, players=game.players, seed=0)))
         if stats is not None:
-            _lines(stats.text(language), "bw-bgl-stats-text")
+            Lines(stats.text(language), "bw-bgl-stats-text")
             fig, ax = plt.subplots(figsize=(7, 2.8))
             analysis.plot_bot_scores(stats, ax, language)
             fig.tight_layout()
@@ -502,34 +412,37 @@ def BaldursGateLab(players: int = 3, language: str = "en", text: Optional[str] =
     game = solara.use_memo(lambda: BaldursGateGame(players=n, language=lang), [n, lang])
     first = solara.use_memo(lambda: (game.state_from_text(text), None) if text else _start(game, seed_),
                             [n, seed_, text])
-    # (states, index, record): reassigned, never mutated; the record stays while the tokens are untouched
-    edits, set_edits = solara.use_state(((first[0],), 0, first[1]))
-    solara.use_effect(lambda: set_edits(((first[0],), 0, first[1])), [first])
+    # the edits (reassigned, never mutated) and the draws' record, kept while the tokens are untouched
+    edits = use_edits(first[0])
+    record, set_record = solara.use_state(first[1])
+
+    def start_over():
+        edits.reset(first[0])
+        set_record(first[1])
+
+    solara.use_effect(start_over, [first])
     tab, set_tab = solara.use_state(0)
-    states, idx, record = edits
-    state = states[idx] if idx < len(states) else first[0]
+    state = edits.state
     session = solara.use_memo(lambda: Session(game, seed=0, state=state), [game, state])
-    version, _ = use_session_version(session)
+    use_session_version(session)
     language = lang
 
-    def push(new):
-        if new != state:
-            set_edits((states[: idx + 1] + (new,), idx + 1, record))
-
     def pasted(new):
-        set_edits(((new,), 0, None))
+        edits.reset(new)
+        set_record(None)
 
     def play_best(move):
         session.play(move)
 
     def edit_here(new):
-        set_edits(((new,), 0, analysis.draw_record(session, record) if record is not None else None))
+        set_record(analysis.draw_record(session, record) if record is not None else None)
+        edits.reset(new)
         set_tab(0)
 
     play_record = analysis.draw_record(session, record) if record is not None else None
     with solara.Column(classes=["baldurs-gate-lab"], gap="8px", style={"max-width": "1280px"}) as col:
         solara.Markdown(f"## {i18n.text('lab.ui.title', language)}")
-        with solara.Row(style=_ROW):
+        with solara.Row(style=ROW):
             solara.ToggleButtonsSingle(value=lang, values=list(LANGUAGES), on_value=set_lang, dense=True,
                                        classes=["bw-bgl-language"])
             solara.Select(i18n.text("lab.ui.players", language), values=["2", "3", "4"], value=str(n),
@@ -543,10 +456,9 @@ def BaldursGateLab(players: int = 3, language: str = "en", text: Optional[str] =
             solara.lab.Tab(i18n.text("lab.ui.tab_city", language), classes=["bw-bgl-tab-city"])
             solara.lab.Tab(i18n.text("lab.ui.tab_bots", language), classes=["bw-bgl-tab-bots"])
         if tab == 0:
-            SetUp(game, Box(state), push, idx > 0, idx < len(states) - 1,
-                  lambda: set_edits((states, idx - 1, record)), lambda: set_edits((states, idx + 1, record)), pasted)
+            SetUp(game, Box(state), edits.push, edits.can_undo, edits.can_redo, edits.undo, edits.redo, pasted)
         elif tab == 1:
-            PlayTree(game, session, on_edit=edit_here)
+            PlayPanel(game, session, on_edit=edit_here)
         elif tab == 2:
             CityAnalysis(game, Box(session.state), Box(play_record), on_play=play_best)
         else:

@@ -48,7 +48,7 @@ Speed: the city's unchanging part (districts, names, lines, legend, track
 spaces) is sent once as a ``<symbol>`` in the board's ``defs``
 (``city_svg(..., background="defs")``); the keyboard cursor lives in the
 city's own component, so a cursor step redraws the city alone; positions are
-handed to components in a :class:`Box` (reacton would walk a state's tuples
+handed to components in a :class:`~balada_widgets.ui.hooks.Box` (reacton would walk a state's tuples
 on every render); the decision box keeps its buttons and reuses them.
 """
 
@@ -66,6 +66,7 @@ from ..ui.app import GameApp
 from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.explain import Explain
+from ..ui.hooks import Box, use_latest
 from ..ui.move_log import MoveLog, branch_entries, labels_for, log_entries
 from ..ui.play import use_cursor, use_play
 from ..ui.root import GameRoot, bots_after, use_app_game
@@ -387,22 +388,6 @@ class BaldursGateApp(GameApp):
 # ======================================================================= components
 
 
-class Box:
-    """A position handed to a component: reacton walks tuples given as arguments (a state is a tuple of
-    tuples) looking for elements on every render; a box is one opaque value, equal when its content is."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value):
-        self.value = value
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Box) and (self.value is other.value or self.value == other.value)
-
-    def __hash__(self) -> int:
-        return id(self.value)
-
-
 @solara.component
 def CityPanel(game, box: Box, viewer, targets: tuple, selected: tuple, districts: tuple, on_act: Callable,
               on_key: Callable, label: str, reset: Any, hint: str):
@@ -450,14 +435,6 @@ def LazyDetails(summary: str, render: Callable[[], Any], expand: bool = False, c
         if open_:
             render()
     return col
-
-
-def _stable(fn: Callable) -> Callable:
-    """A callback whose identity never changes but which always calls the latest ``fn`` (children given it
-    do not re-render for a new closure)."""
-    ref = solara.use_ref(fn)
-    ref.current = fn
-    return solara.use_memo(lambda: (lambda *a: ref.current(*a)), [])
 
 
 @solara.component
@@ -818,7 +795,7 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
         elif k == "Escape":
             back()
 
-    on_act, on_key, on_choose = _stable(act_on), _stable(key), _stable(choose)
+    on_act, on_key, on_choose = use_latest(act_on), use_latest(key), use_latest(choose)
 
     # what the city shows besides the targets: the location of a trade, the card's parcel step, a trace step
     sel: tuple = ()

@@ -9,9 +9,10 @@ from :mod:`.analysis` (pure); this module only draws and wires it.
   Cards, and whose turn it is; the position text to copy or paste; undo and
   redo of every edit. A refused edit shows the rule it breaks.
 - *Play and branch*: a :class:`~balada_widgets.core.session.Session` from the
-  position: click a room or a move to play it, chance draws the rest (seeded),
-  undo/redo, the kit's move log with its branches, the strong bot's move, the
-  save file.
+  position (the kit's lab piece, :func:`balada_widgets.ui.lab.PlayTree`):
+  click a room or a move to play it, chance draws the rest (seeded),
+  undo/redo, the move log with its branches (words and notation), the strong
+  bot's move, the save file.
 - *Analysis* (under both): for the player chosen, the decision pending, the
   roll about to be made, the strong bot's best move and why, where the cup can
   get this turn drawn on the board (click a room for its path), fight or go
@@ -36,12 +37,10 @@ from typing import Callable, Optional
 import solara
 
 from ..core.errors import GameError
-from ..core.files import untrusted
 from ..core.session import Session
-from ..kit import svg
 from ..ui.board import Board
 from ..ui.controls import Controls
-from ..ui.move_log import MoveLog, branch_entries, labels_for, log_entries
+from ..ui.lab import ROW, Lines, PlayTree, PositionBox, use_edits
 from ..ui.reminder import Reminder
 from ..ui.session import use_session_version
 from . import analysis
@@ -51,10 +50,9 @@ from .odds import format_percent
 from .rules import BarcadiaGame
 from .state import START, room_name
 
-__all__ = ["BarcadiaLab", "Analysis", "BotsTab", "OddsTab", "PlayTree", "SetUp", "example_position", "lab_game",
+__all__ = ["BarcadiaLab", "Analysis", "BotsTab", "OddsTab", "PlayPanel", "SetUp", "example_position", "lab_game",
            "tool_targets"]
 
-_PANEL = {"gap": "8px", "flex-wrap": "wrap", "align-items": "center"}
 TOOLS = ("cup", "flip", "identity", "trap +", "trap -", "Power-Up", "clear")
 
 
@@ -101,12 +99,8 @@ def _room_of(id_: str) -> Optional[int]:
     return None
 
 
-def _lines(text: str, cls: str):
-    """Plain-words lines as a bulleted list."""
-    body = "\n".join(f"- {line[2:] if line.startswith('- ') else line}" for line in text.splitlines() if line)
-    with solara.Div(classes=[cls]) as box:
-        solara.Markdown(body, style={"font-size": "14px"})
-    return box
+def _room_id(i: int) -> str:
+    return "START" if i == START else f"r{i}"
 
 
 # ======================================================================= set up
@@ -150,7 +144,7 @@ def SetUp(game: BarcadiaGame, state, on_state: Callable, can_undo: bool, can_red
 
     rooms = sorted(game.content.rooms.values(), key=lambda c: (c.type, c.level or 0, c.name))
     with solara.Column(gap="8px", classes=["bw-lab-setup"]) as col:
-        with solara.Row(style=_PANEL):
+        with solara.Row(style=ROW):
             solara.ToggleButtonsSingle(value=tool, values=list(TOOLS), on_value=set_tool, dense=True,
                                        classes=["bw-lab-tool"])
             if tool == "cup":
@@ -168,7 +162,7 @@ def SetUp(game: BarcadiaGame, state, on_state: Callable, can_undo: bool, can_red
               on_click=click, class_name="bw-lab-setup-board", css=CSS, defs=DEFS)
         Reminder(error, on_close=lambda: set_error(None))
         PlayersEditor(game, state, edit)
-        PositionText(game, state, on_state)
+        PositionBox(game.state_to_text(state), game.state_from_text, on_state, prefix="bw-lab")
     return col
 
 
@@ -183,7 +177,7 @@ def PlayersEditor(game: BarcadiaGame, state, edit: Callable):
                       classes=["bw-lab-active"], style={"max-width": "160px"})
         for p, pl in enumerate(state.players):
             ch = game.character(p)
-            with solara.Row(style=_PANEL, classes=[f"bw-lab-player-{p + 1}"]):
+            with solara.Row(style=ROW, classes=[f"bw-lab-player-{p + 1}"]):
                 solara.Text(f"Player {p + 1} ({ch.cls}, {room_name(pl.at)})", style={"min-width": "190px"})
                 with solara.Div(style={"width": "180px"}):
                     solara.SliderInt("HP", value=pl.hp, min=10, max=game.content.hp_full, step=10,
@@ -197,96 +191,27 @@ def PlayersEditor(game: BarcadiaGame, state, edit: Callable):
     return col
 
 
-@solara.component
-def PositionText(game: BarcadiaGame, state, on_state: Callable):
-    """The position as text (copy it to share), and a field to paste one (every problem listed)."""
-    pasted, set_pasted = solara.use_state("")
-    error, set_error = solara.use_state(None)
-
-    def load():
-        try:
-            with untrusted("a pasted position"):  # nothing pasted names a file
-                new = game.state_from_text(pasted)
-        except GameError as e:
-            set_error(str(e))
-            return
-        set_error(None)
-        on_state(new)
-
-    with solara.Details("Position text: share it, or paste one", expand=False) as box:
-        with solara.Column(gap="6px"):
-            solara.v.Textarea(label="position", v_model=game.state_to_text(state), readonly=True, rows=5,
-                              outlined=True, class_="bw-lab-position")
-            solara.v.Textarea(label="paste a position here", v_model=pasted, on_v_model=set_pasted, rows=3,
-                              outlined=True, class_="bw-lab-paste")
-            solara.Button("Load", on_click=load, disabled=not pasted.strip(), classes=["bw-lab-load"])
-            Reminder(error, on_close=lambda: set_error(None))
-    return box
-
-
 # ======================================================================= play and branch
 
+#: the moves played by a click on a room of the board
+ROOM_VERBS = ("reveal", "enter", "teleport", "duel")
 
-def moves_markup(game, state, moves) -> str:
-    """The moves open now, in plain words, as one clickable HTML list (``data-id="move-<k>"``)."""
-    items = [f'<span class="bw-move" data-id="move-{k}" title="{svg.escape(game.move_to_text(m))}">'
-             f'{svg.escape(game.describe_move(state, m))}</span>' for k, m in enumerate(moves)]
-    return '<div class="bw-log"><div class="bw-moves">' + "".join(items) + "</div></div>"
+
+def move_room(move) -> Optional[str]:
+    """The room of the board a click plays ``move`` on (``"r12"``, ``"START"``), or ``None``."""
+    return _room_id(move.args[0]) if move.verb in ROOM_VERBS and move.args else None
 
 
 @solara.component
-def PlayTree(game: BarcadiaGame, session: Session):
-    """The session from the position: play by clicking, undo/redo, branches, the bot's move, the save file."""
-    from ..ui.move_log import LOG_CSS
+def PlayPanel(game: BarcadiaGame, session: Session):
+    """The session from the position on the kit's :func:`~balada_widgets.ui.lab.PlayTree`, on the dungeon."""
 
-    version, _ = use_session_version(session)
-    error, set_error = solara.use_state(None)
-    state = session.state
-    moves = game.legal_moves(state)
-    by_room: dict = {}
-    for m in moves:
-        if m.verb in ("reveal", "enter", "teleport", "duel") and m.args:
-            by_room.setdefault(m.args[0], []).append(m)
+    def board(state, targets, on_click, version):
+        return Board(svg=dungeon_svg(game, state, targets=targets), on_click=on_click,
+                     class_name="bw-lab-play-board", css=CSS, defs=DEFS, version=version)
 
-    def play(m):
-        try:
-            session.play(m)
-        except GameError as e:
-            set_error(str(e))
-            return
-        set_error(None)
-
-    def click_room(id_: str):
-        i = _room_of(id_)
-        ms = by_room.get(i, [])
-        if len(ms) == 1:
-            play(ms[0])
-        elif not ms:
-            set_error(f"no move into {id_} is open now: " + game.pending(state).text)
-
-    def bot_move():
-        if game.to_move(state):
-            p = game.to_move(state)[0]
-            play(make_bot("strong", session.current.id).choose(game, game.view(state, p), p))
-
-    with solara.Column(gap="8px", classes=["bw-lab-play"]) as col:
-        solara.Text(game.pending(state).text, style={"font-weight": "600"})
-        Board(svg=dungeon_svg(game, state, targets=sorted(by_room)), on_click=click_room,
-              class_name="bw-lab-play-board", css=CSS, defs=DEFS, version=version)
-        Reminder(error, on_close=lambda: set_error(None))
-        Board(svg=moves_markup(game, state, moves), on_click=lambda id_: play(moves[int(id_.split("-")[1])]),
-              class_name="bw-lab-moves", css=LOG_CSS)
-        with solara.Row(style=_PANEL):
-            Controls(on_undo=session.undo, on_redo=session.redo, on_restart=session.restart,
-                     can_undo=session.can_undo(), can_redo=session.can_redo(), can_restart=session.current.id != 0)
-            solara.Button("Strong bot's move", on_click=bot_move, disabled=not game.to_move(state), outlined=True,
-                          classes=["bw-lab-bot-move"])
-        label = labels_for(game, None, words=True)
-        MoveLog(log_entries(session, label), branch_entries(session, label), session.goto)
-        with solara.Details("Save file (every move and branch)", expand=False):
-            solara.v.Textarea(v_model=session.to_json(all_branches=True, indent=1), readonly=True, rows=5,
-                              outlined=True, class_="bw-lab-save")
-    return col
+    return PlayTree(game, session, prefix="bw-lab", board=board, target_of=move_room,
+                    bot=lambda seed: make_bot("strong", seed))
 
 
 # ======================================================================= analysis
@@ -321,7 +246,7 @@ def Analysis(game: BarcadiaGame, state, on_play: Optional[Callable] = None):
 
     with solara.Column(gap="8px", classes=["bw-lab-analysis"]) as col:
         solara.Markdown("### Analysis")
-        with solara.Row(style=_PANEL):
+        with solara.Row(style=ROW):
             solara.Select("as seen by", values=[f"player {q + 1}" for q in range(game.players)],
                           value=f"player {p + 1}", on_value=lambda v: set_who(int(v.split()[1]) - 1),
                           classes=["bw-lab-viewer"], style={"max-width": "150px"})
@@ -340,12 +265,12 @@ def Analysis(game: BarcadiaGame, state, on_play: Optional[Callable] = None):
         Reminder(error, on_close=lambda: set_error(None))
         if advice is not None:
             with solara.Column(classes=["bw-lab-advice"], gap="2px"):
-                _lines(advice.explain(), "bw-lab-advice-text")
+                Lines(advice.explain(), "bw-lab-advice-text", items=True)
                 if on_play is not None:
                     solara.Button(f"Play it: {advice.text}", on_click=lambda: on_play(advice.move), small=True,
                                   classes=["bw-lab-play-best"])
         if plays:
-            _lines(plays, "bw-lab-playout-text")
+            Lines(plays, "bw-lab-playout-text", items=True)
         if state.phase == "play" and not game.is_over(state) and not state.stack:
             ReachPanel(game, view, p)
             FightPanel(game, view, p)
@@ -392,8 +317,8 @@ def FightPanel(game: BarcadiaGame, view, p: int):
                       style={"max-width": "420px"})
         (solara.Success if c.best is c.fight else solara.Warning)(c.verdict, dense=True, classes=["bw-lab-verdict"])
         with solara.Details("Why: the numbers", expand=False):
-            _lines(c.fight.outlook.text(), "bw-lab-outlook")
-            _lines("\n".join(c.text().splitlines()[1:-1]), "bw-lab-around")
+            Lines(c.fight.outlook.text(), "bw-lab-outlook", items=True)
+            Lines("\n".join(c.text().splitlines()[1:-1]), "bw-lab-around", items=True)
     return col
 
 
@@ -420,7 +345,7 @@ def OddsTab():
     fig = solara.use_memo(draw, [kind, bonus])
     rows = analysis.monster_odds(bonuses=bonuses, kinds=(kind,)) if kind in ("monster", "team") else []
     with solara.Column(gap="8px", classes=["bw-lab-odds-tab"]) as col:
-        with solara.Row(style=_PANEL):
+        with solara.Row(style=ROW):
             solara.ToggleButtonsSingle(value=kind, values=["monster", "team", "boss", "duel"], on_value=set_kind,
                                        classes=["bw-lab-kind"])
             with solara.Div(style={"width": "220px"}):
@@ -444,7 +369,7 @@ def BotsTab():
     games, set_games = solara.use_state(6)
     stats, set_stats = solara.use_state(None)
     with solara.Column(gap="8px", classes=["bw-lab-bots-tab"]) as col:
-        with solara.Row(style=_PANEL):
+        with solara.Row(style=ROW):
             with solara.Div(style={"width": "260px"}):
                 solara.SliderInt("games (3 bots each)", value=games, min=1, max=30, on_value=set_games)
             solara.Button("Play them", on_click=lambda: set_stats(analysis.bot_stats(games=games, seed=0)),
@@ -467,16 +392,11 @@ def BarcadiaLab(players: int = 3, text: Optional[str] = None):
     """The lab page: set up, play and branch, analysis; odds; bots."""
     game = solara.use_memo(lambda: lab_game(players), [players])
     first = solara.use_memo(lambda: game.state_from_text(text) if text else example_position(game), [game, text])
-    edits, set_edits = solara.use_state(((first,), 0))  # (states, index): reassigned, never mutated
+    edits = use_edits(first)
     tab, set_tab = solara.use_state(0)
-    states, idx = edits
-    state = states[idx]
+    state = edits.state
     session = solara.use_memo(lambda: Session(game, seed=0, state=state), [game, state])
-    version, _ = use_session_version(session)
-
-    def push(new):
-        if new != state:
-            set_edits((states[: idx + 1] + (new,), idx + 1))
+    use_session_version(session)
 
     with solara.Column(classes=["barcadia-lab"], gap="8px", style={"max-width": "1180px"}) as col:
         with solara.lab.Tabs(value=tab, on_value=set_tab):
@@ -485,11 +405,10 @@ def BarcadiaLab(players: int = 3, text: Optional[str] = None):
             solara.lab.Tab("Odds", classes=["bw-tab-odds"])
             solara.lab.Tab("Bots", classes=["bw-tab-bots"])
         if tab == 0:
-            SetUp(game, state, push, idx > 0, idx < len(states) - 1, lambda: set_edits((states, idx - 1)),
-                  lambda: set_edits((states, idx + 1)))
+            SetUp(game, state, edits.push, edits.can_undo, edits.can_redo, edits.undo, edits.redo)
             Analysis(game, state).key("analysis-setup")
         elif tab == 1:
-            PlayTree(game, session)
+            PlayPanel(game, session)
             Analysis(game, session.state, on_play=session.play).key("analysis-play")
         elif tab == 2:
             OddsTab()

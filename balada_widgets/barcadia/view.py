@@ -79,6 +79,7 @@ from ..ui.app import GameApp
 from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.explain import Explain
+from ..ui.hooks import use_latest
 from ..ui.move_log import MoveLog, branch_entries, log_entries
 from ..ui.play import use_cursor, use_play
 from ..ui.reminder import _rule_of
@@ -425,17 +426,25 @@ class RecapLine:
     player: Optional[int] = None
 
 
+def _own_move(node, viewer) -> bool:
+    """Is ``node`` a move of ``viewer`` that ends a recap? A pass is not: an auto-pass (H19) is the same move, and
+    the recap must not stop at a pass the player never saw."""
+    return not node.by_chance and node.move.player == viewer and node.move.verb != "pass"
+
+
 def recap_lines(game, session, viewer, within: int = 400, most: int = 60) -> tuple:
-    """What happened since ``viewer``'s last move, in order, in words as ``viewer`` may know it
+    """What happened since ``viewer``'s last move (passes aside), in order, in words as ``viewer`` may know it
     (:meth:`describe_move`: another's draw is "draws a Loot Card", never the card), each completed roll with its
     dice, what it needed and won or lost (:func:`roll_words`); the roll for who starts in one line. The deal and
     the building of the dungeon are left out (the board and the hand show them). At most ``most`` lines, the
     latest; a spectator (``viewer`` ``None``) gets the latest moves.
+
+    A pass does not end the recap: with auto-pass on (H19) the seat's passes are made for it, and what came
+    before them must still be read.
     """
     nodes, node = [], session.current
     while node.parent is not None and len(nodes) < within:
-        m = node.move
-        if viewer is not None and not node.by_chance and m.player == viewer:
+        if viewer is not None and _own_move(node, viewer):
             break
         nodes.append(node)
         node = node.parent
@@ -449,7 +458,7 @@ def earlier_lines(game, session, viewer, within: int = 400, most: int = 30) -> t
     if viewer is None:
         return ()
     node = session.current
-    while node.parent is not None and (node.by_chance or node.move.player != viewer):
+    while node.parent is not None and not _own_move(node, viewer):
         node = node.parent
     nodes = []
     while node.parent is not None and len(nodes) < within:
@@ -774,7 +783,8 @@ def BattlePanel(odds, open_explain: bool, on_toggle: Callable[[], None], last=No
                           text=True, small=True, classes=["bw-bc-explain-toggle"],
                           attributes={"aria-label": "explain the odds step by step"})
             if open_explain:
-                Explain(list(odds.explanation.steps), step=step, on_step=set_step, title="", where_label="step")
+                Explain(list(odds.explanation.steps), step=step, on_step=set_step, title="", where_label="step",
+                        value_label="level" if odds.level is not None else "bonus lead")
     return card
 
 
@@ -822,7 +832,7 @@ def TrapPanel(game, rows: list, bon: tuple):
         if open_:
             src = [(b.source + (f" ({b.note})" if b.note else ""), b.amount, b.rule) for b in bon]
             steps = explain_odds("trap", bonus_sources=src, damage=game.content.trap_damage).steps
-            Explain(list(steps), title="", where_label="step")
+            Explain(list(steps), title="", where_label="step", value_label="level")
     return card
 
 
@@ -855,8 +865,9 @@ _RECAP_CSS = """
 .bw-bc-recap.paced li { opacity: 0; animation: bw-bc-recap-in .35s ease-out forwards; }
 .bw-bc-recap.paced li.seen { opacity: 1; animation: none; }
 .bw-bc-recap-earlier { color: #555; border-top: 1px solid #d5dbe6; margin-top: 4px; padding-top: 2px; }
-.bw-bc-recap-earlier ol { font-size: 12.5px; }
-.bw-bc-recap-scroll { display: flex; flex-direction: column-reverse; max-height: 150px; overflow-y: auto; }
+.bw-bc-recap-list { max-height: 230px; overflow-y: auto; position: relative; }
+.bw-bc-recap-earlier ol { font-size: 12.5px; padding-left: 28px; }
+.bw-bc-recap-scroll { display: flex; flex-direction: column-reverse; max-height: 110px; overflow-y: auto; }
 @keyframes bw-bc-recap-in { from { opacity: 0; transform: translateY(-3px); } to { opacity: 1; transform: none; } }
 @media (prefers-reduced-motion: reduce) { .bw-bc-recap.paced li { animation: none; opacity: 1; } }
 """
@@ -878,22 +889,65 @@ def recap_markup(lines: tuple, paced: bool, pace: float = RECAP_PACE, seen: int 
     return (f"<style>{_RECAP_CSS}</style>" if style else "") + f"<ol>{''.join(items)}</ol>"
 
 
-@solara.component
-def RecapPanel(lines: tuple, key, title: str = "Since your last move", earlier: tuple = ()):
-    """What the other seats (and chance) did since the viewer's last move (:func:`recap_lines`), in order, one
-    line after another at :data:`RECAP_PACE` with "Show all now"; under it, dimmed and at once, the lines up to
-    that move (:func:`earlier_lines`, scrolled to its end), so what happened stays readable after you move on.
+class _Follow(ipyvuetify.VuetifyTemplate):
+    """Keeps the line that has just come in view while the recap's lines come one by one (its list scrolls with
+    them, so a long recap needs no scrolling by hand); a reader who scrolls the list takes it over."""
 
-    Lines shown already (the bots' cards at the pause before your roll) are not paced again when more come."""
+    template = traitlets.Unicode("""
+<template><span class="bw-bc-follow" style="display: none"></span></template>
+<script>
+module.exports = {
+    watch: { stamp() { this.follow(); } },
+    mounted() { this.follow(); },
+    beforeDestroy() { clearInterval(this.timer); },
+    methods: { follow() {
+        // the list is looked up at each tick: a new recap replaces its element after this one is told
+        clearInterval(this.timer);
+        const end = Date.now() + (this.seconds || 0) * 1000 + 2000;
+        let list = null, mine = 0;
+        this.timer = setInterval(() => {
+            const card = this.$el && this.$el.closest && this.$el.closest('.bw-bc-recap-box');
+            const now = card && card.querySelector('.bw-bc-recap-list');
+            if (Date.now() > end) { clearInterval(this.timer); return; }
+            if (!now) return;
+            if (now !== list) { list = now; mine = list.scrollTop; }
+            if (Math.abs(list.scrollTop - mine) > 2) { clearInterval(this.timer); return; }  // the reader scrolls
+            let last = null;
+            for (const li of list.querySelectorAll('li')) {
+                if (parseFloat(getComputedStyle(li).opacity) > 0.05) last = li;
+            }
+            if (last && last.offsetTop + last.offsetHeight > list.scrollTop + list.clientHeight) {
+                list.scrollTop = last.offsetTop + last.offsetHeight - list.clientHeight;
+            }
+            mine = list.scrollTop;
+        }, 150);
+    } },
+}
+</script>
+""").tag(sync=True)
+    stamp = traitlets.Unicode("").tag(sync=True)
+    seconds = traitlets.Float(0.0).tag(sync=True)
+
+
+@solara.component
+def RecapPanel(lines: tuple, key, title: str = "Since your last move", earlier: tuple = (), fresh: bool = True):
+    """What the other seats (and chance) did since the viewer's last move (:func:`recap_lines`), in order, one
+    line after another at :data:`RECAP_PACE` with "Show all now", the list following the newest line; under it,
+    dimmed and at once, the lines up to that move (:func:`earlier_lines`, scrolled to its end), so what happened
+    stays readable after you move on.
+
+    Lines shown already (the bots' cards at the pause before your roll) are not paced again when more come;
+    ``fresh=False`` (the game-over screen): only lines that continue the recap on the page are paced."""
     skipped, set_skipped = solara.use_state(None)  # the recap (its key) shown whole at once
     memo = solara.use_ref(((), 0))  # (the lines, how many of them were in the page before): new ones are paced
     if memo.current[0] != lines:
         before = memo.current[0]
-        memo.current = (lines, len(before) if before and lines[:len(before)] == before else 0)
+        same = next((k for k, (a, b) in enumerate(zip(before, lines)) if a != b), min(len(before), len(lines)))
+        memo.current = (lines, same)
     seen = memo.current[1]
     if not lines and not earlier:
         return solara.Div(classes=["bw-bc-recap-none"])
-    paced = RECAP_PACE > 0 and skipped != key and len(lines) - seen > 1
+    paced = RECAP_PACE > 0 and skipped != key and len(lines) - seen > 1 and (fresh or seen > 0)
     with solara.Card(margin=0, classes=["bw-bc-recap-box"], style={"background": "#f3f6fb", "padding": "8px 10px"}) \
             as card:
         with solara.Row(style={"align-items": "center", "gap": "6px", "justify-content": "space-between"}):
@@ -902,9 +956,10 @@ def RecapPanel(lines: tuple, key, title: str = "Since your last move", earlier: 
                 solara.Button("Show all now", on_click=lambda: set_skipped(key), text=True, small=True,
                               classes=["bw-bc-recap-skip"], attributes={"aria-label": "Show all now"})
         # a new key gives a new element: the animation starts again for a new recap
-        solara.HTML(tag="div", unsafe_innerHTML=recap_markup(lines, paced, seen=seen),
-                    classes=["bw-bc-recap"] + (["paced"] if paced else []),
+        solara.HTML(tag="div", unsafe_innerHTML=recap_markup(lines, paced, RECAP_PACE, seen=seen),
+                    classes=["bw-bc-recap", "bw-bc-recap-list"] + (["paced"] if paced else []),
                     attributes={"role": "log", "aria-live": "polite"}).key(f"recap-{key}-{paced}")
+        _Follow.element(stamp=f"{key}-{paced}-{seen}", seconds=(len(lines) - seen) * RECAP_PACE if paced else 0.0)
         if earlier:
             # newest at the bottom, in view: the box starts scrolled to its end (column-reverse)
             solara.HTML(tag="div", unsafe_innerHTML=(f'<div style="font-weight:600;font-size:12.5px">Up to your last '
@@ -1008,17 +1063,6 @@ def ResultPanel(game, state, names: list, deciding: Optional[str] = None):
                         classes=["bw-bc-deciding"], style={"font-size": "14px", "font-family": "system-ui, sans-serif"})
         Explain(list(trace.steps), title="Why", where_label="player", words=RESULT_WORDS)
     return col
-
-
-def use_latest(fn: Callable) -> Callable:
-    """A callback that stays the same object across renders and calls the latest ``fn``.
-
-    Children given it keep equal arguments, so reacton skips rendering them
-    again when nothing they show changed.
-    """
-    ref = solara.use_ref(fn)
-    ref.current = fn
-    return solara.use_memo(lambda: (lambda *args: ref.current(*args)), [])
 
 
 def _names(game, bots) -> list:
@@ -1141,8 +1185,11 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
     last = solara.use_memo(lambda: last_roll_odds(game, session, viewer), [node_id, viewer])
     odds = solara.use_memo(lambda: game.battle_odds(view), [view])
     steps = solara.use_memo(lambda: window_steps(game, session, viewer), [node_id, viewer])
-    recap = solara.use_memo(lambda: recap_lines(game, session, viewer), [node_id, viewer])
-    earlier = solara.use_memo(lambda: earlier_lines(game, session, viewer), [node_id, viewer])
+    # the recap is read by the one person at this device, on the game-over screen too (the page then shows the
+    # spectator's view): what came since their last move, and up to it
+    reader = viewer if viewer is not None or len(seat.humans) != 1 or seat.passing else seat.humans[0]
+    recap = solara.use_memo(lambda: recap_lines(game, session, reader), [node_id, reader])
+    earlier = solara.use_memo(lambda: earlier_lines(game, session, reader), [node_id, reader])
     opening = solara.use_memo(lambda: opening_roll(session), [node_id])
     window = current_window(view) if mine else None
     over = game.is_over(state)
@@ -1163,7 +1210,7 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
                        seat.passing, seat.next, seat.ready, over, playable, window, choose, card, toggle_explain,
                        last, odds, steps, viewer in auto, toggle_auto if viewer is not None and viewer not in bots
                        else None, recap, node_id, refusal, play.clear_message, opening, deciding, earlier, waits,
-                       can_roll)
+                       can_roll, "The last moves" if reader is None else "Since your last move")
         LogSection(session, game, viewer, play.goto, play.version, over)
     return main
 
@@ -1172,7 +1219,8 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
 def SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_board, play, explain_open, passing,
                next_seat, ready, over, playable, window, choose, card, toggle_explain, last=None, odds=None,
                steps=(), auto_on=False, toggle_auto=None, recap=(), recap_key=None, refusal=None, on_close=None,
-               opening=None, deciding=None, earlier=(), roll_words="", can_roll=False):
+               opening=None, deciding=None, earlier=(), roll_words="", can_roll=False,
+               recap_title="Since your last move"):
     """Beside the board: a refusal in words at the top (where the eye is after a click); the pass screen, or the
     decision, the battle panel, what the others did since your last move (the recap) and the hand (with the
     seat's auto-pass toggle), or the result; the players."""
@@ -1183,14 +1231,14 @@ def SideColumn(game, view, state, pending, names, mine, buttons, chosen, on_boar
             PassScreen(names[next_seat], on_ready=ready, show="my hand")
         elif over:
             ResultPanel(game, state, names, deciding)
-            RecapPanel(recap, recap_key, "The last moves" if viewer is None else "Since your last move", earlier)
+            RecapPanel(recap, recap_key, recap_title, earlier, fresh=False)
         else:
             SidePanel(game, view, pending, names, mine, buttons, choose, chosen, on_board, play, explain_open,
                       toggle_explain, last, odds, steps, roll_words, can_roll)
             if opening is not None and not any(x.kind == "start" for x in recap):
                 solara.Text(opening_roll_words(*opening), classes=["bw-bc-opening"],
                             style={"font-size": "13px", "color": "#4a4232"})
-            RecapPanel(recap, recap_key, "The last moves" if viewer is None else "Since your last move", earlier)
+            RecapPanel(recap, recap_key, recap_title, earlier)
             if viewer is not None:
                 HandPanel(game, view.players[viewer].hand, viewer, playable, window, card)
                 if toggle_auto is not None:

@@ -114,10 +114,12 @@ def people_in_roll(game, state, bots: Mapping[int, Bot]) -> tuple:
 def seat_people(session, bots: Mapping[int, Bot]) -> None:
     """Tell ``session`` who the people are: chance then waits before a roll of theirs (:attr:`Session.hold`).
 
-    With bots in every seat nothing ever waits (no hold at all: bot games run as fast as before).
+    With bots in every seat nothing ever waits (no hold at all: bot games run as fast as before). A mapping
+    whose seats change with the position (Barcadia's ``Seats``: an auto-passing seat counts as a bot in the windows
+    it passes) is read at each chance move instead.
     """
     game = session.game
-    if all(p in bots and not is_remote(bots[p]) for p in range(game.num_players)):
+    if type(bots) is dict and all(p in bots and not is_remote(bots[p]) for p in range(game.num_players)):
         session.hold = None
     else:
         session.hold = lambda state: bool(people_in_roll(game, state, bots))

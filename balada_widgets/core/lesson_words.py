@@ -61,7 +61,8 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 from .errors import InvalidInput
 from .files import read_data_text
 
-__all__ = ["LESSON_FILE_CAP", "LessonWords", "Template", "build", "language_files", "load", "parse", "plural_form"]
+__all__ = ["LESSON_FILE_CAP", "LessonWords", "Sentences", "Template", "build", "language_files", "load", "parse",
+           "plural_form"]
 
 #: the cap of one lesson file (the largest is some 40 KB)
 LESSON_FILE_CAP = 512 * 1024
@@ -186,6 +187,10 @@ class LessonWords:
     def has(self, key: str) -> bool:
         return key in self.entries
 
+    def sentences(self, prefix: str, reference: Optional["LessonWords"] = None) -> "Sentences":
+        """Every text under ``prefix`` as :class:`Sentences` the lesson says later (all marked read now)."""
+        return Sentences(self, prefix, reference)
+
     def scope(self, prefix: str) -> "Scope":
         """The same reader with keys under ``prefix`` (``words.scope("steps.idea").text("title")``)."""
         return Scope(self, prefix)
@@ -237,12 +242,68 @@ class Scope:
     def has(self, key: str) -> bool:
         return self.words.has(self.key(key))
 
+    def sentences(self, key: str, reference: Optional[LessonWords] = None) -> "Sentences":
+        return self.words.sentences(self.key(key), reference)
+
     def scope(self, key: str) -> "Scope":
         return Scope(self.words, self.key(key))
 
     @property
     def language(self) -> str:
         return self.words.language
+
+
+class Sentences:
+    """The texts of a section a lesson says *later*, each with the fields it fills then (a check's replies, which
+    say what the learner's answer did): ``sentences("checks")("not", answer=2, text="...")``.
+
+    Every key of the section is read when the lesson is built. A translation's placeholders are checked then
+    against the ``reference`` file's (English: "keep them, leave one out, never invent one"); each use checks that
+    the lesson fills every placeholder of the text, and ``used`` collects the keys said, so that a lesson's tests
+    can show that every sentence is said.
+
+    >>> words = parse('language: en\\nchecks:\\n  not: "Not {answer}."\\n', "en.yaml")
+    >>> said = words.sentences("checks")
+    >>> said("not", answer=2), words.unused(), sorted(said.used)
+    ('Not 2.', ['language'], ['not'])
+    >>> said("not")
+    Traceback (most recent call last):
+    ...
+    balada_widgets.core.errors.InvalidInput: invalid input: en.yaml: the text 'checks.not' uses {answer}, which the lesson does not fill here (it fills: nothing)
+    >>> parse('language: de\\nchecks:\\n  not: "Nicht {antwort}."\\n', "de.yaml").sentences("checks", words)
+    Traceback (most recent call last):
+    ...
+    balada_widgets.core.errors.InvalidInput: invalid input: de.yaml: the text 'checks.not' uses {antwort}, which en.yaml does not (it has: answer)
+    """
+
+    def __init__(self, words: LessonWords, prefix: str, reference: Optional[LessonWords] = None):
+        self.source, self.prefix, self.used = words.source, prefix, set()
+        self.texts = words.section(prefix)
+        self.fields = {key: _fields(text, f"{words.source}: {prefix}.{key!r}") for key, text in self.texts.items()}
+        if reference is not None:
+            theirs = {key: _fields(text, key) for key, text in reference.entries.items() if key.startswith(prefix + ".")}
+            for key, fields in self.fields.items():
+                allowed = theirs.get(f"{prefix}.{key}", ())
+                extra = [f for f in fields if f not in allowed]
+                if extra:
+                    raise InvalidInput(f"{self.source}: the text '{prefix}.{key}' uses {{{extra[0]}}}, which "
+                                       f"{reference.source} does not (it has: {', '.join(allowed) or 'nothing'})")
+
+    def __call__(self, key: str, /, **fields) -> str:
+        if key not in self.texts:
+            raise InvalidInput(f"{self.source}: no text '{self.prefix}.{key}'")
+        missing = [f for f in self.fields[key] if f not in fields]
+        if missing:
+            raise InvalidInput(f"{self.source}: the text '{self.prefix}.{key}' uses {{{missing[0]}}}, which the "
+                               f"lesson does not fill here (it fills: {', '.join(fields) or 'nothing'})")
+        self.used.add(key)
+        return self.texts[key].format(**fields)
+
+    def under(self, key: str) -> dict:
+        """The texts under ``key`` (``{"sword": "use a sword", ...}`` for ``option``), marked said."""
+        found = {k[len(key) + 1:]: v for k, v in self.texts.items() if k.startswith(key + ".")}
+        self.used.update(f"{key}.{k}" for k in found)
+        return found
 
 
 # ------------------------------------------------------------------------------------------ reading a file

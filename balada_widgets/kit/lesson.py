@@ -21,7 +21,7 @@ before the learner answers; feedback teaches in tiers; progress shows.
     too). The board shows only what the game draws for the selection, so
     it cannot mark the right targets;
   - :class:`Choose`: one of a few options (``many=True``: several, a ``frozenset``);
-  - :class:`Number`: a whole number;
+  - :class:`Number`: a whole number (:class:`Count`: with its unit after it, ``"12 rooms"``);
   - :class:`Text`: a short text (a fraction, a word: the check parses it);
   - :class:`Custom`: any widget of the game's (a live game, a card designer):
     ``make(answer, on_answer)`` returns the element.
@@ -37,6 +37,12 @@ before the learner answers; feedback teaches in tiers; progress shows.
   An empty or unreadable answer is not counted as a try.
 - :class:`Progress`: every attempt of a lesson, an immutable value (each
   change returns a new one), shared by every displayed step of a lesson.
+- What a check says, written once for every room: :class:`Replies` (a right
+  answer, a :class:`Misreading` named, a wrong answer no misreading explains)
+  and :func:`set_mistake`, how a set answer is read: **a wrong pick before a
+  missing one** (what the learner chose and should not have is what they
+  misread first). The kit names the rule (:func:`respond`), as the lesson's
+  words say (``rule_names``: a rule id in words, "our ruling H12").
 
 Examples
 --------
@@ -72,7 +78,7 @@ import contextvars
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union
 
 from ..core.errors import GameError, InvalidInput
 from ..core.feedback import Feedback, Step, parse_number
@@ -83,11 +89,14 @@ from .kernel import per_kernel
 #: names its views and imported when a notebook first shows a step: this module imports no UI
 TUTORIAL_PLAYER = "balada_widgets.ui.tutorial:Tutorial"
 
-__all__ = ["Attempt", "Choose", "Custom", "Figure", "LESSON_WORDS", "LearnerBox", "Lesson", "LessonStep", "NotebookFace",
-           "Number", "Pick", "Progress", "learner", "learner_store", "Reply", "Solution", "Text", "answer_only_classes", "respond", "reveal"]
+__all__ = ["Attempt", "Choose", "Count", "Custom", "Figure", "LESSON_WORDS", "LearnerBox", "Lesson", "LessonStep",
+           "Misreading", "NotebookFace", "Number", "Pick", "Progress", "Replies", "Reply", "SetMistake", "Solution", "Text",
+           "answer_only_classes", "learner", "learner_store", "respond", "reveal", "set_mistake"]
 
 #: the lesson's own words: why an answer is not read, and how a rule is named. A lesson in
-#: another language passes its own ``words`` (same keys, same ``{fields}``) to :func:`respond`.
+#: another language passes its own ``words`` (same keys, same ``{fields}``) to :func:`respond`. Beside them a
+#: lesson's words may hold ``rule_names``: ``{rule id: its name in words}`` ("our ruling H12", "Traps in the
+#: rules"), for rule ids the learner's rule text does not print.
 LESSON_WORDS = {
     "answer_first": "Answer first, then press Check.",
     "pick_first": "Click on the board first, then press Check.",
@@ -114,7 +123,8 @@ class Solution:
     ``trace``: a :class:`~balada_widgets.core.trace.Trace` (or its steps), shown
     step by step with the kit's ``Explain`` panel. ``picks``: for a
     :class:`Pick`, the ids the board draws as selected once the answer is shown.
-    ``where_label``: the heading of the trace's "where" column (``"room"``).
+    ``where_label``: the heading of the trace's "where" column (``"room"``);
+    ``value_label``: of its value column (``"level"``; empty: the panel's own word, *points*).
     """
 
     answer: str
@@ -122,6 +132,7 @@ class Solution:
     trace: Any = None
     picks: tuple = ()
     where_label: str = "space"
+    value_label: str = ""
 
 
 SolutionLike = Union[Solution, Callable[[], Solution], None]
@@ -261,6 +272,21 @@ class Number(_Exercise):
                 return None, "number_first"
             return None, "not_a_number"
         return n, None
+
+
+@dataclass(frozen=True)
+class Count(Number):
+    """A whole number with or without its unit after it (``"12"``, ``"12 rooms"``, ``"60 HP"``, ``"6 prestiží"``).
+
+    >>> ex = Count("How many rooms?", check=None, unit="rooms")
+    >>> ex.read("12 rooms"), ex.read(" 60 HP "), ex.read("twelve")
+    ((12, None), (60, None), (None, 'not_a_number'))
+    """
+
+    def read(self, raw):
+        if isinstance(raw, str):
+            raw = re.sub(r"(?<=\d)\s*[^\d\s][^\d]*$", "", raw.strip())
+        return super().read(raw)
 
 
 @dataclass(frozen=True)
@@ -494,6 +520,114 @@ class NotebookFace:
         return self.tutorial(*key).step(step_id)
 
 
+# ---------------------------------------------------------------------------- what a check says
+
+
+@dataclass(frozen=True)
+class Misreading:
+    """A way to misread a rule: its ``id``, the ``step`` whose check recognises it, the ``rule`` id(s) it misreads
+    (``"H5, G23"``) and its ``message``, what the learner is told (the rule it names; never the answer)."""
+
+    id: str
+    step: str
+    rule: str
+    message: str
+
+
+class SetMistake(NamedTuple):
+    """How a set answer is wrong: the ``item`` read first, ``picked`` (chosen and not right) or left out, and the
+    ``misreading`` that explains it (``None``: none does; the lesson names the item)."""
+
+    item: Any
+    picked: bool
+    misreading: Optional[str]
+
+
+def _lookup(table) -> Callable[[Any], Optional[str]]:
+    if table is None:
+        return lambda item: None
+    return table if callable(table) else table.get
+
+
+def set_mistake(answer, right, wrong=None, missing=None) -> Optional[SetMistake]:
+    """How a set answer (a :class:`Pick` of mode ``"set"``, a ``Choose(many=True)``) is read: ``None`` when it is
+    ``right``; else **a wrong pick before a missing one**.
+
+    ``wrong`` and ``missing`` give an item's misreading (a mapping or a function; ``None`` when none explains it).
+    In order: a picked item that is not right and that a misreading explains; else the first picked item that is not
+    right (its misreading ``None``: the lesson says why that item is not one of them); else an item left out that a
+    misreading explains; else the first left out. Items are taken in sorted order (by their text).
+
+    >>> right = {"r2", "r5"}
+    >>> set_mistake({"START", "r2"}, right, missing={"r5": "hp-gate"})      # START was chosen: read it first
+    SetMistake(item='START', picked=True, misreading=None)
+    >>> set_mistake({"r2", "r3", "r5"}, right, wrong={"r3": "not-adjacent"})
+    SetMistake(item='r3', picked=True, misreading='not-adjacent')
+    >>> set_mistake({"r2"}, right, missing={"r5": "hp-gate"})
+    SetMistake(item='r5', picked=False, misreading='hp-gate')
+    >>> set_mistake({"r5", "r2"}, right) is None
+    True
+    """
+    answer, right = set(answer), set(right)
+    if answer == right:
+        return None
+    wrong, missing = _lookup(wrong), _lookup(missing)
+    for items, picked, table in ((answer - right, True, wrong), (right - answer, False, missing)):
+        items = sorted(items, key=str)
+        if items:
+            explained = next((item for item in items if table(item)), None)
+            item = explained if explained is not None else items[0]
+            return SetMistake(item, picked, table(item) if explained is not None else None)
+    return None  # pragma: no cover - a set that differs has an item on one side
+
+
+class Replies:
+    """What a lesson's checks say, written once for every room: :meth:`right`, :meth:`mis` (a misreading named),
+    :meth:`no` (a wrong answer no misreading explains) and :meth:`set_answer` (a set, :func:`set_mistake`).
+
+    ``misreadings``: ``{id: Misreading}`` in the lesson's language. The feedback carries the rule id; the kit names
+    it after the message (:func:`respond`: "(rule R2)", or the lesson's ``rule_names``). A right answer's text never
+    starts with a verdict: the player says "Right!".
+
+    >>> says = Replies({"first-only": Misreading("first-only", "dice", "R2", "The second card counts too.")})
+    >>> fb = says.mis("first-only")
+    >>> fb.ok, fb.message, fb.rule, fb.misreading
+    (False, 'The second card counts too.', 'R2', 'first-only')
+    >>> says.right("3 + 2 = 5.", "R2", expected=5).expected, says.no("Not 4.", "R2").rule
+    (5, 'R2')
+    >>> says.set_answer({"a", "x"}, {"a", "b"}, said="a and b.", picked=lambda x: f"{x} is not one of them.",
+    ...                 left_out=lambda x: f"{x} is one too.", rule="R1").message
+    'x is not one of them.'
+    """
+
+    def __init__(self, misreadings: Mapping[str, Misreading]):
+        self.misreadings = dict(misreadings)
+
+    def right(self, text: str, rule: Optional[str] = None, expected=None) -> Feedback:
+        """A right answer: ``text`` is what the learner reads after "Right!"."""
+        return Feedback(True, text, rule, expected=expected)
+
+    def mis(self, mid: str) -> Feedback:
+        """The feedback naming misreading ``mid`` (the kit adds its rule); never the answer."""
+        m = self.misreadings[mid]
+        return Feedback(False, m.message, m.rule, misreading=mid)
+
+    def no(self, text: str, rule: Optional[str] = None) -> Feedback:
+        """A wrong answer no misreading explains (give its ``rule``: without one the kit names all the step's)."""
+        return Feedback(False, text, rule)
+
+    def set_answer(self, answer, right, wrong=None, missing=None, *, said: str, picked: Callable[[Any], str],
+                   left_out: Callable[[Any], str], rule: Optional[str] = None) -> Feedback:
+        """A set answer checked: ``said`` when it is ``right``; else read by :func:`set_mistake`: the misreading,
+        or ``picked(item)`` (an item chosen that is not right) or ``left_out(item)``, with ``rule``."""
+        found = set_mistake(answer, right, wrong, missing)
+        if found is None:
+            return self.right(said, rule, expected=frozenset(right))
+        if found.misreading is not None:
+            return self.mis(found.misreading)
+        return self.no((picked if found.picked else left_out)(found.item), rule)
+
+
 # ---------------------------------------------------------------------------- attempts and replies
 
 
@@ -532,14 +666,21 @@ class Attempt:
         return self.solved or self.shown
 
 
-def _rules_note(message: str, fb_rule: Optional[str], rules: Sequence[str], w: Mapping[str, str]) -> str:
-    """The message naming its rule: the check's, else the step's rule ids (unless it names one already)."""
+def _rules_note(message: str, fb_rule: Optional[str], rules: Sequence[str], w: Mapping[str, Any]) -> str:
+    """The message naming its rule: the check's, else the step's rule ids (unless it names one already); each id as
+    the words' ``rule_names`` name it (the id itself when they do not).
+
+    >>> _rules_note("Not 3.", "H5, G23", (), {**LESSON_WORDS, "rule_names": {"G23": "our ruling G23"}})
+    'Not 3. (rules H5, our ruling G23)'
+    """
     if "(rule" in message or any(w[k].split("{")[0] in message for k in ("rule", "rules")):
         return message
-    named = [fb_rule] if fb_rule else list(rules)
-    if not named:
+    ids = [r.strip() for named in ([fb_rule] if fb_rule else list(rules)) for r in str(named).split(",") if r.strip()]
+    if not ids:
         return message
-    return f"{message} {w['rule' if len(named) == 1 else 'rules'].format(rules=', '.join(named))}".strip()
+    names = w.get("rule_names") or {}
+    shown = list(dict.fromkeys(names.get(r, r) for r in ids))
+    return f"{message} {w['rule' if len(shown) == 1 else 'rules'].format(rules=', '.join(shown))}".strip()
 
 
 def respond(exercise, attempt: Attempt, raw, rules: Sequence[str] = (),

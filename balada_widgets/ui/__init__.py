@@ -31,7 +31,14 @@ module             what it gives
 :mod:`.review`     the game review (learn from your mistakes): ``ReviewView``
                    walks a :class:`~balada_widgets.core.review.GameReview`'s
                    moments, retry on the game's board, tiers, the best with
-                   its trace; ``ReviewPanel``: any player's, in a thread
+                   its trace; ``ReviewPanel``: any player's, in a thread;
+                   ``ReviewButton``: "Review the game" at the end
+:mod:`.lab`        the lab piece: ``use_edits`` (undo/redo of edits),
+                   ``PositionBox`` (share / paste a position, read inside
+                   ``untrusted``), ``PlayTree`` (play and branch, words and
+                   notation), ``moves_markup``, ``Lines``, ``Problems``
+:mod:`.hooks`      ``use_latest`` (a callback that keeps its identity) and
+                   ``Box`` (one opaque component argument)
 =================  ==========================================================
 
 A game view is: render the position to SVG (:mod:`balada_widgets.kit.svg`), show it with
@@ -62,7 +69,10 @@ _NAMES = {
     "GameRoot": "root", "use_app_game": "root",
     "GameApp": "app",
     "Exercise": "tutorial", "Tutorial": "tutorial", "LessonView": "tutorial", "LessonCell": "tutorial",
-    "ReviewView": "review", "ReviewPanel": "review", "MomentView": "review",
+    "ReviewView": "review", "ReviewPanel": "review", "MomentView": "review", "ReviewButton": "review",
+    "use_edits": "lab", "PositionBox": "lab", "PlayTree": "lab", "moves_markup": "lab", "Lines": "lab",
+    "Problems": "lab",
+    "use_latest": "hooks", "Box": "hooks",
 }
 
 __all__ = sorted(_NAMES)

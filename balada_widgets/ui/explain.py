@@ -8,6 +8,10 @@ it, and ``on_step(index)`` tells the parent, so the board can highlight the
 step's space (``steps[index].where``). The panel is controlled: the parent
 holds the index (``None``: no step selected, the whole table).
 
+The columns are headed by ``where_label`` (``"space"``, ``"step"``), the rule,
+``value_label`` (what the numbers are: ``"points"`` unless the trace counts
+something else, a battle's ``"level"``), why, and the running total.
+
 Stable classes: ``bw-explain``, buttons ``bw-step-prev``, ``bw-step-next``,
 ``bw-step-play``, ``bw-step-all``; rows ``data-id="step-<i>"`` with the class
 ``current`` on the current one.
@@ -54,15 +58,21 @@ EXPLAIN_WORDS = {"rule": "rule", "points": "points", "why": "why", "total": "tot
 
 
 def trace_markup(steps, current: Optional[int] = None, where_label: str = "space",
-                 words: Optional[Mapping[str, str]] = None) -> str:
+                 words: Optional[Mapping[str, str]] = None, value_label: str = "") -> str:
     """The HTML table of ``steps`` (TraceSteps or their dicts) with the ``current`` one marked.
 
     Its styles are :data:`TRACE_CSS` (the board's ``css``); ``words`` replaces
-    the English texts (:data:`EXPLAIN_WORDS`).
+    the English texts (:data:`EXPLAIN_WORDS`); ``value_label`` heads the value
+    column (empty: ``words["points"]``).
+
+    >>> "<th class='num'>level</th>" in trace_markup([], value_label="level")
+    True
+    >>> "<th class='num'>points</th>" in trace_markup([])
+    True
     """
     w = {**EXPLAIN_WORDS, **(words or {})}
     rows = [f"<tr><th>{svg.escape(where_label)}</th><th>{svg.escape(w['rule'])}</th><th class='num'>"
-            f"{svg.escape(w['points'])}</th><th>{svg.escape(w['why'])}</th><th class='num'>{svg.escape(w['total'])}</th></tr>"]
+            f"{svg.escape(value_label or w['points'])}</th><th>{svg.escape(w['why'])}</th><th class='num'>{svg.escape(w['total'])}</th></tr>"]
     total = 0
     for i, st in enumerate(steps):
         pts = _field(st, "points")
@@ -93,8 +103,9 @@ def trace_markup(steps, current: Optional[int] = None, where_label: str = "space
 @solara.component
 def Explain(steps: list, step: Optional[int] = None, on_step: Optional[Callable[[Optional[int]], None]] = None,
             title: str = "", where_label: str = "space", delay: float = 0.8,
-            words: Optional[Mapping[str, str]] = None):
-    """A trace table with a current step (see the module docstring); ``words``: :data:`EXPLAIN_WORDS`."""
+            words: Optional[Mapping[str, str]] = None, value_label: str = ""):
+    """A trace table with a current step (see the module docstring); ``words``: :data:`EXPLAIN_WORDS`;
+    ``value_label``: the heading of the value column (empty: *points*)."""
     w = {**EXPLAIN_WORDS, **(words or {})}
     playing, set_playing = solara.use_state(False)
     n = len(steps)
@@ -139,5 +150,5 @@ def Explain(steps: list, step: Optional[int] = None, on_step: Optional[Callable[
                           classes=["bw-step-all"], attributes={"aria-label": label_in_name(w["all"], w["all_label"])})
             if step is not None and 0 <= step < n:
                 solara.Text(w["step"].format(i=step + 1, n=n), classes=["bw-step-label"], style={"color": "#555"})
-        Board(svg=trace_markup(steps, step, where_label, words), on_click=click, class_name="bw-trace-board", css=TRACE_CSS)
+        Board(svg=trace_markup(steps, step, where_label, words, value_label), on_click=click, class_name="bw-trace-board", css=TRACE_CSS)
     return col

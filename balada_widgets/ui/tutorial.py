@@ -239,12 +239,12 @@ def AnswerInput(exercise, raw: Any, on_raw: Callable[[Any], None], words=None, s
 
 
 @solara.component
-def TraceWalk(trace, where_label: str = "space", title: str = "Step by step", words=None):
+def TraceWalk(trace, where_label: str = "space", title: str = "Step by step", words=None, value_label: str = ""):
     """A trace, walked step by step with the ``Explain`` panel (in the lesson's language)."""
     step, set_step = solara.use_state(None)
     w = _words(words)
     return Explain(list(trace), step, set_step, title=title, where_label=where_label,
-                   words={key: w[ours] for key, ours in _TRACE_KEYS.items()})
+                   words={key: w[ours] for key, ours in _TRACE_KEYS.items()}, value_label=value_label)
 
 
 def _readable(text: str):
@@ -282,7 +282,7 @@ def ReplyBox(reply: Optional[Reply], exercise=None, words=None):
             if sol.explanation and reply.kind == "answer":
                 solara.Markdown(sol.explanation)
             if sol.trace is not None and len(list(sol.trace)):
-                TraceWalk(sol.trace, sol.where_label, w["step_by_step"], words)
+                TraceWalk(sol.trace, sol.where_label, w["step_by_step"], words, sol.value_label)
     return col
 
 

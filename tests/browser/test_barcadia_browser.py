@@ -12,6 +12,7 @@ import os
 import re
 import time
 from pathlib import Path
+from typing import Callable
 
 import playwright.sync_api
 import pytest
@@ -200,6 +201,12 @@ def test_the_bots_turns_and_a_refusal_are_in_view_at_1400x900(solara_test, page_
     expect(recap).to_contain_text(rolls[0].text)
     last = recap.locator("li").last
     expect(last).to_have_css("opacity", "1", timeout=15000)  # the lines come one after another, then stay
+    page.wait_for_timeout(400)
+    seen = page.evaluate("""() => { const list = document.querySelector('.bw-bc-recap-list');
+        const li = list.querySelectorAll('li'); const last = li[li.length - 1];
+        return [li.length, list.scrollHeight > list.clientHeight,
+                last.offsetTop + last.offsetHeight <= list.scrollTop + list.clientHeight + 2]; }""")
+    assert seen[2], seen  # the list followed its lines: the newest is in view without scrolling by hand
     b = page.locator(".bw-bc-recap-box").bounding_box()
     assert b is not None and b["y"] + 40 <= 900, b  # the recap starts inside the window
     page.screenshot(path=shots / "recap-1400x900.png")
@@ -221,3 +228,152 @@ def test_the_bots_turns_and_a_refusal_are_in_view_at_1400x900(solara_test, page_
     page.screenshot(path=shots / "refusal-1400x900.png")
     text = page.locator(".bw-barcadia").inner_text()
     assert "Player 2 (greedy bot)" in text and not re.search(r"\bBot \d|\bYou to decide", text)
+
+
+def act_by_the_page(page, game, view, move) -> None:
+    """Play ``move`` of player 1 as a person would: a click on its room (then its button when the room has
+    several moves), or a click on its numbered button."""
+    from balada_widgets.barcadia.view import board_target
+
+    legal = game.legal_moves(view, 0)
+    rid = board_target(game, view, move)
+    if rid is not None:
+        room(page, rid).click()
+        if len(board_moves(game, view, legal)[rid]) == 1:
+            return
+        buttons = button_moves(game, view, legal, rid)
+    else:
+        buttons = button_moves(game, view, legal)
+    page.locator(f".bw-bc-choice-{buttons.index(move) + 1}").click()
+
+
+def recap_is_shown(page, game, session) -> int:
+    """Every move of another seat and every completed roll since player 1's last move is said in words in the recap
+    beside the board (the page's words are the recap's, :func:`recap_lines`); returns how many lines it holds."""
+    from balada_widgets.barcadia.view import _own_move, recap_lines, roll_words
+
+    lines = recap_lines(game, session, 0)
+    if not lines:
+        return 0
+    recap = page.locator(".bw-bc-recap-box .bw-bc-recap").first
+    text = ""
+
+    def shown() -> bool:
+        nonlocal text
+        text = recap.text_content(timeout=5000) or ""
+        return all(x.text in text for x in lines)
+
+    wait_until(shown, what="the recap of " + " / ".join(x.text for x in lines))
+    node, said = session.current, 0
+    while node.parent is not None and not _own_move(node, 0):
+        m = node.move
+        if node.by_chance and m.verb == "roll" and node.parent.state.phase == "play":
+            got = roll_words(game, node, 0)
+            if got is not None:
+                assert got[0] in text, got[0]
+                said += 1
+        elif not node.by_chance and m.player != 0 and m.verb != "pass":
+            words = game.describe_move(node.parent.state, m, 0)
+            assert words in text, words
+            said += 1
+        node = node.parent
+    return said
+
+
+def at_rest(game, session, done: int) -> Callable[[], bool]:
+    """The page's move has landed and the bots have answered: player 1 decides, or its die waits, or the end."""
+    return lambda: len(session.history) > done and (game.is_over(session.state) or session.holds()
+                                                    or game.to_move(session.state) == (0,))
+
+
+@pytest.mark.slow
+def test_a_whole_game_against_three_bots_every_die_waits_and_every_bot_move_is_said(
+        solara_test, page_session: playwright.sync_api.Page, shots, monkeypatch):
+    """Issue 14 at 1400x900, a whole game of player 1 (a greedy bot's choices, made with clicks and keys) against
+    three greedy bots on the small dungeon: the die of each of player 1's battles waits, with the chance shown
+    as rolled (every card played, what each did); every bot move and roll is said in the recap; a refusal is
+    in view beside the board; the game-over screen names the deciding roll and opens the log."""
+    from balada_widgets.barcadia import make_bot
+    from balada_widgets.barcadia.odds import format_percent
+    from balada_widgets.barcadia import view as barcadia_view
+    from balada_widgets.barcadia.view import recap_lines, window_steps
+
+    monkeypatch.setattr(barcadia_view, "RECAP_PACE", 0.08)  # the lines still come one by one, quicker
+    seed = 2
+    app = BarcadiaApp(players=4, bots=3, seed=seed, dungeon="cozy", removal=True)
+    game, session = app.game, app.session
+    me = make_bot("greedy", f"{seed}:me")
+    page = page_session
+    page.set_viewport_size({"width": 1400, "height": 900})
+    display(app.element())
+    expect(page.locator(BOARD)).to_be_visible()
+    page.locator(".bw-bc-autopass").click()  # the windows outside player 1's turn pass at once (H19)
+    expect(page.locator(".bw-bc-autopass-on")).to_be_visible()
+
+    refused, waited, said, shown_cards, followed = False, set(), 0, 0, False
+    for step in range(300):
+        if game.is_over(session.state):
+            break
+        done = len(session.history)
+        if session.holds():  # the die waits for player 1: the chance on the page is the chance rolled
+            odds = game.battle_odds(game.view(session.state, 0))
+            chance = format_percent(odds.p_win)
+            expect(page.locator(".bw-bc-roll-box")).to_contain_text(f" is {chance}. You roll the die.")
+            expect(page.locator(".bw-bc-battle .bw-bc-odds")).to_contain_text(
+                f"Chance to win, every card played: {chance}")
+            steps = window_steps(game, session, 0)
+            if len(steps) > 1:  # what each card did, and the chance after it
+                box = page.locator(".bw-bc-window-steps")
+                for words, p in steps[1:]:
+                    expect(box).to_contain_text(f"now {format_percent(p)}: {words}")
+                shown_cards += len(steps) - 1
+            expect(page.locator(BOARD)).to_contain_text(f"the die waits: {chance} to win")
+            said += recap_is_shown(page, game, session)
+            r = page.locator(".bw-bc-roll-box").bounding_box()
+            assert r is not None and r["y"] + r["height"] <= 900, r  # the button is in the window
+            if len(waited) == 1:
+                page.screenshot(path=shots / "die-waits-1400x900.png")
+            waited.add(session.current.id)
+            if step % 2:
+                page.locator(".bw-bc-roll").click()
+            else:
+                page.locator(BOARD).press("r")
+            wait_until(at_rest(game, session, done), what="the roll and the bots' answer")
+            continue
+        assert game.to_move(session.state) == (0,), session.history[-6:]
+        view = game.view(session.state, 0)
+        if not refused and not view.stack:  # a refused click: the reason in words, beside the board, in view
+            targets = set(board_moves(game, view, game.legal_moves(view, 0)))
+            rooms = page.locator(f"{BOARD} .room.down")
+            rid = next(rooms.nth(k).get_attribute("data-id") for k in range(rooms.count())
+                       if rooms.nth(k).get_attribute("data-id") not in targets)
+            room(page, rid).click()
+            box = page.locator(".bw-bc-refusal")
+            expect(box).to_contain_text(f"Player 1 cannot reveal {rid}: ")
+            page.wait_for_timeout(300)
+            b, board = box.bounding_box(), page.locator(BOARD).bounding_box()
+            assert 0 <= b["y"] and b["y"] + b["height"] <= 900 and b["x"] >= board["x"] + board["width"] - 5, b
+            assert len(session.history) == done
+            page.screenshot(path=shots / "whole-game-refusal-1400x900.png")
+            refused = True
+        act_by_the_page(page, game, view, me.choose(game, view, 0))
+        wait_until(at_rest(game, session, done), what=f"player 1's move at step {step} and the bots' answer")
+        said += recap_is_shown(page, game, session)
+        if not followed and len(recap_lines(game, session, 0)) > 16:  # a long recap: its list follows its lines
+            expect(page.locator(".bw-bc-recap-list li").last).to_have_css("opacity", "1")
+            page.wait_for_timeout(300)
+            followed = page.evaluate("""() => { const list = document.querySelector('.bw-bc-recap-list');
+                const li = list.querySelectorAll('li'); const last = li[li.length - 1];
+                return list.scrollHeight > list.clientHeight && list.scrollTop > 0
+                    && last.offsetTop + last.offsetHeight <= list.scrollTop + list.clientHeight + 2; }""")
+            assert followed, "the recap's list did not keep its newest line in view"
+    assert game.is_over(session.state), "the game did not end"
+    mine = {n.parent.id for n in session.current.path()
+            if n.by_chance and n.move.verb == "roll" and 0 in game.chance_waits_for(n.parent.state)}
+    assert len(mine) >= 3 and mine == waited  # every die of player 1's battles waited for the page's roll
+    assert refused and said > 20 and shown_cards >= 1 and followed
+    expect(page.locator(".bw-bc-result")).to_contain_text("won")
+    expect(page.locator(".bw-bc-deciding")).to_contain_text("The deciding roll")
+    expect(page.locator(".bw-move-log").first).to_be_visible()  # the log is open at the end
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1400  # nothing wider than the window
+    page.screenshot(path=shots / "whole-game-over-1400x900.png")

@@ -11,7 +11,8 @@ import pytest
 
 from balada_widgets.baldurs_gate import BaldursGateGame
 from balada_widgets.baldurs_gate import analysis
-from balada_widgets.baldurs_gate.lab import BaldursGateLab, _tool_targets, marks_css, moves_markup
+from balada_widgets.baldurs_gate.lab import BaldursGateLab, _tool_targets, marks_css
+from balada_widgets.ui.lab import moves_markup
 
 GAME = BaldursGateGame(players=3)
 

@@ -9,7 +9,8 @@ import ipyvuetify as v
 import pytest
 
 from balada_widgets.barcadia import analysis
-from balada_widgets.barcadia.lab import BarcadiaLab, example_position, lab_game, moves_markup, tool_targets
+from balada_widgets.barcadia.lab import BarcadiaLab, example_position, lab_game, move_room, tool_targets
+from balada_widgets.ui.lab import moves_markup
 
 GAME = lab_game(3)
 
@@ -156,10 +157,12 @@ def test_strong_bot_move_and_play_the_advice(render):
     assert ui.board("bw-move-log").svg.count('class="bw-move') >= 2
 
 
-def test_moves_markup_is_words_with_notation_on_hover():
+def test_moves_markup_is_words_with_notation_beside():
     s = example_position(GAME)
-    html = moves_markup(GAME, s, GAME.legal_moves(s))
-    assert "Player 1 reveals r17 (Kettle Imp, face down)" in html and 'title="p1 reveal r17"' in html
+    moves = GAME.legal_moves(s)
+    html = moves_markup(GAME, s, moves)
+    assert 'Player 1 reveals r17 (Kettle Imp, face down)<span class="bw-note">p1 reveal r17</span>' in html
+    assert {move_room(m) for m in moves} >= {"r17", None}
 
 
 # ---------------------------------------------------------------------- odds and bots

@@ -13,8 +13,8 @@ from balada_widgets.core.feedback import Feedback, Step
 from balada_widgets.core.trace import Trace
 from balada_widgets.kit import svg
 from balada_widgets.kit.lesson import (
-    Attempt, Choose, Custom, Lesson, LessonStep, Number, Pick, Progress, Solution, Text, answer_only_classes,
-    respond, reveal,
+    Attempt, Choose, Count, Custom, Lesson, LessonStep, Misreading, Number, Pick, Progress, Replies, SetMistake,
+    Solution, Text, answer_only_classes, respond, reveal, set_mistake,
 )
 from balada_widgets.ui.tutorial import LessonView, Tutorial
 
@@ -124,6 +124,81 @@ def test_unreadable_answers_are_not_tries():
     assert respond(STEPS[0].parts[0], Attempt(), ()).reply.message.startswith("Click on the board")
     assert respond(STEPS[2].parts[0], Attempt(), None).reply.kind == "invalid"
     assert respond(STEPS[3].parts[0], Attempt(), "   ").reply.kind == "invalid"
+
+
+# ---------------------------------------------------------------------- what a check says, written once
+
+
+HEROES = Replies({
+    "hp-gate": Misreading("hp-gate", "goal", "H-OBJ1", "Low HP does not stop a claim."),
+    "not-adjacent": Misreading("not-adjacent", "goal", "H-TURN5", "The claim is made from a room next to the Hoard."),
+})
+CLAIMS = frozenset({"r2", "r5"})  # the heroes who may claim; r3 stands far from the Hoard; START holds no cup
+
+
+def check_claims(picked) -> Feedback:
+    return HEROES.set_answer(picked, CLAIMS, wrong={"r3": "not-adjacent"}, missing={"r2": "hp-gate", "r5": "hp-gate"},
+                             said="r2 and r5.", picked=lambda room: f"{room}: no hero stands there.",
+                             left_out=lambda room: f"The hero in {room} may claim too.", rule="H-OBJ1")
+
+
+def test_a_set_answer_is_read_by_its_wrong_pick_before_what_it_left_out():
+    """Picking START and r2 (r5 left out) is read as START picked wrongly, not as the low HP of the hero in r5."""
+    assert set_mistake({"START", "r2"}, CLAIMS, missing={"r5": "hp-gate"}) == SetMistake("START", True, None)
+    fb = check_claims(frozenset({"START", "r2"}))
+    assert (fb.ok, fb.message, fb.misreading, fb.rule) == (False, "START: no hero stands there.", None, "H-OBJ1")
+    # a wrong pick a misreading explains is named before an unexplained one, whatever their order
+    assert check_claims(frozenset({"START", "r3", "r2", "r5"})).misreading == "not-adjacent"
+    assert check_claims(frozenset({"r2", "r3"})).misreading == "not-adjacent"  # r5 left out comes after
+    # only then what was left out: its misreading, else the item named
+    assert check_claims(frozenset({"r2"})).misreading == "hp-gate"
+    assert set_mistake({"a"}, {"a", "b", "c"}, missing=lambda item: "c-left" if item == "c" else None) == \
+        SetMistake("c", False, "c-left")
+    assert set_mistake({"a"}, {"a", "b"}) == SetMistake("b", False, None)
+    assert HEROES.set_answer({"a"}, {"a", "b"}, said="", picked=str, left_out=lambda x: f"{x} too.").message == "b too."
+    assert check_claims(frozenset({"r5", "r2"})).ok and set_mistake([], []) is None
+    # through the kit's tiers: the wrong pick with its rule; the misreading's own rule
+    ex = Pick("Click every hero who may claim.", check_claims, draw=lambda s: "", mode="set")
+    a = respond(ex, Attempt(), ("START", "r2"), ("H-OBJ1", "H-TURN5"))
+    assert a.reply.message == "START: no hero stands there. (rule H-OBJ1)" and a.reply.misreading is None
+    a = respond(ex, Attempt(), ("r2",), ("H-OBJ1", "H-TURN5"))
+    assert a.reply.message == "Low HP does not stop a claim. (rule H-OBJ1)" and a.reply.misreading == "hp-gate"
+
+
+def test_replies_count_and_rule_names_are_the_kits():
+    fb = HEROES.mis("not-adjacent")
+    assert (fb.ok, fb.rule, fb.misreading) == (False, "H-TURN5", "not-adjacent")
+    assert HEROES.right("r2 and r5.", "H-OBJ1", expected=CLAIMS).expected == CLAIMS
+    ex = Count("How many rooms do you place?", lambda n: HEROES.right(f"{n}.") if n == 12 else
+               HEROES.no(f"Not {n}.", "H2"), unit="rooms")
+    assert respond(ex, Attempt(), "12 rooms").solved and respond(ex, Attempt(), " 12 ").solved
+    assert respond(ex, Attempt(), "twelve rooms").reply.kind == "invalid"
+    # a lesson names rule ids its learners' rule text does not print, in words; several ids are "rules"
+    words = {"rule": "(see {rules})", "rules": "(see {rules})",
+             "rule_names": {"H2": "Setting up in the rules", "G23": "our ruling G23"}}
+    assert respond(ex, Attempt(), "13", words=words).reply.message == "Not 13. (see Setting up in the rules)"
+    other = Number("?", lambda n: Feedback(False, "Not that.", "H5, G23"))
+    assert respond(other, Attempt(), "3").reply.message == "Not that. (rules H5, G23)"
+    assert respond(other, Attempt(), "3", words=words).reply.message == "Not that. (see H5, our ruling G23)"
+
+
+def test_a_trace_names_what_its_values_count(render):
+    from balada_widgets.ui.explain import Explain, trace_markup
+
+    t = Trace()
+    t.add("level", "H5", 13, "The Monster's level is 13.")
+    t.add("bonus", "H-PWR2", -2, "Your +2: you need 11 on the die.")
+    assert "<th class='num'>level</th>" in trace_markup(list(t), value_label="level")
+    assert "<th class='num'>points</th>" in trace_markup(list(t))
+    ui = render(Explain(list(t), where_label="step", value_label="level"))
+    assert "<th class='num'>level</th>" in ui.board("bw-trace-board").svg
+    lesson = Lesson("Odds", (LessonStep("odds", "Odds", ("H5",), "Roll.", Number(
+        "What must the die show?", lambda n: Feedback(n == 11, "11."),
+        solution=Solution("11", trace=t, where_label="step", value_label="level"))),))
+    ui = render(Tutorial(lesson).step("odds").element())
+    ui.click("bw-lesson-show")
+    assert "<th>step</th>" in ui.board("bw-trace-board").svg and "<th class='num'>level</th>" in \
+        ui.board("bw-trace-board").svg
 
 
 def test_progress_is_a_value_and_parts_show_in_order():
