@@ -23,7 +23,7 @@ SPEC = register(GameSpec(
     players=(1, 6), bots=bot_levels("balada_widgets.balada.bots:make_bot", "random", "greedy", "advisor"),
     default_bot="advisor", lesson="balada_widgets.balada.tutorial",
     views={"seat": "balada_widgets.balada.view:BaladaView",  # one seat of a class table (classroom.pages)
-           "app": "balada_widgets.balada.view:BaladaApp", "lab": "balada_widgets.balada.view:BaladaLab"},
+           "app": "balada_widgets.balada.view:BaladaApp", "lab": "balada_widgets.balada.lab:BaladaLab"},
     blurb="Flip-and-write: draw the flipped symbols on a path of 12 spaces, then your hero walks it and "
           "scores; day round, night round.",
     solo=(1, 0)))

@@ -185,6 +185,16 @@ def event_label(ev: str) -> str:
     return EVENT_NAMES.get(ev, ev)
 
 
+def trace_badges(steps) -> dict:
+    """``{space: "+3"}``: the points a score's trace gives each space (a Portal's step, B5, is no badge).
+
+    >>> from balada_widgets.balada.scoring import score_side
+    >>> trace_badges(score_side("SW O2 KY .. .. .. .. .. .. .. .. ..").trace)
+    {2: '+2'}
+    """
+    return {st.where: f"{st.points:+d}" for st in steps if isinstance(st.where, int) and st.rule != "B5" and st.points}
+
+
 def space_xy(i: int) -> tuple[float, float]:
     """Top-left corner of 0-based space ``i`` on the 2-row path (row 2 runs back, right to left)."""
     row, col = divmod(i, PER_ROW)

@@ -133,6 +133,27 @@ def option_words(events, pos: int, hero, move) -> str:
     return f"{move.option} {where}"
 
 
+def choices_words(events, result) -> list[str]:
+    """The choices of a scored side (a :func:`~.scoring.score_side` result) in words, in the order of the walk:
+    the Portals first, then each decision (``"endure the Obstacle in space 2 (2 injuries)"``).
+
+    ``events`` are the side's events as written (before the Portals).
+
+    >>> from balada_widgets.balada.scoring import score_side
+    >>> side = "SW O2 KY PT TW CH .. .. .. .. .. .."
+    >>> best = score_side(side)
+    >>> best.choices.text()
+    'P4<2 4:sword 6:key'
+    >>> choices_words([None if e == ".." else e for e in side.split()], best)  # doctest: +NORMALIZE_WHITESPACE
+    ['let the Portal in space 4 take the Obstacle 2 of space 2', 'use a sword on the Obstacle in space 4 (+3, no injury)',
+     'open the Chest in space 6 with the key (+2)']
+    """
+    out = [option_words(events, 0, None, PortalMove(0, portal, source)) for portal, source in result.choices.portals]
+    out += [option_words(result.events, space - 1, None, Decide(0, space, option))
+            for space, option in sorted(result.choices.decisions.items())]
+    return out
+
+
 def _where_words(where, events) -> str:
     if where == "end":
         return "at the end of the round, where the Fish count"

@@ -26,9 +26,8 @@ Imported only when a game is shown (``balada.new_game(...)`` or the app), so
 - One name per seat on every screen (:func:`player_name`): the engine's
   "Player 2", with "(you)" / "(advisor bot)" beside it where a seat is
   described, as the refusals and the log say it ("Player 2 draws ...").
-- :func:`BaladaLab`: edit a side by clicking or pasting its text, check it,
-  score it with the best choices or one's own, step through the trace; and a
-  game to analyse: branches, the advisor table for the current placement.
+- The lab (:mod:`.lab`, ``BaladaLab``) plays its game to analyse in this view
+  (``BaladaRoot(app, lab=True)``: branches, the advisor table).
 
 Learners see words: the move log (shown on request) tells each move as the
 viewer may know it now (:func:`log_label`: "You draw the Sword on space 3",
@@ -73,22 +72,21 @@ from ..ui.play import use_play
 from ..ui.reminder import Reminder
 from ..ui.root import GameRoot, bots_after
 from ..ui.seat import PassScreen
-from .content import check_side_landscapes, load_decks, sheet_names
+from .content import sheet_names
 from .rules import BaladaGame, Decide, Flip, Place, PortalMove, RoundRecord, Swap
 from .scoring import (
-    LANDSCAPES, SIDE_LENGTH, Choices, Hero, Layout, event_name, is_obstacle, parse_side,
-    portal_spaces, score_side, side_to_text, Space,
+    LANDSCAPES, SIDE_LENGTH, Hero, Layout, event_name, is_obstacle, parse_side, side_to_text, Space,
 )
 from .drawing import (  # the pure drawings; LAND_STYLE, LANDSCAPES and the rest stay importable from here
     CARDS_CSS, DEFS, LAND_STYLE, PALETTE_CSS, SHEET_CSS, TABLE_CSS, cards_svg, event_label, palette_svg,  # noqa: F401
-    sheet_parts, sheet_svg, table_svg,
+    sheet_parts, sheet_svg, table_svg, trace_badges,
 )
 
 from .advisor import advise_placements, walk_advice
 from .bots import BOT_LEVELS, make_bot
 from .review_view import ReviewButton
 from .seats import player_name  # one name per seat, shared with the review
-__all__ = ["BaladaApp", "BaladaLab", "BaladaView", "PERSONAL_BEST", "cards_svg", "palette_svg", "sheet_svg"]
+__all__ = ["BaladaApp", "BaladaView", "PERSONAL_BEST", "cards_svg", "palette_svg", "sheet_svg"]
 
 #: The table board's keys, while it has the focus (click it, or Tab to it).
 KEYS = (
@@ -569,14 +567,6 @@ def NewGameForm(on_start: Callable[[dict], None], on_cancel: Optional[Callable[[
     return card
 
 
-def _trace_badges(steps) -> dict:
-    out = {}
-    for st in steps:
-        if isinstance(st.where, int) and st.rule != "B5" and st.points:
-            out[st.where] = f"{st.points:+d}"
-    return out
-
-
 # ----------------------------------------------------------------------- the table: every sheet, recaps, the result
 
 
@@ -602,11 +592,11 @@ def other_sheet(game: BaladaGame, view, q: int, bots: dict, chosen=()) -> tuple[
     kw: dict = {}
     if view.phase == "over" and ps.rounds:
         lands, events, steps = round_drawing(ps.rounds[-1])
-        kw["badges"] = _trace_badges(steps)
+        kw["badges"] = trace_badges(steps)
         return lands, events, kw, f"{name}: {ps.total} points in all"
     if view.phase == "score" and ps.walk is not None:
         w = ps.walk
-        kw["badges"] = _trace_badges(w.steps)
+        kw["badges"] = trace_badges(w.steps)
         if not w.portals_left and not w.done:
             kw["hero"] = w.pos + 1
             kw["done_upto"] = w.pos + 1
@@ -689,7 +679,7 @@ def RoundRecap(game: BaladaGame, state, bots: dict, first: int, on_close: Callab
     name = ("day", "night")[min(r, 1)]
     who = min(whose, game.num_players - 1)
     lands, events, steps = round_drawing(state.players[who].rounds[r])
-    kw = {"badges": _trace_badges(steps)}
+    kw = {"badges": trace_badges(steps)}
     if step is not None and 0 <= step < len(steps) and isinstance(steps[step].where, int):
         kw["step_space"] = steps[step].where
     with solara.Card(f"The {name} round is scored", classes=["bw-round-recap"], margin=0) as card:
@@ -872,7 +862,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
         w = ps.walk
         lands, events = ps.lands, w.events
         walk_steps = list(w.steps)
-        board_kw["badges"] = _trace_badges(walk_steps)
+        board_kw["badges"] = trace_badges(walk_steps)
         if w.portals_left:
             board_kw["portal"] = w.portals_left[0]
             board_kw["legal"] = {m.source for m in legal if isinstance(m, PortalMove) and m.source is not None}
@@ -885,7 +875,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
         if phase == "over" and ps.rounds:
             shown_round = len(ps.rounds) - 1 if end_round is None else min(end_round, len(ps.rounds) - 1)
             lands, events, walk_steps = round_drawing(ps.rounds[shown_round])
-            board_kw["badges"] = _trace_badges(walk_steps)
+            board_kw["badges"] = trace_badges(walk_steps)
     if step is not None and 0 <= step < len(walk_steps) and isinstance(walk_steps[step].where, int):
         board_kw["step_space"] = walk_steps[step].where
 
@@ -1146,189 +1136,3 @@ def BaladaRoot(app: BaladaApp, lab: bool = False, on_edit_side: Optional[Callabl
                         session, bots, on_new_game=on_new_game, lab=lab, on_edit_side=on_edit_side),
                     form=lambda on_start, on_cancel: NewGameForm(on_start, on_cancel, initial=app.options),
                     start=lambda options: app.new_game(**options), classes=["balada-app"])
-
-
-# ======================================================================= the lab
-
-DEFAULT_SIDE = "F:SW D:KY M:TW F:O2 M:SW D:FT D:O3 F:BS M:PT M:CH F:PR D:FI"
-CHOICE_OPTIONS = {"O": ("sword", "endure"), "BS": ("fight", "pass"), "CH": ("key", "sword", "leave")}
-
-
-def choice_points(events) -> list[tuple[str, str, list]]:
-    """The choices a side offers: ``(key, label, options)``; keys ``"P4"`` (Portal) or ``"7"`` (a walk choice)."""
-    out = []
-    for p in portal_spaces(events):
-        opts = ["-"] + [str(i + 1) for i, e in enumerate(events) if e is not None and e != "PT" and i + 1 != p]
-        out.append((f"P{p}", f"Portal {p} takes", opts))
-    for i, e in enumerate(events):
-        if e is None:
-            continue
-        kind = "O" if is_obstacle(e) else e
-        if kind in CHOICE_OPTIONS:
-            out.append((str(i + 1), f"space {i + 1}, {event_name(e)}", list(CHOICE_OPTIONS[kind])))
-    return out
-
-
-def own_choices(events, mine: dict, best: Choices) -> Choices:
-    """The player's choices in the lab; Portals left on "best" take the best result's choice."""
-    portals = []
-    best_portals = dict(best.portals)
-    for p in portal_spaces(events):
-        got = mine.get(f"P{p}", "best")
-        if got == "best":
-            portals.append((p, best_portals.get(p)))
-        else:
-            portals.append((p, None if got == "-" else int(got)))
-    decisions = {int(k): v for k, v in mine.items() if not k.startswith("P") and v != "best"}
-    return Choices(tuple(portals), decisions)
-
-
-@solara.component
-def SideEditor(text: str, on_text: Callable[[str], None], can_undo: bool, can_redo: bool, on_undo, on_redo):
-    """Paint a side with the palette or paste its text; problems of the side are listed."""
-    tool, set_tool = solara.use_state("FT")
-    draft, set_draft = solara.use_state(text)
-    error, set_error = solara.use_state(None)
-
-    def sync_draft():
-        set_draft(text)
-
-    solara.use_effect(sync_draft, [text])
-    side = parse_side(text)
-    lands = [s.landscape for s in side]
-    events = [s.event for s in side]
-
-    def paint(n: int):
-        new = list(side)
-        sp = new[n - 1]
-        if tool in LANDSCAPES:
-            new[n - 1] = Space(tool, sp.event)
-        elif tool == "..":
-            new[n - 1] = Space(sp.landscape, None)
-        else:
-            new[n - 1] = Space(sp.landscape, tool)
-        on_text(side_to_text(tuple(new)))
-
-    def load(t: Optional[str] = None):
-        t = draft if t is None else t
-        try:
-            sp = parse_side(t or "")
-        except GameError as e:
-            set_error(str(e))
-            return
-        if any(s.landscape is None for s in sp):
-            set_error("invalid input: write every space as L:EV with a landscape F, D or M (rule B1)")
-            return
-        set_error(None)
-        on_text(side_to_text(sp))
-
-    def pick(id_: str):
-        if id_.startswith("tool-"):
-            set_tool(id_[5:])
-
-    problems = check_side_landscapes(lands, load_decks(), "side")
-    with solara.Column(gap="8px", classes=["bw-side-editor"]) as col:
-        solara.Text("Pick a landscape or an event, then click spaces to paint them.", style={"color": "#555"})
-        with solara.Div(style={"max-width": "1160px", "width": "100%"}):
-            Board(svg=palette_svg(tool), on_click=pick, class_name="bw-palette-board", css=PALETTE_CSS, defs=DEFS)
-        SheetBoard(sheet_svg(lands, events, title="lab side"), paint)
-        with solara.Row(style={**_PANEL, "align-items": "flex-start"}):
-            solara.InputText("Side text (F:O2 D:.. M:FT …)", value=draft, on_value=lambda t: (set_draft(t), load(t)),
-                             classes=["bw-side-text"], style={"min-width": "520px"})
-            Controls(on_undo=on_undo, on_redo=on_redo, can_undo=can_undo, can_redo=can_redo)
-        Reminder(error, on_close=lambda: set_error(None))
-        if problems:
-            for rule, why in problems:
-                solara.Warning(f"{why} (rule {rule})", dense=True, classes=["bw-side-problem"])
-        else:
-            solara.Text("✓ the side holds 4 Forest, 4 Desert and 4 Mountains spaces (rule B1)",
-                        classes=["bw-side-ok"], style={"color": "#1b7f3b"})
-    return col
-
-
-@solara.component
-def SideScorer(text: str):
-    """Score a side with the best choices or one's own, and explain either trace step by step."""
-    injuries, set_injuries = solara.use_state(0)
-    swords, set_swords = solara.use_state(0)
-    mine, set_mine = solara.use_state({})
-    which, set_which = solara.use_state("best")
-    step, set_step = solara.use_state(None)
-    side = parse_side(text)
-    events = tuple(s.event for s in side)
-    lands = [s.landscape for s in side]
-    best = score_side(side, injuries, swords)
-    points = choice_points(events)
-    keys = {k for k, _, _ in points}
-    mine_now = {k: v for k, v in mine.items() if k in keys}
-    own, own_error = None, None
-    if any(v != "best" for v in mine_now.values()):
-        try:
-            own = score_side(side, injuries, swords, own_choices(events, mine_now, best.choices))
-        except GameError as e:
-            own_error = str(e)
-    shown = own if which == "mine" and own is not None else best
-    steps = list(shown.trace)
-    kw = {}
-    if step is not None and 0 <= step < len(steps) and isinstance(steps[step].where, int):
-        kw["step_space"] = steps[step].where
-    with solara.Column(gap="8px", classes=["bw-side-scorer"]) as col:
-        with solara.Row(style=_PANEL):
-            solara.SliderInt("Injuries carried in", value=injuries, min=0, max=5, on_value=set_injuries)
-            solara.SliderInt("Swords carried in", value=swords, min=0, max=6, on_value=set_swords)
-        solara.Success(f"Best: {best.points} points with {best.choices.text() or 'no choices'}; the hero ends with "
-                       f"{best.injuries} injuries and {best.swords} swords (rule B16).", classes=["bw-best-score"],
-                       dense=True)
-        if points:
-            solara.Text("Your choices (leave 'best' to let the engine choose):", style={"font-weight": "600"})
-            with solara.Row(style=_PANEL):
-                for key, label, opts in points:
-                    values = ["best"] + opts
-                    shown_values = values if not key.startswith("P") else values
-                    solara.Select(label, values=shown_values, value=mine_now.get(key, "best"),
-                                  on_value=lambda v, key=key: set_mine({**mine_now, key: v}),
-                                  classes=[f"bw-choice-{key}"], style={"max-width": "190px"})
-        Reminder(own_error)
-        if own is not None:
-            diff = own.points - best.points
-            (solara.Info if diff == 0 else solara.Warning)(
-                f"Yours: {own.points} points ({'as good as the best' if diff == 0 else f'{diff} against the best'}).",
-                classes=["bw-own-score"], dense=True)
-            solara.ToggleButtonsSingle(value=which if own is not None else "best", values=["best", "mine"],
-                                       on_value=lambda v: (set_which(v), set_step(None)))
-        SheetBoard(sheet_svg(lands, shown.events, badges=_trace_badges(steps), clickable=False, title="after the Portals",
-                             **kw))
-        Explain(steps, step, set_step, title=f"Trace ({'your choices' if shown is own else 'best choices'})")
-    return col
-
-
-@solara.component
-def BaladaLab(side: str = DEFAULT_SIDE):
-    """The lab: a side editor and scorer, and a game to analyse (branches, advisor)."""
-    edits, set_edits = solara.use_state(((side,), 0))  # (texts, index): reassigned, never mutated
-    tab, set_tab = solara.use_state(0)
-    app = solara.use_memo(lambda: BaladaApp(players=1, seed=0), [])
-    texts, idx = edits
-    text = texts[idx]
-
-    def push(t: str):
-        if t != text:
-            set_edits((texts[: idx + 1] + (t,), idx + 1))
-
-    def to_editor(t: str):
-        push(t)
-        set_tab(0)
-
-    with solara.Column(classes=["balada-lab"], gap="8px", style={"max-width": "1180px"}) as col:
-        with solara.lab.Tabs(value=tab, on_value=set_tab):
-            solara.lab.Tab("Side editor and scorer", classes=["bw-tab-side"])
-            solara.lab.Tab("Game analysis", classes=["bw-tab-game"])
-        if tab == 0:
-            SideEditor(text, push, idx > 0, idx < len(texts) - 1, lambda: set_edits((texts, idx - 1)),
-                       lambda: set_edits((texts, idx + 1)))
-            SideScorer(text)
-        else:
-            solara.Text("Play on, undo, click any move or branch to go back there and try another line; "
-                        "the advisor estimates each placement.", style={"color": "#555"})
-            BaladaRoot(app, lab=True, on_edit_side=to_editor)
-    return col

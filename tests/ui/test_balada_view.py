@@ -1,4 +1,4 @@
-"""The Balada view, rendered with ``solara.render``: clicks, refusals, hot-seat, bots, the walk, the lab."""
+"""The Balada view, rendered with ``solara.render``: clicks, refusals, hot-seat, bots, the walk (the lab: test_balada_lab.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from balada_widgets.balada import BaladaGame, Decide, Place, PortalMove, Swap
 from balada_widgets.balada.view import (
-    PERSONAL_BEST, BaladaApp, BaladaLab, BaladaView, cards_svg, other_sheet, result_kind, sheet_svg, winners_text,
+    PERSONAL_BEST, BaladaApp, BaladaView, cards_svg, other_sheet, result_kind, sheet_svg, winners_text,
 )
 from balada_widgets.core.session import Session
 from balada_widgets.balada.scoring import event_name
@@ -368,66 +368,6 @@ def test_drawings_are_svg_with_stable_ids():
     assert svg.startswith("<svg") and 'data-id="space-12"' in svg and "place here" in svg
     assert 'class="space hero empty"' in svg
     assert cards_svg(None) .startswith("<svg")
-
-
-# ---------------------------------------------------------------------- the lab
-
-
-def test_lab_paint_a_space_then_undo_the_edit(render):
-    ui = render(BaladaLab(side=WALK_SIDE))
-    ui.board("bw-palette-board").emit_click("tool-FI")
-    ui.board().emit_click("space-1")
-    assert "F:FI D:O2" in ui.text()
-    ui.click("bw-undo")
-    assert "F:SW D:O2" in ui.text()
-
-
-def test_lab_paste_text_reports_parse_errors_and_landscape_problems(render):
-    ui = render(BaladaLab(side=WALK_SIDE))
-    field = [w for w in ui.all_widgets() if "bw-side-text" in (getattr(w, "class_", "") or "")][0]
-    field.v_model = "F:XX D:O2"
-    field.fire_event("keyup.enter", None)
-    assert "unknown event 'XX' at space 1" in ui.text()
-    field.v_model = WALK_SIDE.replace("D:O2", "F:O2")
-    field.fire_event("focusout", None)
-    assert "the side must hold the landscape deck's counts" in ui.text() and "(rule B1)" in ui.text()
-
-
-def test_lab_scores_best_and_own_choices(render):
-    from balada_widgets.balada import score_side
-
-    ui = render(BaladaLab(side=WALK_SIDE))
-    best = score_side(WALK_SIDE).points
-    assert f"Best: {best} points" in ui.text()
-    select = [w for w in ui.all_widgets() if "bw-choice-2" in (getattr(w, "class_", "") or "")][0]
-    select.v_model = "endure"
-    mine = score_side(WALK_SIDE, choices={**{}, 2: "endure"}).points
-    assert f"Yours: {mine} points" in ui.text()
-
-
-def test_lab_game_branches_and_advisor(render):
-    ui = render(BaladaLab())
-    tabs = [w for w in ui.all_widgets() if "bw-tab-game" in (getattr(w, "class_", "") or "")]
-    assert tabs
-    # switch tab through the Tabs' value
-    import ipyvuetify as v
-
-    tab_widget = [w for w in ui.all_widgets() if isinstance(w, v.Tabs)][0]
-    tab_widget.v_model = 1
-    ui.click("bw-advise-run")
-    ui.wait(lambda: bool(ui.boards("bw-advice-board")), timeout=30)
-    table = ui.board("bw-advice-board")
-    assert "expected" in table.svg and "data-id='advice-0'" in table.svg
-    table.emit_click("advice-0")  # plays the best placement
-    log = ui.board("bw-move-log")
-    assert "node-" in log.svg
-    # go back to the start and play elsewhere: two branches
-    log.emit_click("node-1")
-    # the advisor recomputes in its thread for the new position and may be the one that redraws: wait for it
-    ui.wait(lambda: ui.spaces("filled") == [] and len(ui.spaces("legal")) > 1)
-    legal = ui.spaces("legal")
-    ui.board().emit_click(f"space-{legal[-1]}")
-    ui.wait(lambda: "Branches:" in ui.board("bw-move-log").svg)
 
 
 def test_the_table_is_one_drawing_with_status_cards_and_sheet():
