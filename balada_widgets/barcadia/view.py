@@ -624,6 +624,9 @@ class BarcadiaApp(GameApp):
     >>> app.play("p1 pass")   # your hand is asked between turns (H19); now your turn begins
     >>> app.play("p1 reveal r30")
     "illegal move 'p1 reveal r30': r30 is not next to your room (rule H-TURN3)"
+    >>> app.play("p1 reveal r2"); app.play("p1 pass")   # a Monster: its card window, then its die waits (P24)
+    >>> app.session.holds(), app.roll(), app.session.holds()   # you roll it (the page: "Roll the die", R)
+    (True, None, False)
     """
 
     def __init__(self, players: int = 4, bots: int = 3, seed: int = 0, bot_level: str = "greedy",

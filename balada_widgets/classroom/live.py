@@ -278,6 +278,9 @@ class LiveStore(Store):
     def play(self, code, token, move, **kw):
         return self._write(code, lambda: super(LiveStore, self).play(code, token, move, **kw))
 
+    def roll(self, code, token, **kw):
+        return self._write(code, lambda: super(LiveStore, self).roll(code, token, **kw))
+
     def advance_bots(self, code, max_moves: int = 10_000) -> int:
         return self._write(code, lambda: super(LiveStore, self).advance_bots(code, max_moves), lambda n: n > 0)
 
@@ -422,6 +425,15 @@ class TableSession(Session):
         # the same move at the same move number is one move: a double click, a resent message, a second tab
         client_id = f"{self.count}:{hashlib.sha256(text.encode('utf-8')).hexdigest()[:24]}"
         self.store.play(self.code, self.token, text, client_move_id=client_id, bots=False)
+        self.sync()
+        self.store.advance_later(self.code)
+
+    def roll(self) -> None:
+        """Roll the die that waits for this seat (the game's pause before chance): the store rolls it, committed
+        when it returns, then the bots answer after."""
+        if self.token is None:
+            raise IllegalMove("you are watching this table: take a seat to play", rule="seat")
+        self.store.roll(self.code, self.token, expected=self.count, bots=False)
         self.sync()
         self.store.advance_later(self.code)
 

@@ -317,7 +317,7 @@ def Seats(st: TableStatus, creator: bool, levels: tuple, on_bot: Callable[[int, 
             cls = ["bw-table-seat", f"bw-table-seat-{s.seat + 1}", s.kind]
             if s.seat == st.you:
                 cls.append("you")
-            if s.seat in st.to_move:
+            if s.seat in st.to_move or s.seat in st.to_roll:  # to roll: a die waits for that seat
                 cls.append("turn")
             solara.Text(_seat_words(st, s), classes=cls)
         if creator and levels and not st.over and st.ended_at is None:

@@ -243,6 +243,9 @@ class TableStatus:
     ended_at: Optional[float]
     ended_reason: Optional[str]
     you: Optional[int]
+    #: the seats a die waits for (the game's pause before chance, e.g. Barcadia's battles): one rolls it
+    #: (:meth:`Store.roll`); ``to_move`` is then empty
+    to_roll: tuple[int, ...] = ()
 
     @property
     def idle(self) -> float:
@@ -683,6 +686,39 @@ class Store:
             return Played(before + 1, count)
         raise IllegalMove(f"the table {row.code} is too busy: try again", rule="stale")
 
+    def roll(self, code: str, token: str, *, expected: Optional[int] = None, bots: bool = True) -> Played:
+        """Roll the die that waits for the token's seat (the game's pause before chance, ``chance_waits_for``:
+        Barcadia's battles, ruling P24), as the student at that seat; committed before it returns, then the
+        bots answer (``bots=False``: call :meth:`advance_bots`). A die waits only for a seat that is not a bot's
+        (:meth:`_hold`). ``expected``: the move count the client saw (a double click rolls once)."""
+        if expected is not None and (isinstance(expected, bool) or not isinstance(expected, int)):
+            raise InvalidInput(f"the expected move count is a whole number, not {expected!r}", rule="stale")
+        for _ in range(10):
+            row, seat = self._seat_of(code, token)
+            if row.ended_at is not None:
+                raise IllegalMove(f"the table {row.code} has ended", rule="ended")
+            with self._table_lock(row.id):
+                live = self._catch_up(row)
+                s, g = live.session, live.session.game
+                if expected is not None and expected != live.count:
+                    raise IllegalMove(f"the roll was sent for move {expected + 1} but the table is at move "
+                                      f"{live.count + 1}: look at the board again", rule="stale")
+                if g.is_over(s.state) or not g.is_chance(s.state) or seat not in g.chance_waits_for(s.state):
+                    raise IllegalMove(f"no die waits for seat {seat + 1} now", rule="seat")
+                before = live.count
+                s.roll()
+                try:
+                    self._commit(row.id, live, before, {}, touch=seat)
+                except _Conflict:
+                    continue
+                count = live.count
+            if bots:
+                self._advance(row)
+                live = self._live.get(row.id)
+                count = live.count if live is not None else count
+            return Played(before + 1, count)
+        raise IllegalMove(f"the table {row.code} is too busy: try again", rule="stale")
+
     def advance_bots(self, code: str, max_moves: int = 10_000) -> int:
         """Let the bot seats move while only bots are waited for; returns how many moves they made.
 
@@ -706,6 +742,11 @@ class Store:
                 before, firsts = live.count, {}
                 try:
                     while len(firsts) < max_moves and not g.is_over(s.state):
+                        if g.is_chance(s.state):  # a die that waits for nobody now (its seat went to a bot)
+                            if s.holds():
+                                break
+                            s.roll()
+                            continue
                         waiting = [p for p in g.to_move(s.state) if p in bots]
                         if not waiting:
                             break
@@ -766,6 +807,7 @@ class Store:
             g = s.game
             over = g.is_over(s.state)
             to_move = () if over else tuple(g.to_move(s.state))
+            to_roll = tuple(g.chance_waits_for(s.state)) if s.holds() else ()
             winners = tuple(g.winners(s.state)) if over else ()
             count = live.count
         bid = None
@@ -776,8 +818,9 @@ class Store:
         if seat is None and bid is not None:
             mine = [x.seat for x in seat_list if x.you]
             seat = mine[0] if mine else None
+        to_roll = tuple(p for p in to_roll if seat_list[p].kind != "bot")
         return TableStatus(row.code, row.game, json.loads(row.options), row.kind, seat_list, to_move, over,
-                           winners, count, row.created_at, row.moved_at, row.ended_at, row.ended_reason, seat)
+                           winners, count, row.created_at, row.moved_at, row.ended_at, row.ended_reason, seat, to_roll)
 
     def touch(self, code: str, token: str) -> None:
         """Note that the token's student is there (a page's heartbeat): the teacher sees idle seats."""
@@ -1065,12 +1108,27 @@ class Store:
                 live = None
         if live is None:
             live = self._rebuild(row)
+        live.session.hold = self._hold(row.id, live.session.game)
         with self._lock:
             self._live[row.id] = live
             self._live.move_to_end(row.id)
             while len(self._live) > LIVE_TABLES:  # the least recently used table is replayed when it comes back
                 self._live.popitem(last=False)
         return live
+
+    def _hold(self, tid: int, game):
+        """The table's pause before chance: a die the game names seats for (``chance_waits_for``) waits when one
+        of them is not a bot's seat (a student rolls it, :meth:`roll`); the seats are read when such a die
+        comes, so a seat handed to a bot since no longer waits."""
+        def hold(state) -> bool:
+            asked = game.chance_waits_for(state)
+            if not asked:
+                return False
+            with self._reader.connect() as c:
+                kinds = dict(c.execute(select(seats.c.seat, seats.c.kind).where(seats.c.table_id == tid)).all())
+            return any(kinds.get(p) != "bot" for p in asked)
+
+        return hold
 
     def _own_move(self, session: Session, seat: int, move: Any):
         """The move parsed at the current state, refused unless it is the seat's own (rule ``seat``)."""

@@ -369,6 +369,8 @@ def _turn_words(status, names: dict) -> str:
         if not status.winners:
             return "over: a draw"
         return "over: won by " + ", ".join(who(w) for w in status.winners if w < len(status.seats))
+    if not status.to_move and status.to_roll:  # a die waits for the student in the battle (Barcadia, P24)
+        return "to roll: " + ", ".join(who(p) for p in status.to_roll if p < len(status.seats))
     if not status.to_move:
         return "chance"
     return "turn: " + ", ".join(who(p) for p in status.to_move if p < len(status.seats))

@@ -21,7 +21,7 @@ import json
 
 from typing import Callable, Optional
 
-from ..core.bots import play_human, redo_human, run_bots, undo_human
+from ..core.bots import play_human, redo_human, roll_human, run_bots, undo_human
 from ..core.errors import InvalidInput, short_text
 
 
@@ -49,6 +49,11 @@ class GameApp:
     def play(self, move) -> Optional[str]:
         """Play a human's move (object or text) and let the bots answer; the rule reminder if refused."""
         return play_human(self.session, self.bots, move)
+
+    def roll(self) -> Optional[str]:
+        """Roll the die that waits for a person (a game's pause before chance: ``game.chance_waits_for``), then let
+        the bots answer; why not (``str``) when no die waits."""
+        return roll_human(self.session, self.bots)
 
     def undo(self) -> None:
         """Take back the last human move and the bot answers to it."""

@@ -206,3 +206,40 @@ def test_every_die_of_the_humans_battles_waits_and_no_other_does(seed):
     mine = [n for n in waited if 0 in g.chance_waits_for(n.parent.state)]
     assert mine, "the person fought no battle"
     assert {n.parent.id for n in mine} == held  # each of them waited, and only those
+
+
+def test_at_a_class_table_the_student_in_the_battle_rolls_from_their_device():
+    """A class table (the store's bots answer on the server): the die of Ana's battle waits for Ana, who rolls it
+    from her page (``TableSession.roll`` -> ``Store.roll``); the bots never roll it; a second roll is refused."""
+    from balada_widgets.classroom.live import NOTIFIER, LiveStore, TableSession, seat_bots
+    from balada_widgets.core.errors import IllegalMove
+
+    g = game(3)
+    st = g.position(players={0: {"hand": ["drain"], "powerups": ["swirl-compass"]},
+                             1: {"hand": ["boost", "mega-boost"]}, 2: {"hand": []}},
+                    rooms={1: face_down("teabag-troll")})
+    store = LiveStore("sqlite://")
+    try:
+        table = store.create_table("barcadia", seats=["open", "bot:greedy", "bot:greedy"], seed=1,
+                                   start=g.state_to_text(st), players=3, dungeon="cozy")
+        ana = store.join(table.code, "Ana")
+        page = TableSession(store, table.code, ana)
+        bots = seat_bots(store.status(table.code, ana), 0)
+        assert play_human(page, bots, "p1 reveal r1") is None
+        assert play_human(page, bots, "p1 play drain") is None
+        NOTIFIER.drain()
+        page.sync()
+        assert page.history[-2:] == ["p2 play boost", "p2 play mega-boost"]
+        assert page.holds() and people_in_roll(g, page.state, bots) == (0,)
+        assert g.battle_odds(page.state).p_win == Fraction(3, 5)  # Ana's page: the chance rolled
+        assert store.status(table.code).to_roll == (0,) and store.status(table.code).to_move == ()
+        store.advance_bots(table.code)
+        assert store.status(table.code).move_count == len(page.history)  # the bots do not roll it
+        assert roll_human(page, bots) is None
+        NOTIFIER.drain()
+        page.sync()
+        assert any(t.startswith("roll p1 ") for t in page.history) and not g.is_chance(page.state)
+        with pytest.raises(IllegalMove, match="no die waits for seat 1"):
+            store.roll(table.code, ana)
+    finally:
+        store.close()

@@ -169,17 +169,22 @@ def test_barcadia_each_browser_holds_only_its_own_hand(solara_server, solara_app
                 marks[i] = len(wires[i].frames)
             if g.is_over(full.state):
                 break
+            st = class_store.status(code)
+            if st.to_roll:  # the die of a battle waits for its student, who rolls it on their device (P24)
+                seats[st.to_roll[0]].locator(".bw-bc-roll").click()
+                wait_until(lambda: class_store.status(code).move_count > st.move_count, what="the roll")
+                continue
             p = g.to_move(full.state)[0]
             page = seats[p]
             done = class_store.status(code).move_count
             view = g.view(full.state, p)
             verbs = {m.verb for m in g.legal_moves(view, p)}
-            from balada_widgets.barcadia.view import board_moves
+            from balada_widgets.barcadia.view import board_moves, button_moves
 
             on_board = sorted(t for t, ms in board_moves(g, view, g.legal_moves(view, p)).items() if len(ms) == 1)
             if "pass" in verbs:
                 page.locator(".bw-bc-pass").click()
-            elif on_board and step % 3 != 2:
+            elif on_board and (step % 3 != 2 or not button_moves(g, view, g.legal_moves(view, p))):
                 page.locator(f".bw-barcadia-board [data-id='{on_board[0]}']").click()
             elif "end" in verbs:
                 page.locator(".bw-bc-end").click()

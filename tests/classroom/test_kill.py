@@ -28,6 +28,10 @@ while True:
         code = store.create_table("barcadia", players=2, seed=rng.randrange(10**6)).code
         tokens = [store.join(code, "Ana"), store.join(code, "Ben")]
         continue
+    if st.to_roll:  # the die of a battle waits for its student (Barcadia, ruling P24)
+        played = store.roll(code, tokens[st.to_roll[0]])
+        print(code, played.number, store.table(code).session.history[played.number - 1], flush=True)
+        continue
     p = st.to_move[0]
     text = rng.choice(store.legal_moves(code, tokens[p]))
     played = store.play(code, tokens[p], text)
@@ -74,8 +78,11 @@ def test_sigkill_keeps_every_committed_move(store):
         st = after.status(table.code)
         if not st.over:
             before = after.table(table.code).session.history
-            tok = tokens[st.to_move[0]]
-            assert after.play(table.code, tok, after.legal_moves(table.code, tok)[0]).number == len(before) + 1
+            if st.to_roll:  # the die waits (P24): rolled from where the killed process left it
+                assert after.roll(table.code, tokens[st.to_roll[0]]).number == len(before) + 1
+            else:
+                tok = tokens[st.to_move[0]]
+                assert after.play(table.code, tok, after.legal_moves(table.code, tok)[0]).number == len(before) + 1
             assert after.table(table.code).session.history[:len(before)] == before
     finally:
         after.close()

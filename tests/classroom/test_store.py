@@ -226,6 +226,10 @@ def test_bots_answer_and_a_seat_goes_to_a_bot(store):
         st = store.status(table.code, ana)
         if st.over:
             break
+        if st.to_roll:  # the die of Ana's battle waits for her (Barcadia, ruling P24): she rolls it
+            assert st.to_roll == (0,) and not st.to_move
+            store.roll(table.code, ana)
+            continue
         assert st.to_move == (0,)  # after each play the bot has answered
         store.play(table.code, ana, store.legal_moves(table.code, ana)[0])
     rows = store.moves(table.code)
