@@ -6,7 +6,8 @@ so ``import balada_widgets.barcadia`` stays free of Solara.
 - :class:`BarcadiaApp`: ``barcadia.new_game(players=4, bots=3, seed=0, ...)``
   makes one; the last expression of a cell shows the live game.
   ``app.session`` is the session, ``app.play("p1 reveal r3")`` plays for
-  the human to move and lets the bots answer.
+  the human to move and lets the bots answer, ``app.roll()`` rolls a die
+  that waits for the human (below).
 - :func:`BarcadiaView`: one session's game. The dungeon is one SVG board
   (:mod:`.drawing`); the rooms and hexes a move can go to are highlighted
   from ``game.legal_moves`` only, and a click plays the move (a room with
@@ -18,8 +19,16 @@ so ``import balada_widgets.barcadia`` stays free of Solara.
   the expected HP loss and every bonus with its source, walked step by step
   by the kit's ``Explain``; in a battle's card window, how the chance moved
   with each card played so far ("now 35%: Boost +2 for the Teabag Troll",
-  H19); a card's button says whom it helps; after a roll, what its chance
-  was and what it did (won or lost, against what level, the damage); the
+  H19); a card's button says whom it helps. When the window has closed and
+  the battle is yours (the hero, the teammate, the Boss-player: ruling P24),
+  the die waits: the final chance in words, "Roll the die" (keys R, 1), the
+  panel "Chance to win, every card played" with each card and the chance
+  after it, the dice to roll in the band above the map; a battle of bots
+  alone rolls at once (the kit's pause before chance:
+  ``Game.chance_waits_for``, ``play.rolling`` / ``play.roll``; at a class
+  table the student in the battle rolls on their device). After a roll,
+  what its chance was and what it did (won or lost, against what level,
+  the damage); the
   traps on the rooms one may go to, with their
   odds, before the move that sets them off; the hand of the player deciding
   (never another's: hot-seat shows the kit's pass screen, and nothing
@@ -30,11 +39,14 @@ so ``import balada_widgets.barcadia`` stays free of Solara.
   players; the log in words as this
   seat may know it (hidden draws masked), undo/redo and branches; save,
   share, load and the new-game form (the kit's ``GameRoot``).
-  After each of your moves, what every other seat (and chance) did since, in
-  order, in words as you may know them, each roll with its dice, what it
-  needed and won or lost (:func:`recap_lines`), one line after another at
-  :data:`RECAP_PACE` with "Show all now", readable until your next move; the
-  game-over screen names the deciding roll (:func:`deciding_roll`); the roll
+  After each of your moves, what every other seat (and chance) did since
+  (passes aside: an auto-pass is the same move), in order, in words as you
+  may know them, each roll with its dice, what it needed and won or lost
+  (:func:`recap_lines`), one line after another at :data:`RECAP_PACE` with
+  "Show all now", the list following its newest line; under it, dimmed, the
+  lines up to your last move (:func:`earlier_lines`), so what happened stays
+  readable after you move on; the game-over screen names the deciding roll
+  (:func:`deciding_roll`), keeps the recap as you read it and opens the log; the roll
   for who starts is said in words (:func:`opening_roll_words`). A refusal is
   said in words (:func:`refusal_words`: "Player 1 cannot reveal r30: ...") at
   the top of the column beside the board. Each seat has one name, the
@@ -52,9 +64,11 @@ Stable hooks for tests: the dungeon board has the class
 ``bw-barcadia-hand`` (``data-id="card-dash"``, class ``playable``); the
 decision box ``bw-bc-decision`` with buttons ``bw-bc-choice`` (and
 ``bw-bc-end``, ``bw-bc-pass``); the battle panel ``bw-bc-battle`` with
-``bw-bc-odds`` and ``bw-bc-explain-toggle``; the players ``bw-bc-players``;
+``bw-bc-odds``, ``bw-bc-window-steps`` and ``bw-bc-explain-toggle``; the die that waits ``bw-bc-roll-box`` with
+``bw-bc-roll``; the players ``bw-bc-players``;
 the result ``bw-bc-result`` (``bw-bc-deciding``); the recap ``bw-bc-recap-box`` with the list ``bw-bc-recap``
-(class ``paced`` while its lines come one by one) and ``bw-bc-recap-skip``; the roll for who starts
+``bw-bc-recap-list`` (class ``paced`` while its lines come one by one), ``bw-bc-recap-skip`` and the earlier
+lines ``bw-bc-recap-earlier``; the log ``bw-bc-log`` (``bw-bc-log-toggle``); the roll for who starts
 ``bw-bc-opening``; a refusal ``bw-bc-refusal`` (with ``bw-reminder`` and ``bw-rule-<id>``); the form
 ``bw-bc-form`` with ``bw-bc-start``.
 """
