@@ -51,9 +51,9 @@ from balada_widgets.ui.tutorial import Tutorial
 
 GAMES = ("balada", "balda", "barcadia", "baldurs_gate")
 #: the lessons checked: each game's English one, and the Russian Balda (its own words, Russian grids and words)
-LESSONS = ("balada", "balda", "balda:ru", "barcadia", "baldurs_gate")
+LESSONS = ("balada", "balda", "balda:ru", "barcadia", "baldurs_gate", "baldurs_gate:cs")
 #: the lessons whose every exercise card (its board, answers, Check and the reply's room) fits a 1400x900 window
-FITS_THE_WINDOW = {"balda", "balada"}
+FITS_THE_WINDOW = {"balda", "balada", "baldurs_gate"}
 WINDOW = {"width": 1400, "height": 900}
 REPLY_ROOM = 120  # px under an exercise's Check button for the first reply
 TESTS = Path(__file__).resolve().parents[1]

@@ -15,8 +15,9 @@ from typing import Iterable
 from .. import i18n
 from ..drawing import CARDS_CSS, CSS, DEFS, cards_markup, city_svg, player_markup
 
-#: the lesson's own parts around the game's drawing: the caption, the buttons of a live board, the log;
-#: the city at most 560 px tall, so an exercise, its Check and its reply fit a 1400x900 window
+#: the lesson's own parts around the game's drawing: the caption, the buttons of a live board, the log; the
+#: city at most 480 px tall with the houses' boards beside it (scrolled when longer), so that an exercise, its
+#: Check and its reply fit a 1400x900 window (tests/browser/test_tutorial_boards_browser.py)
 LESSON_CSS = CSS + CARDS_CSS + """
 .bw-bgt { font: 13px/1.4 system-ui, sans-serif; color: #2b2418; }
 .bw-bgt .cap { margin: 2px 0 6px; padding: 5px 10px; border-radius: 8px; background: #eef4fb; color: #1e3c66; }
@@ -29,7 +30,10 @@ LESSON_CSS = CSS + CARDS_CSS + """
 .bw-bgt .log { color: #555; font-size: 12px; margin: 4px 0; }
 .bw-bgt .cols { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; margin-bottom: 6px; }
 .bw-bgt .cols > div { flex: 1 1 260px; }
-.bw-bgt svg.bw-bg { width: 100%; height: auto; max-height: 560px; }
+.bw-bgt svg.bw-bg { width: 100%; height: auto; max-height: 480px; }
+.bw-bgt .beside { display: flex; gap: 8px; align-items: flex-start; }
+.bw-bgt .beside > .city { flex: 0 0 522px; }
+.bw-bgt .beside > .side { flex: 1 1 0; min-width: 0; max-height: 480px; overflow-y: auto; }
 """
 LESSON_DEFS = DEFS
 
@@ -83,16 +87,22 @@ def columns(blocks: Iterable[str]) -> str:
     return '<div class="cols">' + "".join(f"<div>{b}</div>" for b in blocks) + "</div>" if blocks else ""
 
 
+def beside(city_markup: str, blocks: Iterable[str]) -> str:
+    """The city with the houses' boards (and cards) in a column beside it."""
+    blocks = [b for b in blocks if b]
+    return f'<div class="beside"><div class="city">{city_markup}</div><div class="side">{"".join(blocks)}</div></div>' \
+        if blocks else city_markup
+
+
 def house_name(lesson, player: int) -> str:
     """``You (1)``, ``Orange (2)``: a house as its board is headed."""
     return f"{lesson.house(player, capital=True)} ({player + 1})"
 
 
-def table(lesson, game, state, *, me=True, offer=False, others=False, hand=True, mask_defence=False) -> str:
-    """What a player at the table sees, nothing to click: your board, the others', the offer, the city."""
+def table(lesson, game, state, *, offer=False, hand=True, first=(), label: str = "") -> str:
+    """What you see at the table, nothing to click: the city, and beside it ``first`` (cards a question is
+    about), your board and the offer."""
     view = game.view(state, 0)
-    houses = ([0] if me else []) + (list(range(1, game.players)) if others else [])
-    blocks = [player_markup(game, view, p, viewer=0, name=house_name(lesson, p), hand=hand or p > 0)
-              for p in houses]
+    blocks = [*first, player_markup(game, view, 0, viewer=0, name=house_name(lesson, 0), hand=hand)]
     blocks += [cards_markup(game, view.offer, title=i18n.text("ui.offer_label", game.language))] if offer else []
-    return still(columns(blocks) + city(game, state, clickable=False, mask_defence=mask_defence))
+    return html(still(beside(city(game, state, clickable=False), blocks)), label=label)

@@ -64,7 +64,7 @@ def setup(lesson, step, material) -> tuple:
     options = b.options()
     misread = {"attack": "setup-attack", "open": "setup-attack", "hidden": "setup-hidden-chosen"}
     second = b.choose(options, lambda x: x == right or misread.get(x),
-                      figure=lambda: boards.city(g, eighth, clickable=False), solution=b.solution(dict(options)[right]))
+                      figure=lambda: boards.html(boards.city(g, eighth, clickable=False)), solution=b.solution(dict(options)[right]))
     done = states["done"]
     left = g.bag_count(done)
     three = game(3, lesson.language)
@@ -164,15 +164,17 @@ def scoring(lesson, step, material) -> tuple:
     a.fields["scored"] = "; ".join(a("agenda", card=g.card_name(x.ref), count=x.extra,
                                      points=lesson.qty(x.points, "prestige")) for x in agendas)
     label = a("label")
-    table = boards.table(lesson, g, before, hand=False)
+    seen = boards.still(boards.city(g, before)), boards.still(player_markup(
+        g, g.view(before, 0), 0, viewer=0, name=boards.house_name(lesson, 0), hand=False))
 
     def judge_a(picked):
         picked = frozenset(bare(x) for x in picked)
         return picked == right_a or (len(picked) > slots and "score-no-threshold") or (
             len(picked) == len(right_a) and "score-not-best")
 
-    first = a.pick(lambda sel: boards.html(cards_markup(g, me.agendas, selected=sel, title=label), table,
-                                           label=label), judge_a, mode="set",
+    first = a.pick(lambda sel: boards.html(boards.beside(seen[0], [cards_markup(g, me.agendas, selected=sel,
+                                                                                 title=label), seen[1]]), label=label),
+                   judge_a, mode="set",
                    solution=a.solution(lesson.join(g.card_name(x.ref) for x in agendas), picks=sorted(right_a)))
     network = frozenset(gains["E7"][0].extra.split(","))
     mine = {city.nodes[i] for i, p in enumerate(over.pieces) if p is not None and p.owner == 0}

@@ -177,8 +177,9 @@ class Live:
         shown = "<br>".join("· " + boards.escape(x) for x in fr.log[-5:]) if log else ""
         return boards.html(
             boards.caption(fr.message, "warn") if fr.message else boards.caption(said["done"], "ok") if stopped
-            else boards.caption(note), boards.chips(buttons), boards.numbered(boards.columns(blocks), suffix),
-            boards.city(g, state, suffix=suffix, mask_defence=mask_defence),
+            else boards.caption(note), boards.chips(buttons),
+            boards.beside(boards.city(g, state, suffix=suffix, mask_defence=mask_defence),
+                          [boards.numbered(b, suffix) for b in blocks]),
             f'<div class="log">{shown}</div>' if shown else "", label=label)
 
     def _trades(self, state, district: str, suffix: str) -> list:
