@@ -208,8 +208,9 @@ def test_both_languages_hold_the_same_words_and_czech_the_kits_too():
     assert list(files) == ["en", "cs"]  # material.yaml, beside them, is no language
     keys = {L: {k for k in lesson_words.load(path).keys() if not k.startswith("kit.")} for L, path in files.items()}
     assert keys["en"] == keys["cs"]
+    czech = T.misreadings("cs")
     for m in MISREADINGS.values():
-        assert m.message("cs") != m.message("en") and m.text == m.message("en"), m.id
+        assert czech[m.id].message != m.message and (czech[m.id].rule, czech[m.id].step) == (m.rule, m.step), m.id
     cs = T.kit_words("cs")
     assert cs["check"] == "Zkontrolovat" and cs["step_of"].format(i=4, n=18) == "Krok 4 z 18"
     assert cs["rule"] == "({rules})" == T.kit_words("en")["rule"]  # the lesson says where each rule is written
@@ -240,7 +241,7 @@ def test_a_wrong_pick_is_named_before_what_was_left_out():
     for L in LANGUAGES:
         a = ask(part("turn", 0, L), fs("build"), "turn", L)
         assert a.reply.misreading == "turn-build-unaffordable", a.reply
-        assert a.reply.message.startswith(MISREADINGS["turn-build-unaffordable"].message(L))
+        assert a.reply.message.startswith(T.misreadings(L)["turn-build-unaffordable"].message)
 
 
 @pytest.mark.parametrize("step_id", [s.id for s in STEPS if s.id != "play"])
@@ -258,7 +259,7 @@ def test_step_checks_answers_and_misreadings(step_id):
             m = MISREADINGS[mid]
             a = ask(ex, raw, step_id, L)
             assert (a.reply.kind, a.reply.rule) == ("wrong", m.rule), (step_id, i, mid, a.reply)
-            assert a.reply.message == f"{m.message(L)} ({rules_ref(m.rule, L)})", a.reply.message
+            assert a.reply.message == f"{T.misreadings(L)[mid].message} ({rules_ref(m.rule, L)})", a.reply.message
             assert ex.check(ex.read(norm(ex, raw))[0]).misreading == mid
             assert not a.reply.hint and a.reply.solution is None
             if sol.answer.isdigit():  # no number of the answer in the feedback (the GUIDE)
@@ -277,7 +278,7 @@ def test_every_misreading_is_recognised_by_a_step():
     for m in MISREADINGS.values():
         assert m.step in ids and m.rule, m
         for L in LANGUAGES:
-            assert m.message(L).endswith("."), (m.id, L)
+            assert T.misreadings(L)[m.id].message.endswith("."), (m.id, L)
 
 
 def test_misreadings_give_answers_different_from_each_other_and_from_the_right_one():

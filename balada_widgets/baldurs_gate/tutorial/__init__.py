@@ -44,13 +44,12 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple, Optional
 
 from ...core import lesson_words
 from ...core.feedback import Step
-from ...kit.lesson import Lesson, LessonStep, NotebookFace
+from ...kit.lesson import Lesson, LessonStep, Misreading, NotebookFace
 from . import actions, attacks, basics, ending, play as last
 from .language import Language
 from .positions import LESSONS, material, position, step_material
@@ -64,20 +63,6 @@ BUILDERS = (basics.city, basics.turn, basics.build, basics.connections, basics.p
             ending.setup, ending.final_round, ending.scoring, ending.tie_break, ending.advanced, last.play)
 STEP_IDS = tuple(b.__name__.replace("_", "-") for b in BUILDERS)
 LANGUAGES = tuple(lesson_words.language_files(LESSONS))
-
-
-@dataclass(frozen=True)
-class Misreading:
-    """A way to misread a rule: its id, the step where it is recognised, the rule ids, its words in English."""
-
-    id: str
-    step: str
-    rule: str
-    text: str
-
-    def message(self, language: str = "en") -> str:
-        """The words in ``language`` (the class teacher's page shows them)."""
-        return misreadings(language)[self.id].text
 
 
 class Built(NamedTuple):

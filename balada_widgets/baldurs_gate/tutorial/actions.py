@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..effects import ability_text, cost_text, effect_text
 from ..state import Build, Done, Income, Parcel, Spot, Src, Trade, Use, Worker
 from . import boards
-from .language import first_misread
+from .language import set_answer
 from .live import Live
 from .positions import position_of
 
@@ -64,7 +64,7 @@ def worker(lesson, step, material) -> tuple:
     builder = f"L-{before.players[2].worker}" if before.players[2].worker else None
 
     def judge_d(picked):
-        return picked == home or (picked == away != home and "worker-all-go-home") or first_misread(
+        return picked == home or (picked == away != home and "worker-all-go-home") or set_answer(
             picked, home, lambda x: x == builder and "worker-builder-only")
 
     d = lesson.part(step, 3, "BLD4", player=lesson.house(2, capital=True), n=material.parcel, district=district,
@@ -200,7 +200,7 @@ def factions(lesson, step, material) -> tuple:
     right = frozenset(rewards)
 
     def judge_b(picked):
-        return picked == right or first_misread(picked, right, lambda k: k == start and "faction-start-again",
+        return set_answer(picked, right, lambda k: k == start and "faction-start-again",
                                                 lambda k: level in picked and "faction-landing-only")
 
     b = lesson.part(step, 1, "F2", **fields)

@@ -9,7 +9,7 @@ from ..drawing import cards_markup
 from ..state import Build, Parcel, Spot, Token, Trade, Worker
 from . import boards
 from .basics import added, atoms_gain, bonus_of, gains, gains_part, pays_line
-from .language import first_misread
+from .language import set_answer
 from .live import Live, bare
 from .positions import position_of
 
@@ -221,7 +221,7 @@ def failed(lesson, step, material) -> tuple:
     def draw(sel):
         return boards.html(shown, boards.city(g, s, selected=sel), label=label)
 
-    first = a.pick(draw, lambda x: x == right or first_misread(x, right, wrong, missing), mode="set",
+    first = a.pick(draw, lambda x: set_answer(x, right, wrong, missing), mode="set",
                    solution=a.solution(a.fields["hit"], picks=sorted(right)))
     mine = attack.rewards[0]
     wrong_prestige = {attack.strength, attack.contributions[0], 2 * attack.strength} - {mine}

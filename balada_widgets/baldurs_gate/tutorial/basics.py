@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..state import Build, Done, Income, Parcel, Token, Worker
 from ..effects import effect_text
 from . import boards
-from .language import first_misread
+from .language import set_answer
 from .live import Live
 from .positions import position_of
 
@@ -50,7 +50,7 @@ def city(lesson, step, material) -> tuple:
 
     def judge_b(picked):
         only_forts_left = picked < right and all(where.kind[where.index[x]] == "fort" for x in right - picked)
-        return picked == right or first_misread(picked, right, wrong_pick) or (only_forts_left and "city-parcels-only")
+        return set_answer(picked, right, wrong_pick) or (only_forts_left and "city-parcels-only")
 
     b = lesson.part(step, 1, "C2", n=token, ends=lesson.spots(g, ends),
                     district=lesson.district(g, where.district_of[i]))
@@ -73,7 +73,7 @@ def turn(lesson, step, material) -> tuple:
                     district=lesson.district(g, me.worker))
     options = a.options()
     not_allowed = {"build": "turn-build-unaffordable", "worker": "turn-worker-away", "pass": "turn-pass"}
-    judge_a = lambda picked: picked == right or first_misread(picked, right, not_allowed.get)  # noqa: E731
+    judge_a = lambda picked: set_answer(picked, right, not_allowed.get)  # noqa: E731
     first = a.choose(options, judge_a, many=True, figure=lambda: boards.table(lesson, g, s, offer=True),
                      solution=a.solution(lesson.join(label for value, label in options if value in right)))
     after = g.apply(g.apply(s, Income(0)), Done(0))
@@ -174,7 +174,7 @@ def gains_part(lesson, part, right: frozenset, misread: dict):
     def judge(picked):
         got = frozenset(options[k] for k in picked)
         whole = next((mid for mid, g in misread.items() if g == got), None)
-        return got == right or whole or first_misread(
+        return got == right or whole or set_answer(
             got, right, lambda x: next((mid for mid, g in misread.items() if x in g), None),
             lambda x: next((mid for mid, g in misread.items() if x not in g), None))
 

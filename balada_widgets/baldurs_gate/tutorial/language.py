@@ -15,12 +15,11 @@ ruling C13" / "naše pravidlo C13".
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 from ...core.feedback import Feedback
 from ...core.lesson_words import LessonWords
-from ...kit.lesson import Choose, Figure, Number, Pick, Solution
+from ...kit.lesson import Choose, Count, Figure, Pick, Solution, set_mistake
 from .. import i18n
 from ..i18n import join_list, qty, rules_ref
 from .boards import LESSON_CSS, LESSON_DEFS
@@ -28,14 +27,6 @@ from .boards import LESSON_CSS, LESSON_DEFS
 PART_KEYS = "abcdefgh"
 #: the grammatical gender of each piece's word (Czech "tvůj hostinec", "tvá věž", "tvé sídlo"; English "your")
 GENDER = {"inn": "m", "temple": "m", "hall": "f", "market": "f", "tower": "f", "keep": "f", "gate": "f", "hq": "n"}
-
-
-@dataclass(frozen=True)
-class Count(Number):
-    """A whole number, with or without its unit (``"6"``, ``"6 prestige"``, ``"6 prestiží"``)."""
-
-    def read(self, raw):
-        return super().read(re.sub(r"(?<=\d)\s*[^\d\s][^\d]*$", "", raw.strip()) if isinstance(raw, str) else raw)
 
 
 class Language:
@@ -115,20 +106,18 @@ class Language:
 Judge = Callable[[Any], Any]  # True (right), a misreading id, a Feedback, or None (wrong, no misreading known)
 
 
-def first_misread(answer, right, wrong=lambda x: None, missing=lambda x: None) -> Optional[str]:
-    """A set answered: the misreading of a wrong pick first (what was picked and is not right), else of something
-    left out; ``wrong(item)`` and ``missing(item)`` give an item's misreading or ``None``.
+def set_answer(answer, right, wrong=None, missing=None):
+    """A set answered, read by the kit's :func:`~balada_widgets.kit.lesson.set_mistake`: True when it is ``right``,
+    else the misreading of a wrong pick before one of something left out (``None``: the pick is wrong, no
+    misreading explains it); ``wrong(item)``, ``missing(item)``: an item's misreading or nothing.
 
-    >>> first_misread({"a", "x"}, {"a", "b"}, wrong=lambda x: "x-picked", missing=lambda x: "b-left-out")
+    >>> set_answer({"a", "x"}, {"a", "b"}, wrong=lambda x: "x-picked", missing=lambda x: "b-left-out")
     'x-picked'
+    >>> set_answer({"a"}, {"a", "b"}, missing={"b": "b-left-out"}), set_answer({"b", "a"}, {"a", "b"})
+    ('b-left-out', True)
     """
-    for item in sorted(set(answer) - set(right)):
-        if wrong(item):
-            return wrong(item)
-    for item in sorted(set(right) - set(answer)):
-        if missing(item):
-            return missing(item)
-    return None
+    found = set_mistake(answer, right, wrong, missing)
+    return found is None or found.misreading
 
 
 class Part:
