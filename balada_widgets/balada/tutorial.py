@@ -1,30 +1,23 @@
 """The Balada tutorial: sixteen steps, each an exercise on the game's board, checked by the engine.
 
-A notebook cell is one line, ``balada.tutorial.step("boss")`` (Step 6 of 16: The Boss); the game's drawing and the
-kit's lesson player load only when a step is built or shown. This module holds the lesson's *oracles*: for each
-step the position, the right answer and how each wrong answer is read, all computed by the engine. Its *words*
-(titles, prose, prompts, hints, the misreadings, the answers' explanations, the options' labels, what the checks
-say) are data, one file per language: ``balada/lessons/<language>.yaml``, read and checked by
-:mod:`balada_widgets.core.lesson_words` (format: ``docs/lessons.md``).
+A notebook cell is one line, ``balada.tutorial.step("boss")`` (Step 6 of 16: The Boss). This module holds the
+lesson's *oracles*: for each step the position, the right answer and how each wrong answer is read, computed by the
+engine (the lesson is built when a step is first shown). Its *words* (titles, prose, prompts, hints, misreadings,
+explanations, the options' labels, what the checks say) are data: ``balada/lessons/<language>.yaml``, read and
+checked by :mod:`balada_widgets.core.lesson_words` (format: ``docs/lessons.md``).
 
-The lesson follows the GUIDE's standard for tutorials. Every step is a short text and an exercise the learner
-*does*: click spaces on the map sheet, type a score, choose among three options or more (with two, a second try
-would be right by elimination), or walk a side choice by choice. Its boards are the game's own drawing as a player
-sees it at the table: no Boss worth, no Tower bonus, no highlighted target. The kit gives the tiers: a first wrong
-answer names the misreading with its ruling ("our ruling B7": the rule text has no numbers, B1-B17 and P1-P7 are
-this project's rulings), a second adds a hint, a third or *Show me* walks the answer through, symbol by symbol.
+Every step is a short text and an exercise the learner *does* (click spaces on the map sheet, type a score, choose
+among three options or more, walk a side choice by choice) on the game's own drawing as a player sees it at the
+table: no Boss worth, no Tower bonus, no highlighted target. The kit gives the tiers: the misreading named with its
+ruling ("our ruling B7": the rule text has no numbers), a hint, then the answer walked through symbol by symbol.
 
-The checks never re-derive a rule: the right answer comes from the engine (:func:`~.scoring.score_side`, the
-optimiser, :meth:`~.rules.BaladaGame.apply`, :meth:`~.rules.BaladaGame.winners`), and a wrong number is explained
-by replaying the engine's own walk with one *misreading* of the rules at a time (:data:`MISREADINGS`, listed in
-``docs/balada.md``): when it gives the learner's number, the reply names it and what the walk did, never the right
-number. A refused click is the engine's refusal, in words. The checks also work on their own (the lab), in any
-language of the lesson: :func:`check_score`, :func:`check_injuries`, :func:`check_choices`,
-:func:`check_best_choice`, :func:`check_best_placement`, :func:`check_placement`, :func:`check_game_total`,
-:func:`check_winner`.
+The right answer comes from the engine (:func:`~.scoring.score_side`, the optimiser, :meth:`~.rules.BaladaGame.apply`
+and ``winners``); a wrong number is explained by replaying the engine's walk with one *misreading* of the rules at a
+time (:data:`MISREADINGS`, listed in ``docs/balada.md``), named with what the walk did, never with the right number.
+The checks also work on their own (the lab), in any language of the lesson: :func:`check_score`,
+:func:`check_injuries`, :func:`check_choices`, :func:`check_best_choice`, :func:`check_best_placement`,
+:func:`check_game_total`.
 
->>> check_score("O3 O2 FT .. .. .. .. .. .. .. .. ..", 5).ok
-True
 >>> print(check_score("TW O2 FT .. .. .. .. .. .. .. .. ..", 2).message)  # doctest: +NORMALIZE_WHITESPACE
 Not 2. Each Tower adds 1 to the Obstacles right beside it. The Obstacle at space 2 stands beside a Tower. (rule B7)
 >>> [s.id for s in steps()][:3], lesson().position("boss")
@@ -35,7 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache, partial
+from functools import lru_cache, partial, reduce
 from pathlib import Path
 from typing import Callable, Iterable, NamedTuple, Optional, Sequence
 
@@ -43,28 +36,27 @@ from ..core import lesson_words
 from ..core.errors import GameError, IllegalMove, InvalidInput
 from ..core.feedback import Feedback, Step, exercise_check, find_step, parse_number  # noqa: F401 (re-exported)
 from ..kit.lesson import Choose, Figure, Lesson, LessonStep, NotebookFace, Number, Pick, Solution
+from ..kit import svg
+from . import drawing
+from .content import load_sheet
+from .rules import BaladaGame, BaladaState, Flip, Place, PlayerState, RoundRecord, Swap
 from .scoring import (
     EVENT_NAMES, LANDSCAPES, Choices, Hero, Layout, ScoreResult, best_points, event_name, fish_step, is_obstacle,
     options_at, parse_choices, parse_side, score_side, step as _walk_one,
 )
 
-__all__ = ["LESSONS", "MISREADINGS", "Misreading", "STEPS", "build_lesson", "check_best_choice", "check_best_placement",
-           "check_choices", "check_game_total", "check_injuries", "check_placement", "check_score", "check_winner",
-           "choices_in_words", "find_misreading", "kit_words", "lesson", "misreadings", "step", "step_by_id",
-           "steps", "tutorial", "winners_of", "words_for"]
+__all__ = ("LESSONS MISREADINGS Misreading STEPS build_lesson check_best_choice check_best_placement check_choices "
+           "check_game_total check_injuries check_score choices_in_words kit_words lesson step step_by_id steps "
+           "tutorial winners_of words_for").split()
 
 #: the folder of the lesson's files, one per language (``en.yaml``: the reference every other language follows)
 LESSONS = Path(__file__).resolve().parent / "lessons"
-LANGUAGES = tuple(lesson_words.language_files(LESSONS))
 
 #: the steps in order, each with the rulings it teaches (its words are ``steps.<id>`` of the files)
 STEP_RULES = tuple((s.split()[0], tuple(s.split()[1:])) for s in (
     "goal B1 B17, draw B1 B2 P5, obstacle B6 B7, fountain B8, sword B7 B9 B16, boss B10, tower B7 B11, "
     "key-chest B13 B14 P3, princess B15, portal B5 P2, change B3 P4, walk B6 B16 P1 P6, fish B12, "
     "rounds B6 B13 B17, easy B4 P7, play B2 B3 B16 B17 P5").split(", "))
-
-
-# ============================================================================ the words of one language
 
 
 @dataclass(frozen=True)
@@ -81,20 +73,16 @@ def _cap(text: str) -> str:
 
 
 class Say:
-    """What the checks say in one language: the file's ``checks`` (said later, with what the learner's answer did:
-    :class:`~balada_widgets.core.lesson_words.Sentences`), its counted words and its misreadings.
-
-    Made when the lesson is built (``reference``: the English file, whose placeholders a translation keeps); a
-    check called on its own gets its language's from :func:`words_for`.
-    """
+    """What the checks say in one language: the file's ``checks`` (:class:`~balada_widgets.core.lesson_words.Sentences`,
+    said later with what the answer did; ``reference``: English's), its counted words and its misreadings."""
 
     def __init__(self, words: lesson_words.LessonWords, reference: Optional[lesson_words.LessonWords] = None):
-        self.language, self.reference, self.common = words.language, reference, words.scope("words")
+        self.words, self.language, self.reference, self.common = words, words.language, reference, words.scope("words")
         self.said = words.sentences("checks", reference)
         self.options, self.things, self.does = (self.said.under(k) for k in ("option", "things", "walk-does"))
         self.forms = {k: self.common.list(k) for k in ("point", "injury", "sword")}
         self.separators, self.space = self.common.list("list"), self.common.template("space", "n")
-        self.spaces_of = self.common.template("spaces", "list")
+        self.spaces_of, self.no_step = self.common.template("spaces", "list"), self.common.template("no-step", "steps")
         self.misreadings = {key.split(".")[1]: Misreading(key.split(".")[1], key.split(".")[0], text)
                             for key, text in words.section("misreadings").items()}
 
@@ -125,21 +113,14 @@ class Say:
         return Feedback(False, f"{m.message} {_cap(detail)}".strip(), rule or m.rule, mid)
 
 
-def _english() -> lesson_words.LessonWords:
-    return lesson_words.load(LESSONS / "en.yaml", "en")
-
-
 @lru_cache(maxsize=None)
 def words_for(language: str = "en") -> Say:
-    """The checks' words in ``language`` (its lesson file's), for a check called on its own.
-
-    :raises InvalidInput: no lesson file in that language (the message lists them).
-    """
+    """The checks' words in ``language``, for a check called on its own (:class:`InvalidInput`: no such lesson)."""
     files = lesson_words.language_files(LESSONS)
     if language not in files:
         raise InvalidInput(f"no lesson in the language {language!r}; there are: {', '.join(files)}",
                            move=str(language)[:20])
-    return Say(lesson_words.load(files[language], language), None if language == "en" else _english())
+    return Say(lesson_words.load(files[language], language), None if language == "en" else words_for().words)
 
 
 def _said(say: Say, judge: Callable[[], Feedback], answer=None) -> Feedback:
@@ -173,27 +154,20 @@ def _right(text: str, rule: Optional[str] = None, expected=None) -> Feedback:
     return Feedback(True, _cap(text), rule, expected=expected)
 
 
-# ============================================================================ misreadings, replayed on the engine's walk
+# ======================================================================= misreadings, replayed on the engine's walk
 
 
-@dataclass(frozen=True)
-class _Ctx:
-    """One step of the replayed walk, as the engine computed it."""
+class _Ctx(NamedTuple):
+    """One step of the replayed walk, as the engine computed it: at 0-based space ``i`` (``space``), its event."""
 
     layout: Layout
-    i: int  # 0-based space
+    i: int
+    space: int
+    event: Optional[str]
     option: str
     before: Hero
     after: Hero
     points: int
-
-    @property
-    def event(self):
-        return self.layout.events[self.i]
-
-    @property
-    def space(self) -> int:
-        return self.i + 1
 
     @property
     def knocked_down(self) -> bool:
@@ -201,11 +175,9 @@ class _Ctx:
         return is_obstacle(self.event) and self.option == "endure" and self.after.injuries == 0
 
 
-def _replay(layout: Layout, hero: Hero, decisions, hook=None, variant: int = 0, fish=None):
-    """Walk ``layout`` with the engine's :func:`~.scoring.step`, letting ``hook`` (and ``fish``) misread steps.
-
-    Returns ``(total, the notes' fields, hero at the end)`` or ``None`` when the decisions no longer fit.
-    """
+def _replay(layout: Layout, hero: Hero, decisions, mid: Optional[str] = None, variant: int = 0, fish=None):
+    """Walk ``layout`` with the engine's :func:`~.scoring.step`, misreading its steps as ``mid`` (:func:`_misstep`;
+    ``fish``: the Fish's): ``(total, the notes' fields, hero at the end)``, ``None`` if the decisions no longer fit."""
     total, notes, h = 0, [], hero
     for i in range(len(layout.events)):
         opts = options_at(layout, i, h)
@@ -213,7 +185,7 @@ def _replay(layout: Layout, hero: Hero, decisions, hook=None, variant: int = 0, 
         if o not in opts:
             return None
         after, st = _walk_one(layout, i, h, o)
-        got = hook(_Ctx(layout, i, o, h, after, st.points), variant) if hook is not None else None
+        got = _misstep(mid, variant, _Ctx(layout, i, i + 1, layout.events[i], o, h, after, st.points)) if mid else None
         after, pts = (got[0], got[1]) if got is not None else (after, st.points)
         notes += [got[2]] if got is not None else []
         total, h = total + pts, after
@@ -222,75 +194,44 @@ def _replay(layout: Layout, hero: Hero, decisions, hook=None, variant: int = 0, 
     return total + (got[0] if got is not None else fish_step(layout).points), notes, h
 
 
-# ---- the misreadings of a step of the walk, each named after its id: ``None`` (the learner reads this step right)
-# or ``(hero after, points, the note's fields)``; ``c.after`` and ``c.points`` are the engine's truth
-
-def _knockdown(c: _Ctx, _variant):
-    if c.knocked_down:
-        inj = c.before.injuries + c.layout.effective[c.i]
-        return Hero(inj, c.after.swords, c.before.run + c.layout.effective[c.i]), 0, dict(space=c.space, n=inj)
+#: the misreadings of a step of the walk (:func:`_misstep`), in the order they are tried (``:2``: read two ways)
+_READINGS = tuple((m.split(":")[0], 2 if m.endswith(":2") else 1) for m in (
+    "knockdown boss-from-start boss-own-space boss-undefeated chest-own-spaces:2 chest-last-key tower-without-key "
+    "tower-with-key princess-knockdown princess-tower-breaks princess-undefeated-boss:2 princess-sworded-obstacle:2 "
+    "princess-whole-path").split())
 
 
-def _boss_from_start(c: _Ctx, _variant):
-    if c.event == "BS" and c.option == "fight" and c.space != c.points:
-        return replace(c.after, run=c.before.run + c.space), c.space, dict(space=c.space)
-
-
-def _boss_own_space(c: _Ctx, _variant):
-    if c.event == "BS" and c.option == "fight":
-        return replace(c.after, run=c.before.run + c.points - 1), c.points - 1, dict(space=c.space)
-
-
-def _boss_undefeated(c: _Ctx, _variant):
-    if c.event == "BS" and c.option == "pass":
-        return c.after, c.layout.boss_value(c.i), dict(space=c.space)
-
-
-def _chest_own_spaces(c: _Ctx, variant):  # both ends counted, or one
-    if c.event == "CH" and c.option == "key":
-        return c.after, c.points + 2 - variant, dict(key=c.layout.first_key + 1, space=c.space)
-
-
-def _chest_last_key(c: _Ctx, _variant):
+def _misstep(mid: str, variant: int, c: _Ctx):
+    """Step ``c`` of the engine's walk as misreading ``mid`` (its ``variant``) walks it: ``None`` (read right) or
+    ``(hero after, points, the note's fields)``; ``c.after`` and ``c.points`` are the engine's truth."""
+    ev, run, here, option = c.event, c.before.run, dict(space=c.space), c.option
     keys = [k + 1 for k in range(c.i) if c.layout.events[k] == "KY"]
-    if c.event == "CH" and c.option == "key" and len(keys) > 1:
-        return c.after, c.space - keys[-1] - 1, dict(space=c.space, first=keys[0], last=keys[-1])
-
-
-def _tower_without_key(c: _Ctx, _variant):
-    if c.event == "TW" and c.points == 0:
-        return c.after, 2, dict(space=c.space)
-
-
-def _tower_with_key(c: _Ctx, _variant):
-    if c.event == "TW" and c.points:
-        return c.after, 0, dict(space=c.space)
-
-
-def _princess_knockdown(c: _Ctx, _variant):
-    if c.knocked_down:
-        return replace(c.after, run=c.before.run + c.layout.effective[c.i]), 0, dict(space=c.space)
-
-
-def _princess_tower_breaks(c: _Ctx, _variant):
-    if c.event == "TW" and c.before.run:
-        return replace(c.after, run=0), c.points, dict(space=c.space)
-
-
-def _princess_undefeated_boss(c: _Ctx, variant):  # the Boss's value added to the run, or the run going on
-    if c.event == "BS" and c.option == "pass":
-        run = c.before.run + (c.layout.boss_value(c.i) if variant == 0 else 0)
-        return replace(c.after, run=run), c.points, dict(space=c.space)
-
-
-def _princess_sworded_obstacle(c: _Ctx, variant):  # the run going on past it, or ended there
-    if is_obstacle(c.event) and c.option == "sword":
-        return replace(c.after, run=c.before.run if variant == 0 else 0), c.points, dict(space=c.space)
-
-
-def _princess_whole_path(c: _Ctx, _variant):
-    if c.after.run == 0 and c.before.run and c.event != "PR":
-        return replace(c.after, run=c.before.run), c.points, dict(event=event_name(c.event), space=c.space)
+    if mid == "knockdown" and c.knocked_down:
+        inj = c.before.injuries + c.layout.effective[c.i]
+        return Hero(inj, c.after.swords, run + c.layout.effective[c.i]), 0, dict(here, n=inj)
+    if mid == "boss-from-start" and ev == "BS" and option == "fight" and c.space != c.points:
+        return replace(c.after, run=run + c.space), c.space, here
+    if mid == "boss-own-space" and ev == "BS" and option == "fight":
+        return replace(c.after, run=run + c.points - 1), c.points - 1, here
+    if mid == "boss-undefeated" and ev == "BS" and option == "pass":
+        return c.after, c.layout.boss_value(c.i), here
+    if mid == "chest-own-spaces" and ev == "CH" and option == "key":  # both ends counted, or one
+        return c.after, c.points + 2 - variant, dict(here, key=keys[0])
+    if mid == "chest-last-key" and ev == "CH" and option == "key" and len(keys) > 1:
+        return c.after, c.space - keys[-1] - 1, dict(here, first=keys[0], last=keys[-1])
+    if ev == "TW" and (mid == "tower-without-key" and not c.points or mid == "tower-with-key" and c.points):
+        return c.after, 2 - c.points, here  # 2 without the key, nothing with it
+    if mid == "princess-knockdown" and c.knocked_down:
+        return replace(c.after, run=run + c.layout.effective[c.i]), 0, here
+    if mid == "princess-tower-breaks" and ev == "TW" and run:
+        return replace(c.after, run=0), c.points, here
+    if mid == "princess-undefeated-boss" and ev == "BS" and option == "pass":  # its value in the run, or nothing
+        return replace(c.after, run=run + (c.layout.boss_value(c.i) if variant == 0 else 0)), c.points, here
+    if mid == "princess-sworded-obstacle" and is_obstacle(ev) and option == "sword":  # the run going on, or ended
+        return replace(c.after, run=run if variant == 0 else 0), c.points, here
+    if mid == "princess-whole-path" and c.after.run == 0 and run and ev != "PR":
+        return replace(c.after, run=run), c.points, dict(here, event=event_name(ev))
+    return None
 
 
 def _tower_bonus(layout: Layout):
@@ -304,72 +245,52 @@ def _fish_not_squared(layout: Layout):
     return (layout.fish, dict(n=layout.fish)) if layout.fish >= 2 else None
 
 
-#: the misreadings of the walk, in the order they are tried, each with its number of variants
-_READINGS = ((_knockdown, 1), (_boss_from_start, 1), (_boss_own_space, 1), (_boss_undefeated, 1),
-             (_chest_own_spaces, 2), (_chest_last_key, 1), (_tower_without_key, 1), (_tower_with_key, 1),
-             (_princess_knockdown, 1), (_princess_tower_breaks, 1), (_princess_undefeated_boss, 2),
-             (_princess_sworded_obstacle, 2), (_princess_whole_path, 1))
-
-
-def _mid(reading: Callable) -> str:
-    """A misreading's id: its function's name (``_tower_bonus``: ``tower-bonus``)."""
-    return reading.__name__[1:].replace("_", "-")
-
-
 def _notes(say: Say, mid: str, fields: Iterable[dict]) -> str:
+    """What the walk did, read as misreading ``mid``: its note (``checks.notes.<mid>``) for each step, once each."""
     return "; ".join(dict.fromkeys(say(f"notes.{mid}", **f) for f in fields))
 
 
 def _candidates(say: Say, result: ScoreResult, injuries: int, swords: int, given) -> Iterable[tuple]:
-    """``(misreading id, total it gives, what the walk did[, rule])`` for each misreading, in order.
-
-    The rule defaults to the misreading's; a left-out step names the rule of that step.
-    """
+    """``(misreading id, total it gives, its note's fields[, rule, the note's id])`` for each misreading, in order
+    (the rule is the misreading's, but a left-out step's for a left-out step; the note ``checks.notes.<id>``)."""
     layout, hero = Layout.of(result.events), Hero(injuries, swords, 0)
     decisions, side, portals = dict(result.choices.decisions), result.side, result.choices.portals
     events = tuple(s.event for s in side)
-    moved = [(p, s) for p, s in portals if s is not None]
+    moved = [(p, s, event_name(events[s - 1])) for p, s in portals if s is not None]
     if moved:
         stay = Choices(tuple((p, None) for p, _ in portals), dict(given.decisions) if given else {})
-        alt = _try_score(side, injuries, swords, stay)
-        if alt is not None:
-            yield "portal-ignored", alt.points, _notes(say, "portal-ignored", (
-                dict(portal=p, event=event_name(events[s - 1]), space=s) for p, s in moved))
-        copied = [events[k] if any(k == s - 1 for _p, s in moved) else e for k, e in enumerate(result.events)]
+        yield "portal-ignored", _try_score(side, injuries, swords, stay), [
+            dict(portal=p, event=ev, space=s) for p, s, ev in moved]
+        copied = [events[k] if any(k == s - 1 for _p, s, _ev in moved) else e for k, e in enumerate(result.events)]
         kept = Choices(tuple((p, None) for p, s in portals if s is None), decisions)
-        alt = _try_score(tuple(replace(sp, event=e) for sp, e in zip(side, copied)), injuries, swords, kept)
-        if alt is not None:
-            yield "portal-copied", alt.points, _notes(say, "portal-copied", (
-                dict(space=s, event=event_name(events[s - 1])) for _p, s in moved))
+        yield "portal-copied", _try_score(tuple(replace(sp, event=e) for sp, e in zip(side, copied)), injuries, swords,
+                                          kept), [dict(space=s, event=ev) for _p, s, ev in moved]
     printed = _tower_bonus(layout)
-    out = _replay(printed[0], hero, decisions) if printed is not None else None
-    if out is not None:
-        yield _mid(_tower_bonus), out[0], _notes(say, _mid(_tower_bonus), printed[1])
-    for reading, variants in _READINGS + ((None, 1),):
+    if printed is not None:
+        yield "tower-bonus", _replay(printed[0], hero, decisions), printed[1]
+    for mid, variants in _READINGS + (("fish-not-squared", 1),):
         for variant in range(variants):
-            out = _replay(layout, hero, decisions, reading, variant, None if reading else _fish_not_squared)
-            mid = _mid(reading or _fish_not_squared)
+            fish = mid == "fish-not-squared"
+            out = _replay(layout, hero, decisions, None if fish else mid, variant, _fish_not_squared if fish else None)
             if out is not None and out[1]:
-                yield mid, out[0], _notes(say, mid, out[1])
+                yield mid, out, out[1]
     if injuries or swords:
-        alt = _try_score(side, 0, 0, given)
-        if alt is not None:
-            yield "carry-forgotten", alt.points, say("notes.carry-forgotten", injuries=say.count(injuries, "injury"),
-                                                     swords=say.count(swords, "sword"))
+        yield "carry-forgotten", _try_score(side, 0, 0, given), [dict(
+            injuries=say.count(injuries, "injury"), swords=say.count(swords, "sword"))]
     for st in result.trace:
         if st.points:
-            note = (say("notes.missed-fish") if st.where == "end" else
-                    say("notes.missed-space", space=st.where, event=event_name(result.events[st.where - 1])))
-            yield "missed-step", result.points - st.points, note, st.rule
+            fish = st.where == "end"
+            yield ("missed-step", result.points - st.points, [{} if fish else dict(
+                space=st.where, event=event_name(result.events[st.where - 1]))], st.rule,
+                   "missed-fish" if fish else "missed-space")
     if given is not None:
-        yield "best-instead-of-given", score_side(side, injuries, swords).points, say(
-            "notes.best-instead-of-given", choices=choices_in_words(given, say))
+        yield "best-instead-of-given", score_side(side, injuries, swords), [dict(choices=choices_in_words(given, say))]
         return
     for sp, opt in sorted(decisions.items()):
         for other in options_at(layout, sp - 1, _hero_at(layout, hero, decisions, sp - 1)):
-            alt = None if other == opt else _try_score(side, injuries, swords, Choices(portals, {sp: other}))
-            if alt is not None:
-                yield "other-choices", alt.points, say("notes.other-choices", option=say.options[other], space=sp)
+            if other != opt:
+                yield "other-choices", _try_score(side, injuries, swords, Choices(portals, {sp: other})), [
+                    dict(option=say.options[other], space=sp)]
 
 
 def _try_score(side, injuries: int, swords: int, choices) -> Optional[ScoreResult]:
@@ -386,35 +307,25 @@ def _hero_at(layout: Layout, hero: Hero, decisions, upto: int) -> Hero:
     return hero
 
 
-def _rule_of(say: Say, candidate) -> str:
-    return candidate[3] if len(candidate) > 3 else say.misreadings[candidate[0]].rule
-
-
-def _explained(say: Say, result: ScoreResult, n: int, injuries: int, swords: int, given, focus):
-    """The first misreading (those of the rules in ``focus`` first) whose total is ``n``: ``(candidate, rule)``."""
-    focus = {focus} if isinstance(focus, str) else set(focus or ())
-    cands = sorted(_candidates(say, result, injuries, swords, given), key=lambda c: _rule_of(say, c) not in focus)
-    return next(((c, _rule_of(say, c)) for c in cands if c[1] == n != result.points), None)
+def _explained(say: Say, result: ScoreResult, n: int, injuries: int, swords: int, given, focus) -> Optional[Feedback]:
+    """The first misreading (those of the rules in ``focus`` first) whose total is ``n``, named with what the walk
+    did (its note). A candidate's total is a number, a replayed walk's or a scored side's (``None``: impossible)."""
+    focus, found = {focus} if isinstance(focus, str) else set(focus or ()), []
+    for mid, total, fields, *rest in _candidates(say, result, injuries, swords, given):
+        total = total[0] if isinstance(total, tuple) else getattr(total, "points", total)
+        rule = rest[0] if rest else say.misreadings[mid].rule
+        if total == n != result.points:
+            found.append((rule not in focus, len(found), mid, rule, _notes(say, rest[1] if rest else mid, fields)))
+    if not found:
+        return None
+    *_order, mid, rule, note = min(found)
+    return say.mis(mid, note + ".", rule)
 
 
 def _scored(side, injuries: int, swords: int, choices):
     """The player's own choices (parsed, or ``None``: the best) and the score of ``side`` with them."""
     given = None if choices is None else parse_choices(choices)
     return given, score_side(side, injuries, swords, given)
-
-
-def find_misreading(side, answer: int, injuries: int = 0, swords: int = 0, choices=None, focus=None,
-                    language: str = "en") -> Optional[tuple[Misreading, str]]:
-    """The first misreading of the rules whose total is ``answer`` (with what the walk did), or ``None``.
-
-    >>> m, why = find_misreading("O3 O3 FT .. .. .. .. .. .. .. .. ..", 6)
-    >>> m.id, m.rule, why
-    ('knockdown', 'B7', 'at space 2 the injuries reach 6')
-    """
-    say = words_for(language)
-    given, result = _scored(side, injuries, swords, choices)
-    found = _explained(say, result, answer, injuries, swords, given, focus)
-    return None if found is None else (replace(say.misreadings[found[0][0]], rule=found[1]), found[0][2])
 
 
 # ============================================================================ the checks
@@ -427,23 +338,21 @@ def _gains(say: Say, result: ScoreResult) -> str:
         if s.points) or say("no-gain")
 
 
-def _number(say: Say, answer, expected) -> int:
+def _number(say: Say, answer) -> int:
     """The answer as a whole number; :class:`InvalidInput` (not a try) when it is none."""
-    n = parse_number(answer)
-    if n is None:
+    if parse_number(answer) is None:
         raise InvalidInput(say("whole-number", answer=answer), move=str(answer)[:20])
-    return n
+    return parse_number(answer)
 
 
 def _score(say: Say, side, answer, injuries=0, swords=0, choices=None, focus=None) -> Feedback:
     given, result = _scored(side, injuries, swords, choices)
-    n = _number(say, answer, result.points)
+    n = _number(say, answer)
     if n == result.points:
         return _right(say("scores", points=say.count(n, "point"), gains=_gains(say, result)), expected=n)
     found = _explained(say, result, n, injuries, swords, given, focus)
     if found is not None:
-        (mid, _total, note, *_), rule = found
-        return replace(say.mis(mid, note + ".", rule), expected=result.points)
+        return replace(found, expected=result.points)
     ev = set(result.events)  # what to keep count of: only what the side holds
     things = [say.things[k] for k, there in (("injuries", injuries or any(map(is_obstacle, ev))),
                                              ("swords", swords or "SW" in ev), ("key", "KY" in ev)) if there]
@@ -454,16 +363,12 @@ def _score(say: Say, side, answer, injuries=0, swords=0, choices=None, focus=Non
 
 def check_score(side, answer, injuries: int = 0, swords: int = 0, choices=None, focus=None,
                 language: str = "en") -> Feedback:
-    """Is ``answer`` the points of ``side``? If not, which rule was missed?
+    """Is ``answer`` the points of ``side``? If not, which rule was missed? ``choices``: ``None`` (the best, B16) or
+    the choices the exercise fixes (``"3:sword 5:fight"``); ``injuries``/``swords`` carried in (B6); ``focus``: the
+    rule ids the exercise is about, whose misreadings are tried first.
 
-    ``choices``: ``None`` (the hero plays the best choices, B16) or the choices the exercise fixes (``"3:sword
-    5:fight"``, a dict, or :class:`~.scoring.Choices`); ``injuries``/``swords`` carried in (B6). ``focus``: a rule
-    id (or several) the exercise is about, whose misreadings are tried first.
-
-    >>> check_score("O3 O3 FT .. .. .. .. .. .. .. .. ..", 6).misreading
-    'knockdown'
-    >>> print(check_score("FI FI FI .. .. .. .. .. .. .. .. ..", 9).message)
-    Right: 9 points. Scored: the Fish at the end +9.
+    >>> check_score("O3 O3 FT .. .. .. .. .. .. .. .. ..", 6).misreading, check_score("FI FI FI", 9).message
+    ('knockdown', 'Right: 9 points. Scored: the Fish at the end +9.')
     """
     say = words_for(language)
     return _said(say, partial(_score, say, side, answer, injuries, swords, choices, focus), parse_number(answer))
@@ -471,13 +376,13 @@ def check_score(side, answer, injuries: int = 0, swords: int = 0, choices=None, 
 
 def _injuries(say: Say, side, answer, injuries=0, swords=0, choices=None) -> Feedback:
     given, result = _scored(side, injuries, swords, choices)
-    n = _number(say, answer, result.injuries)
+    n = _number(say, answer)
     if n == result.injuries:
         return _right(say("injuries-right", injuries=say.count(n, "injury")), "B6", expected=n)
     layout, hero, decisions = Layout.of(result.events), Hero(injuries, swords, 0), dict(result.choices.decisions)
     printed = _tower_bonus(layout)
     flat = _replay(printed[0], hero, decisions) if printed is not None else None
-    knocked = _replay(layout, hero, decisions, _knockdown)
+    knocked = _replay(layout, hero, decisions, "knockdown")
     ev = set(result.events)
     if flat is not None and flat[2].injuries == n:
         fb = say.mis("tower-bonus", _notes(say, "tower-bonus", printed[1]) + ".")
@@ -495,10 +400,8 @@ def _injuries(say: Say, side, answer, injuries=0, swords=0, choices=None) -> Fee
 def check_injuries(side, answer, injuries: int = 0, swords: int = 0, choices=None, language: str = "en") -> Feedback:
     """Is ``answer`` the number of injuries the hero carries out of the walk (B6, B7, B8)?
 
-    >>> check_injuries("O2 O1 O3 .. O2 .. .. .. .. .. .. ..", 2).ok
-    True
-    >>> check_injuries("O2 O1 O3 .. O2 .. .. .. .. .. .. ..", 8).misreading
-    'knockdown'
+    >>> check_injuries("O2 O1 O3 .. O2", 2).ok, check_injuries("O2 O1 O3 .. O2", 8).misreading
+    (True, 'knockdown')
     """
     say = words_for(language)
     return _said(say, partial(_injuries, say, side, answer, injuries, swords, choices), parse_number(answer))
@@ -529,7 +432,8 @@ def _why_better(say: Say, mine: ScoreResult, best: ScoreResult) -> tuple[str, st
     # the spaces (a Portal's move scores nothing itself; the Fish at the end are the same on both lines)
     a, b = ({s.where: s for s in r.trace if s.where != "end" and not s.reason.startswith("Portal takes")}
             for r in (mine, best))
-    diffs = sorted(((s.points - (a[w].points if w in a else 0), s, a.get(w)) for w, s in b.items()), key=lambda t: -t[0])
+    diffs = sorted(((s.points - (a[w].points if w in a else 0), s, a.get(w)) for w, s in b.items()),
+                   key=lambda d: -d[0])
     ahead, behind = [s for d, s, _m in diffs if d > 0], [m for d, _s, m in diffs if d < 0 and m is not None]
     if not ahead:
         return "B16", ""
@@ -553,15 +457,11 @@ def _choices(say: Say, side, injuries=0, swords=0, choices=None) -> Feedback:
 
 
 def check_choices(side, choices, injuries: int = 0, swords: int = 0, language: str = "en") -> Feedback:
-    """Do the learner's own ``choices`` (e.g. ``"P1<5 3:sword 7:fight"``) score the most (B16)?
+    """Do the learner's own ``choices`` (``"P1<5 3:sword 7:fight"``; those left out are the best) score the most
+    (B16)? The message gives the line's points and, when the advice does better, where.
 
-    Choices left out are the best ones. The message gives the learner's line's points and, when the advice does
-    better, where.
-
-    >>> check_choices("SW SW O2 BS .. .. .. .. .. .. .. ..", "4:fight").ok
-    True
-    >>> check_choices("SW SW O2 BS .. .. .. .. .. .. .. ..", "3:sword").rule
-    'B10'
+    >>> check_choices(_side("SW SW O2 BS"), "4:fight").ok, check_choices(_side("SW SW O2 BS"), "3:sword").rule
+    (True, 'B10')
     """
     say = words_for(language)
     return _said(say, partial(_choices, say, side, injuries, swords, choices))
@@ -599,9 +499,8 @@ def check_best_choice(side, space: int, option, injuries: int = 0, swords: int =
     Portal, the space whose event it takes (``"-"`` or ``None``: nothing). ``choices`` made elsewhere stay; the
     others are the best. An option the hero cannot take is refused with the engine's message.
 
-    >>> fb = check_best_choice("SW O1 SW BS .. .. .. .. .. .. .. ..", 2, "sword")
-    >>> fb.ok, fb.rule
-    (False, 'B10')
+    >>> check_best_choice(_side("SW O1 SW BS"), 2, "sword").rule  # the Boss needs both swords
+    'B10'
     """
     say = words_for(language)
     return _said(say, partial(_best_choice, say, side, space, option, injuries, swords, choices))
@@ -625,16 +524,18 @@ def _allowed_spaces(say: Say, side, event: str, space: int, landscape: Optional[
         if space not in allowed:
             raise IllegalMove(say("not-empty", space=space), rule="B2", move=f"{event}@{space}")
         return allowed
-    from .rules import BaladaGame, BaladaState, Flip, Place, PlayerState
-
     if any(s.landscape is None for s in side):
         raise InvalidInput(say("landscapes-needed"))
-    game = BaladaGame(players=1, easy=True)
-    ps = PlayerState(tuple(s.landscape for s in side), tuple(s.event for s in side), swapped=True)
-    state = BaladaState((ps,), turn=sum(s.event is not None for s in side) + 1, cards=Flip(landscape.upper(), event),
-                        pending=((),), phase="place")
+    game, state = _placing(side, Flip(landscape.upper(), event), easy=True)
     game.apply(state, Place(0, event, space))  # raises with the rule when not allowed
     return [m.space for m in game.legal_moves(state, 0) if isinstance(m, Place)]
+
+
+def _placing(side, cards, easy: bool = False, swaps: int = 0):
+    """A one-player game with the sheet ``side`` (parsed, with its landscapes) and ``cards`` turned up to draw."""
+    ps = PlayerState(tuple(s.landscape for s in side), tuple(s.event for s in side), swapped=True, swaps=swaps)
+    return BaladaGame(players=1, easy=easy), BaladaState((ps,), turn=sum(s.event is not None for s in side) + 1,
+                                                         cards=cards, pending=((),), phase="place")
 
 
 def _best_placement(say: Say, side, event: str, space: int, landscape=None, injuries=0, swords=0) -> Feedback:
@@ -664,54 +565,11 @@ def check_best_placement(side, event: str, space: int, landscape: Optional[str] 
     allowed (B2), as the game itself decides.
 
     >>> side = "F:.. D:O2 F:.. M:FT F:.. D:.. M:.. F:.. D:.. M:.. F:.. D:.."
-    >>> check_best_placement(side, "SW", 1, landscape="F").ok, check_best_placement(side, "SW", 2, landscape="F").rule
+    >>> check_best_placement(side, "SW", 1, "F").ok, check_best_placement(side, "SW", 2, "F").rule
     (True, 'B2')
     """
     say = words_for(language)
     return _said(say, partial(_best_placement, say, side, event, space, landscape, injuries, swords))
-
-
-def _placement(say: Say, game, state, player: int, move) -> Feedback:
-    from .rules import Decide, Place, PortalMove, Swap
-
-    if isinstance(move, str):
-        text, low = move.strip(), move.strip().lower()
-        if not (low.startswith("flip") or (len(low) > 1 and low[0] == "p" and low[1].isdigit() and " " in low)):
-            text = f"p{player + 1} {text}"
-        move = game.parse_move(text, state)
-    who = getattr(move, "player", None)
-    if who is not None and who != player:
-        return Feedback(False, say("other-player", who=who + 1, player=player + 1))
-    game.apply(state, move)  # raises with the rule when the move is not legal
-    if isinstance(move, Place):
-        land = LANDSCAPES[game.sheet_of(state, player).lands[move.space - 1]]
-        return _right(say("legal-place", event=event_name(move.event), space=move.space, land=land),
-                      "B4" if game.easy else "B2")
-    if isinstance(move, Swap):
-        return _right(say("legal-swap", a=move.i, b=move.j), "B3")
-    if isinstance(move, PortalMove):
-        return _right(say("legal-choice", choice=_choice_words(say, {move.portal: move.source}, {}, move.portal)), "B5")
-    if isinstance(move, Decide):
-        return _right(say("legal-choice", choice=say.choice(move.option, move.space)), "B16")
-    return _right(say("legal-flip"), "B2")  # chance's move
-
-
-def check_placement(game, state, player: int, move, language: str = "en") -> Feedback:
-    """Is ``move`` legal for ``player`` (0-based) in ``state``? The engine decides.
-
-    ``move``: a move or its text, with or without the player (``"O2@5"``, ``"p1 O2@5"``, ``"swap 3 7"``). A refusal
-    is the engine's own message, naming the rule.
-
-    >>> from balada_widgets.balada import BaladaGame
-    >>> g = BaladaGame(players=1, easy=True)
-    >>> s = g.apply(g.initial_state(), "flip F O2")
-    >>> check_placement(g, s, 0, "O2@2").message
-    'You cannot draw the Obstacle 2 on space 2: space 2 is Desert but the landscape card is Forest (rule B2)'
-    >>> check_placement(g, s, 0, "O2@1").ok
-    True
-    """
-    say = words_for(language)
-    return _said(say, partial(_placement, say, game, state, player, move))
 
 
 def _game_total(say: Say, day, night, answer, injuries=0, swords=0) -> Feedback:
@@ -719,7 +577,7 @@ def _game_total(say: Say, day, night, answer, injuries=0, swords=0) -> Feedback:
     d = score_side(day, injuries, swords)
     n = score_side(night, d.injuries, d.swords)
     total = d.points + n.points
-    got = _number(say, answer, total)
+    got = _number(say, answer)
     carried = dict(injuries=say.count(d.injuries, "injury"), swords=say.count(d.swords, "sword"))
     if got == total:
         return _right(say("total", day=d.points, night=n.points, total=total, **carried), "B17", expected=total)
@@ -728,9 +586,8 @@ def _game_total(say: Say, day, night, answer, injuries=0, swords=0) -> Feedback:
     if got in (d.points, n.points):
         return replace(say.mis("one-round-only", say("notes.both-rounds") + "."), expected=total)
     for label, r, inj, sw in (("day", d, injuries, swords), ("night", n, d.injuries, d.swords)):
-        found = _explained(say, r, got - (total - r.points), inj, sw, None, None)
-        if found is not None:  # a misreading on one side: named with that side
-            fb = say.mis(found[0][0], found[0][2] + ".", found[1])
+        fb = _explained(say, r, got - (total - r.points), inj, sw, None, None)
+        if fb is not None:  # a misreading on one side: named with that side
             said = say("notes.on-side", side=say(f"notes.{label}"), text=fb.message[:1].lower() + fb.message[1:])
             return replace(fb, message=_cap(said), expected=total)
     return Feedback(False, say("total-walk"), expected=total)
@@ -741,7 +598,7 @@ def check_game_total(day, night, answer, injuries: int = 0, swords: int = 0, lan
 
     What the hero carries out of the day walk goes into the night walk (B6); the final score adds both (B17).
 
-    >>> day, night = "O2 O2 SW .. .. .. .. .. .. .. .. ..", "FT .. .. .. .. .. .. .. .. .. .. .."
+    >>> day, night = _side("O2 O2 SW"), _side("FT")  # a side has 12 spaces (B1)
     >>> check_game_total(day, night, 4).ok, check_game_total(day, night, 0).misreading
     (True, 'carry-forgotten')
     """
@@ -756,39 +613,10 @@ def winners_of(results: Sequence[tuple[int, int]]) -> list[int]:
     >>> winners_of([(41, 1), (41, 0), (38, 0)])
     [2]
     """
-    from .rules import BaladaGame, BaladaState, PlayerState, RoundRecord
-
     game = BaladaGame(players=len(results))
     players = tuple(PlayerState(game.sheet.night, (None,) * 12, swaps=swaps,
                                 rounds=(RoundRecord("", "", points, 0, 0),)) for points, swaps in results)
     return [p + 1 for p in game.winners(BaladaState(players, round=1, pending=((),) * len(results), phase="over"))]
-
-
-def _winner(say: Say, results, answer) -> Feedback:
-    winners = winners_of(results)
-    try:
-        got = (sorted(int(t) for t in answer.replace(",", " ").replace("and", " ").split()) if isinstance(answer, str)
-               else [answer] if isinstance(answer, int) else sorted(int(a) for a in answer))
-    except ValueError:
-        raise InvalidInput(say("players-numbers", answer=answer), move=str(answer)[:20]) from None
-    if got == winners:
-        said = say("win" if len(winners) > 1 else "wins", players=say.join(say("player", n=p) for p in winners))
-        return _right(said, "B17", expected=winners)
-    tied = [k + 1 for k, (p, _) in enumerate(results) if p == max(p for p, _ in results)]
-    why = (say("tie-broken", players=say.join(tied)) if len(tied) > 1 and got == tied else
-           say("tie-shared") if len(tied) > 1 and len(winners) > 1 and len(got) == 1 else say("top-score"))
-    return Feedback(False, say("not-quite", why=why), "B17", expected=winners)
-
-
-def check_winner(results: Sequence[tuple[int, int]], answer, language: str = "en") -> Feedback:
-    """Who wins? ``results``: per player ``(final score, Changes of Landscape used)``; ``answer``: the winning
-    player (1-based), or several for a shared win (a list or a text like ``"1, 3"``). The engine decides.
-
-    >>> check_winner([(30, 1), (30, 0), (25, 0)], 2).ok, check_winner([(30, 1), (30, 0), (25, 0)], "1, 2").rule
-    (True, 'B17')
-    """
-    say = words_for(language)
-    return _said(say, partial(_winner, say, results, answer))
 
 
 # ============================================================================ the lesson's exercises
@@ -803,69 +631,59 @@ class Count(Number):
 
 
 @dataclass(frozen=True)
-class SpacePick(Pick):
-    """Click spaces of a sheet (``data-id="space-<n>"``); ``size``: exactly that many in a set, or 0."""
+class Clicks(Pick):
+    """Clicks on a board, read once ``done(clicks)`` (two spaces to swap, a whole walk); before, ``unread`` says
+    what is missing (not a try)."""
 
-    size: int = 0
-    unread: str = ""  # why a selection of another size is not read, in the lesson's words
+    done: Callable = lambda clicks: True
+    unread: str = ""
 
     def read(self, raw):
         got, problem = super().read(raw)
-        return (None, self.unread) if problem is None and self.size and len(got) != self.size else (got, problem)
-
-
-def _space(id_) -> Optional[int]:
-    return int(id_[6:]) if isinstance(id_, str) and id_.startswith("space-") and id_[6:].isdigit() else None
+        return (None, self.unread) if problem is None and not self.done(got) else (got, problem)
 
 
 def _spaces_of(ids) -> list[int]:
-    return sorted(n for n in map(_space, ids) if n is not None)
+    """The spaces clicked (``space-3``: 3), in order."""
+    return sorted(int(i[6:]) for i in ids if isinstance(i, str) and i.startswith("space-") and i[6:].isdigit())
 
 
 def _ids(nums) -> tuple:
     return tuple(f"space-{n}" for n in nums)
 
 
-def _side(*events) -> str:
-    """A side written event by event (codes like O2, FT, SW); the remaining spaces stay empty."""
-    return " ".join(list(events) + [".."] * (12 - len(events)))
-
-
-def _v():
-    """The game's drawing (:mod:`.drawing`: pure SVG, no Solara), loaded when a board is first drawn."""
-    from . import drawing
-
-    return drawing
+def _side(events: str = "") -> str:
+    """A side from its first events (``"SW .. O3"``: codes like O2, FT, SW); the remaining spaces stay empty."""
+    return " ".join(events.split() + [".."] * (12 - len(events.split())))
 
 
 def _lands_of(side) -> tuple:
-    from .content import load_sheet
-
+    """The landscapes of a side: its own, else the standard sheet's day side."""
     return tuple(s.landscape or land for s, land in zip(parse_side(side), load_sheet("standard").day))
 
 
 def _sheet(side, selected=(), **kw) -> str:
     """A side as a player sees it at the table (printed symbols only); ``selected``: ids clicked so far."""
-    return _v().sheet_svg(_lands_of(side), [s.event for s in parse_side(side)], picked=_spaces_of(selected),
+    return drawing.sheet_svg(_lands_of(side), [s.event for s in parse_side(side)], picked=_spaces_of(selected),
                           worth=False, **kw)
 
 
 def _table(game, state, line: str, selected=()) -> str:
     """The flipped cards above the learner's sheet (player 1), nothing highlighted."""
     ps = game.sheet_of(state, 0)
-    return _v().table_svg([(line, "")], state.cards, None, False, ps.lands, ps.events, picked=_spaces_of(selected),
+    return drawing.table_svg([(line, "")], state.cards, None, False, ps.lands, ps.events, picked=_spaces_of(selected),
                           worth=False)
 
 
-def _sheet_pick(say: Say, prompt, check, draw, table: bool = False, **kw) -> SpacePick:
-    v = _v()
-    return SpacePick(prompt, check, draw=draw, css=v.TABLE_CSS if table else v.SHEET_CSS, defs=v.DEFS,
+def _sheet_pick(say: Say, prompt, check, draw, table: bool = False, **kw) -> Clicks:
+    v = drawing
+    return Clicks(prompt, check, draw=draw, css=v.TABLE_CSS if table else v.SHEET_CSS, defs=v.DEFS,
                      label=say.common("table-label" if table else "map-sheet"), **kw)
 
 
 def _figure(say: Say, side) -> Figure:
     """The side a question is about, drawn as at the table (not clickable)."""
-    return Figure(lambda: _sheet(side, clickable=False), css=_v().SHEET_CSS, defs=_v().DEFS,
+    return Figure(lambda: _sheet(side, clickable=False), css=drawing.SHEET_CSS, defs=drawing.DEFS,
                   label=say.common("map-sheet"))
 
 
@@ -888,9 +706,11 @@ def _walked(result: ScoreResult, where: Callable = lambda w: w) -> list:
             if s.points or (isinstance(s.where, int) and result.events[s.where - 1] is not None)]
 
 
-def _points(say: Say, w, key: str, side, injuries=0, swords=0, focus=None, what: str = "point") -> Count:
-    """How many points (or, ``what="injury"``, injuries carried off) does this side give?"""
+def _points(say: Say, w, side, key: str = "points", injuries=0, swords=0, what: str = "point") -> Count:
+    """How many points (or, ``what="injury"``, injuries carried off) does this side give? A wrong number is first
+    read with the misreadings of the step's own rulings."""
     x, r = w.scope(key), score_side(side, injuries, swords)
+    focus = dict(STEP_RULES)[w.prefix.split(".")[1]]
     judge = partial(_injuries, say) if what == "injury" else partial(_score, say, focus=focus)
     return Count(x("prompt"), lambda n: _in_lesson(judge, side, n, injuries, swords), hint=x("hint"),
                  figure=_figure(say, side), unit=say.forms[what][-1], solution=Solution(
@@ -899,34 +719,28 @@ def _points(say: Say, w, key: str, side, injuries=0, swords=0, focus=None, what:
 
 
 def _at_space(side, space: int, injuries=0, swords=0) -> tuple:
-    """``(layout, 0-based space, hero)``: the hero reaching ``space`` on the best walk (what ``options_at`` takes)."""
+    """The hero's options at ``space`` on the best walk, and the engine's best choice there (B16; on a Portal: the
+    space of the symbol it takes, ``"-"`` for nothing)."""
     r = score_side(side, injuries, swords)
-    layout = Layout.of(r.events)
-    return layout, space - 1, _hero_at(layout, Hero(injuries, swords, 0), r.choices.decisions, space - 1)
-
-
-def _best_option(side, space: int, injuries=0, swords=0) -> str:
-    """The engine's best choice at ``space`` (B16; ``"-"``: a Portal taking nothing)."""
-    best = score_side(side, injuries, swords).choices
-    portals = dict(best.portals)
-    return best.decisions[space] if space not in portals else "-" if portals[space] is None else str(portals[space])
+    layout, portals = Layout.of(r.events), dict(r.choices.portals)
+    hero = _hero_at(layout, Hero(injuries, swords, 0), r.choices.decisions, space - 1)
+    best = r.choices.decisions.get(space) if space not in portals else str(portals[space] or "-")
+    return options_at(layout, space - 1, hero), best
 
 
 def _choice_step(say: Say, w, key: str, side, space: int, misread: dict, injuries=0, swords=0) -> Choose:
     """What should the hero do at ``space``: the engine's best choice; the answer says what each option scores."""
-    options = [(o, None) for o in options_at(*_at_space(side, space, injuries, swords))]
-    return _choose(say, w, key, _best_option(side, space, injuries, swords), misread, _figure(say, side),
-                   scores=_each_scored(say, side, space, options, injuries, swords))
-
-
-# ---------------------------------------------------------------- 1. goal, 2. draw
+    options, best = _at_space(side, space, injuries, swords)
+    return _choose(say, w, key, best, misread, _figure(say, side),
+                   scores=_each_scored(say, side, space, [(o, None) for o in options], injuries, swords))
 
 
 def _step_goal(say: Say, w) -> tuple:
     lands = _lands_of(_side())
     mountains = [i for i, land in enumerate(lands, 1) if land == "M"]
     x = w.scope("mountains")
-    said, misread, count = x.template("right", "spaces"), x.template("misread", "space", "land"), x.template("count", "n")
+    said, count = x.template("right", "spaces"), x.template("count", "n")
+    misread = x.template("misread", "space", "land")
 
     def check(picked) -> Feedback:
         if set(_spaces_of(picked)) == set(mountains):
@@ -945,18 +759,11 @@ def _step_goal(say: Say, w) -> tuple:
 @lru_cache(maxsize=None)
 def _position(*moves):
     """A one-player game after ``moves`` (the engine plays them)."""
-    from .rules import BaladaGame
-
     g = BaladaGame(players=1)
-    s = g.initial_state()
-    for m in moves:
-        s = g.apply(s, m)
-    return g, s
+    return g, reduce(g.apply, moves, g.initial_state())
 
 
 def _step_draw(say: Say, w) -> tuple:
-    from .rules import Place
-
     g, s = _position("flip M O2 BS", "p1 O2@3", "flip M SW O2")
     ps = g.sheet_of(s, 0)
     legal = sorted({m.space for m in g.legal_moves(s, 0) if getattr(m, "event", None) == "SW"})
@@ -964,7 +771,7 @@ def _step_draw(say: Say, w) -> tuple:
     said = x.template("right", "space", "land")
 
     def check(id_) -> Feedback:
-        n = _space(id_)
+        n = _spaces_of((id_,))[0]
         try:
             g.apply(s, Place(0, "SW", n))
         except GameError as e:
@@ -979,55 +786,31 @@ def _step_draw(say: Say, w) -> tuple:
     return a, _choose(say, w, "reveal", "before", {"new": "reveal-early", "nothing": "reveal-never"})
 
 
-# ---------------------------------------------------------------- 3. obstacle to 9. princess: the walk's symbols
+# ---------------------------------------------------------------- the steps (the one-symbol ones in _BUILDERS)
 
-OBSTACLES, HEAL, LOST = _side("O2", "O1", "O3", "..", "O2"), _side("O3", "O2", "FT"), _side("O3", "O3", "FT")
-SWORD, BOSS, SAVE = _side("SW", "O3"), _side("SW", "..", "SW", "..", "BS"), _side("SW", "SW", "O3", "BS")
-TOWER, CHEST = _side("KY", "O2", "TW", "O1", "FT", "TW"), _side("KY", "O1", "..", "..", "..", "CH", "FT")
-NEAR, LATE_KEY = _side("KY", "SW", "CH"), _side("SW", "CH", "..", "KY")
-PRINCESS, RUN = _side("FT", "TW", "O2", "BS", "PR"), _side("FT", "BS", "O1", "TW", "O2", "PR")
-
-
-def _step_obstacle(say: Say, w) -> tuple:
-    return (_points(say, w, "injuries", OBSTACLES, what="injury"),)
-
-
-def _step_fountain(say: Say, w) -> tuple:
-    return _points(say, w, "heal", HEAL, focus="B8"), _points(say, w, "knocked", LOST, focus="B8")
-
-
-def _step_sword(say: Say, w) -> tuple:
-    return (_choice_step(say, w, "spend", SWORD, 2, {"endure": "sword-endure-knockdown", "same": "sword-scores-nothing"},
-                         injuries=4),)
-
-
-def _step_boss(say: Say, w) -> tuple:
-    return (_points(say, w, "points", BOSS, focus="B10"),
-            _choice_step(say, w, "save", SAVE, 3, {"sword": "sword-spent-before-boss", "safe": "boss-worth-less"}))
-
-
-def _step_tower(say: Say, w) -> tuple:
-    return (_points(say, w, "points", TOWER, focus=("B7", "B11")),)
+OBSTACLES, HEAL, LOST = _side("O2 O1 O3 .. O2"), _side("O3 O2 FT"), _side("O3 O3 FT")
+SWORD, BOSS, SAVE = _side("SW O3"), _side("SW .. SW .. BS"), _side("SW SW O3 BS")
+TOWER, CHEST = _side("KY O2 TW O1 FT TW"), _side("KY O1 .. .. .. CH FT")
+NEAR, LATE_KEY = _side("KY SW CH"), _side("SW CH .. KY")
+PRINCESS, RUN = _side("FT TW O2 BS PR"), _side("FT BS O1 TW O2 PR")
 
 
 def _step_key_chest(say: Say, w) -> tuple:
-    a = _points(say, w, "points", CHEST, focus="B14")
+    a = _points(say, w, CHEST)
     b = _choice_step(say, w, "open", NEAR, 3, {"key": "chest-key-adjacent", "leave": "chest-left-closed"})
     # what can open the Chest: the options the engine offers the hero there (leaving it closed aside)
     chest = next(k for k, s in enumerate(parse_side(LATE_KEY), 1) if s.event == "CH")
-    can = set(options_at(*_at_space(LATE_KEY, chest))) - {"leave"}
+    can = set(_at_space(LATE_KEY, chest)[0]) - {"leave"}
     opens = {"key": {"key"}, "sword": {"sword"}, "either": {"key", "sword"}, "nothing": set()}
     right = next(i for i, opened in opens.items() if opened == can)
     misread = {i: "key-after-chest" if "key" in opened else "chest-left-closed" for i, opened in opens.items()}
-    return a, b, _choose(say, w, "late", right, {i: m for i, m in misread.items() if i != right}, _figure(say, LATE_KEY))
+    misread = {i: m for i, m in misread.items() if i != right}
+    return a, b, _choose(say, w, "late", right, misread, _figure(say, LATE_KEY))
 
 
 def _princess_run(side, injuries=0, swords=0) -> frozenset:
-    """The spaces whose Dangers the first Princess counts, read off the engine's walk (best choices).
-
-    A Danger: an Obstacle got past without a knock-down, a defeated Boss, a Tower (B15); the run is the unbroken
-    line of them right before her. (A test checks that their values add up to the engine's points.)
-    """
+    """The spaces whose Dangers the first Princess counts, read off the engine's walk (best choices): the unbroken
+    line of Dangers right before her (B15; a test checks that their values add up to the engine's points)."""
     r = score_side(side, injuries, swords)
     layout, decisions = Layout.of(r.events), dict(r.choices.decisions)
     hero, danger = Hero(injuries, swords, 0), []
@@ -1036,8 +819,8 @@ def _princess_run(side, injuries=0, swords=0) -> frozenset:
         option = decisions.get(i + 1) if len(opts) > 1 else opts[0]
         after, st = _walk_one(layout, i, hero, option)
         ev = r.events[i]
-        danger.append(ev == "TW" or (ev == "BS" and option == "fight")
-                      or (is_obstacle(ev) and not _Ctx(layout, i, option, hero, after, st.points).knocked_down))
+        step = _Ctx(layout, i, i + 1, ev, option, hero, after, st.points)
+        danger.append(ev == "TW" or (ev == "BS" and option == "fight") or (is_obstacle(ev) and not step.knocked_down))
         hero = after
     run = len(danger) - next((k for k, d in enumerate(reversed(danger)) if not d), len(danger))
     return frozenset(_ids(range(run + 1, len(danger) + 1)))
@@ -1060,22 +843,20 @@ def _step_princess(say: Say, w) -> tuple:
             return say.mis("princess-whole-path" if extra else "princess-tower-breaks")
         return Feedback(False, missing, "B15")
 
-    return (_points(say, w, "points", PRINCESS, swords=2, focus="B15"),
+    return (_points(say, w, PRINCESS, swords=2),
             _sheet_pick(say, x("prompt"), check, lambda sel: _sheet(RUN, sel), mode="set", hint=x("hint"),
                         solution=Solution(say.spaces(_spaces_of(run)), x("explain"), trace=_walked(r),
                                           picks=_ids(_spaces_of(run)))))
 
 
-# ---------------------------------------------------------------- 10. portal, 11. change of landscape
-
-PORTAL = _side("PT", "TW", "O2", "FT", "KY", "..", "CH")
-CHAIN = _side("..", "PT", "..", "..", "FI", "..", "..", "..", "PT")
+PORTAL = _side("PT TW O2 FT KY .. CH")
+CHAIN = _side(".. PT .. .. FI .. .. .. PT")
 
 
 def _step_portal(say: Say, w) -> tuple:
     events = [s.event for s in parse_side(PORTAL)]
     sources = [i for i, e in enumerate(events, 1) if e and e != "PT"]
-    best = _best_option(PORTAL, 1)
+    best = _at_space(PORTAL, 1)[1]
     x = w.scope("take")
     options = [("-", x("nothing"))] + [(str(i), x("source", event=event_name(events[i - 1]), space=i)) for i in sources]
     misread = {"-": "portal-nothing", **{str(i): "portal-chest-first" if events[i - 1] == "CH" else "portal-weaker"
@@ -1089,14 +870,11 @@ def _step_portal(say: Say, w) -> tuple:
     b = _choose(say, w, "order", "first", {"last": "portal-order", "both": "portal-order"})
     # may a later Portal take what an earlier one moved (P2)? the engine scores that line, or refuses it
     chained = _try_score(CHAIN, 0, 0, parse_choices("P2<5 P9<2")) is not None
-    chain = {"yes": "portal-no-chain", "once": "portal-no-chain", "after": "portal-any-space"}
-    right = "yes" if chained else "once"
-    return a, b, _choose(say, w, "chain", right, {k: m for k, m in chain.items() if k != right})
+    chain = {"once" if chained else "yes": "portal-no-chain", "after": "portal-any-space"}
+    return a, b, _choose(say, w, "chain", "yes" if chained else "once", chain)
 
 
 def _step_change(say: Say, w) -> tuple:
-    from .rules import Place, Swap
-
     g, s = _position("flip M O2 BS", "p1 O2@3", "flip F SW TW")
     ps, want = g.sheet_of(s, 0), 2
     x = w.scope("swap")
@@ -1109,19 +887,19 @@ def _step_change(say: Say, w) -> tuple:
         except GameError as e:
             return _refused(e, "swap-refused")
         if Place(0, "SW", want) not in g.legal_moves(after, 0):
-            return say.mis("swap-misses-target", misses(space=want, land=LANDSCAPES[g.sheet_of(after, 0).lands[want - 1]]))
+            land = LANDSCAPES[g.sheet_of(after, 0).lands[want - 1]]
+            return say.mis("swap-misses-target", misses(space=want, land=land))
         return _right(said(a=i, b=j, space=want), "B3")
 
     forest = [n for n, land in enumerate(ps.lands, 1) if land == "F" and ps.events[n - 1] is None]
     turn = say.common("turn", turn=s.turn)
     a = _sheet_pick(say, x("prompt", space=want), check, lambda sel: _table(g, s, turn, sel), table=True, mode="set",
-                    size=2, unread=say.common("click-exactly", n=2), hint=x("hint", space=want),
+                    done=lambda clicks: len(clicks) == 2, unread=say.common("click-exactly", n=2),
+                    hint=x("hint", space=want),
                     solution=Solution(x("answer", space=want, forest=say.join(forest)), x("explain", space=want),
                                       picks=_ids((forest[0], want))))
     return a, _choose(say, w, "again", "no", {"yes": "swap-twice", "cost": "swap-tie-cost"})
 
-
-# ---------------------------------------------------------------- 12. the walk, choice by choice
 
 WALK = "F:SW D:O2 M:BS F:CH D:KY M:TW F:O3 D:PR M:FT F:FI D:PT M:SW"
 
@@ -1129,8 +907,6 @@ WALK = "F:SW D:O2 M:BS F:CH D:KY M:TW F:O3 D:PR M:FT F:FI D:PT M:SW"
 @lru_cache(maxsize=None)
 def _walk_start():
     """A one-round game at its scoring walk, with the side ``WALK`` drawn (the engine asks the decisions, P6)."""
-    from .rules import BaladaGame, BaladaState, PlayerState
-
     g, side = BaladaGame(players=1, easy=True), parse_side(WALK)
     ps = PlayerState(tuple(s.landscape for s in side), tuple(s.event for s in side))
     return g, g._start_scoring(BaladaState((ps,), turn=12, pending=((),), phase="place"))
@@ -1157,11 +933,6 @@ def _walk_replay(sel) -> tuple:
     return g, state, played
 
 
-def _walk_points(state) -> int:
-    ps = state.players[0]
-    return ps.rounds[0].points if ps.rounds else ps.walk.points
-
-
 @lru_cache(maxsize=None)
 def _walk_best_ids() -> tuple:
     """The clicks of the best line (the advice, B16 and P1), as the engine asks the decisions."""
@@ -1180,16 +951,14 @@ def _walk_best_ids() -> tuple:
 
 def _walk_draw(say: Say, board, sel) -> str:
     """The side, the hero at the decision, what the hero carries, and the choices as buttons under the sheet."""
-    from ..kit.svg import group, rect, svg, text
-
-    v = _v()
+    v = drawing
     g, state, _played = _walk_replay(sel)
     ps, walk = state.players[0], state.players[0].walk
     hero = portal = None
     moves = []
     if g.is_over(state):
         events = list(score_side(WALK, choices=ps.rounds[0].choices).events)
-        lines = [board("over", points=say.count(_walk_points(state), "point"))]
+        lines = [board("over", points=say.count(ps.rounds[0].points, "point"))]
     else:
         portal = walk.portals_left[0] if walk.portals_left else None
         hero = None if portal else walk.pos + 1
@@ -1198,38 +967,27 @@ def _walk_draw(say: Say, board, sel) -> str:
         lines = [board("carry", points=walk.points, injuries=walk.hero.injuries, swords=walk.hero.swords, key=key),
                  board("portal", portal=portal) if portal else board("hero", space=walk.pos + 1)]
         moves, events = g.legal_moves(state, 0), walk.events
-    out = [group(v.sheet_parts(ps.lands, events, picked=(), portal=portal, hero=hero, worth=False, clickable=False))]
+    out = [svg.group(v.sheet_parts(ps.lands, events, portal=portal, hero=hero, worth=False, clickable=False))]
     y = v.SHEET_H + 18
     for line in lines:
-        out.append(text(14, y, line, font_size=13.5, fill="#333", font_weight="600"))
+        out.append(svg.text(14, y, line, font_size=13.5, fill="#333", font_weight="600"))
         y += 20
     x0, row_h = 14, 30
     for m in moves:
         label = g.describe_move(state, m, viewer=0)  # the engine's words, as a button: "Use a sword on..."
-        label = _cap(re.sub(r"^Your Portal on space \d+ takes ", "take ", label[4:] if label.startswith("You ") else label))
+        label = re.sub(r"^Your Portal on space \d+ takes ", "take ", label[4:] if label.startswith("You ") else label)
+        label = _cap(label)
         width = 18 + 6.6 * len(label)
         if x0 + width > v.SHEET_W - 10:
             x0, y = 14, y + row_h + 6
-        out.append(group([rect(0, 0, width, row_h, rx=15, fill="#eef3fb", stroke="#1e6fd9", stroke_width=1.5,
+        out.append(svg.group([svg.rect(0, 0, width, row_h, rx=15, fill="#eef3fb", stroke="#1e6fd9", stroke_width=1.5,
                                class_="bg"),
-                          text(width / 2, 19.5, label, font_size=12.5, fill="#12407a", text_anchor="middle")],
+                          svg.text(width / 2, 19.5, label, font_size=12.5, fill="#12407a", text_anchor="middle")],
                          transform=f"translate({x0},{y})", class_="choice", data_id=_walk_id(m), role="button",
                          aria_label=label))
         x0 += width + 8
-    return svg(out, v.SHEET_W, y + row_h + 12, class_="balada-sheet balada-walk", role="img",
+    return svg.svg(out, v.SHEET_W, y + row_h + 12, class_="balada-sheet balada-walk", role="img",
                aria_label=say.common("walk-label"), font_family=v.FONT)
-
-
-@dataclass(frozen=True)
-class WalkPick(Pick):
-    """The walk clicked choice by choice; an unfinished walk is not counted as a try."""
-
-    unread: str = ""
-
-    def read(self, raw):
-        got, problem = super().read(raw)
-        g, state, _played = _walk_replay(got or ())
-        return (None, self.unread) if problem is None and not g.is_over(state) else (got, problem)
 
 
 def _step_walk(say: Say, w) -> tuple:
@@ -1241,7 +999,7 @@ def _step_walk(say: Say, w) -> tuple:
 
     def check(seq) -> Feedback:
         _g, state, played = _walk_replay(seq)
-        mine = _walk_points(state)
+        mine = state.players[0].rounds[0].points  # the walk is over (Clicks.done)
         if mine == best.points:
             return _right(said(points=say.count(mine, "point")), "B16", expected=best.points)
         at = next((k for k, (a, b) in enumerate(zip(map(_walk_id, played), _walk_best_ids())) if a != b), None)
@@ -1249,54 +1007,45 @@ def _step_walk(say: Say, w) -> tuple:
         if at is not None:
             m = played[at]
             space = m.portal if hasattr(m, "portal") else m.space
-            where, ev = (parts_portal if hasattr(m, "portal") else parts)(space=space), best.side[space - 1].event
-            rule = {"BS": "B10", "CH": "B14", "PT": "B5"}.get(ev, "B7" if is_obstacle(ev) else "B16")
+            where = (parts_portal if hasattr(m, "portal") else parts)(space=space)
+            rule = next(s.rule for s in best.trace if s.where == space)  # the best line's rule there
         fb = say.mis("walk-not-best", where, rule)
         return replace(fb, message=f"{scored(points=say.count(mine, 'point'))} {fb.message}")
 
-    v = _v()
-    return (WalkPick(x("prompt"), check, draw=partial(_walk_draw, say, board), mode="sequence",
-                     buttons=(("back", x("take-back")),), unread=x("unfinished"), defs=v.DEFS,
-                     css=v.SHEET_CSS + ".balada-walk .choice { cursor: pointer; } "
-                                       ".balada-walk .choice:hover .bg { fill: #dce6f5; }",
-                     label=say.common("walk-label"), hint=x("hint"),
-                     solution=Solution(x("answer", points=say.count(best.points, "point"),
-                                         choices=choices_in_words(best.choices, say)), x("explain"),
-                                       trace=_walked(best), picks=_walk_best_ids())),)
+    v = drawing
+    return (Clicks(x("prompt"), check, draw=partial(_walk_draw, say, board), mode="sequence",
+                   buttons=(("back", x("take-back")),), unread=x("unfinished"), defs=v.DEFS,
+                   done=lambda clicks: _walk_replay(clicks)[0].is_over(_walk_replay(clicks)[1]),
+                   css=v.SHEET_CSS + ".balada-walk .choice { cursor: pointer; } "
+                                     ".balada-walk .choice:hover .bg { fill: #dce6f5; }",
+                   label=say.common("walk-label"), hint=x("hint"),
+                   solution=Solution(x("answer", points=say.count(best.points, "point"),
+                                       choices=choices_in_words(best.choices, say)), x("explain"),
+                                     trace=_walked(best), picks=_walk_best_ids())),)
 
 
-# ---------------------------------------------------------------- 13. fish, 14. two rounds, 15. easy version
-
-FISH = _side("FI", "O2", "FI", "FT", "FI")
-DAY, NIGHT = _side("O2", "O2", "SW"), _side("FT", "O1")
+FISH = _side("FI O2 FI FT FI")
+DAY, NIGHT = _side("O2 O2 SW"), _side("FT O1")
 RESULTS = ((41, 1), (41, 0), (38, 0))  # (final score, Changes of Landscape used) of players 1, 2, 3
-DAY_KEY, NIGHT_TOWER = _side("KY", "FI"), _side("TW", "FI")
+DAY_KEY, NIGHT_TOWER = _side("KY FI"), _side("TW FI")
 
 #: the two sides of a sheet, one above the other, drawn no wider than this: the question, its answer and Check fit
 #: a 1400x900 window together
 TWO_SIDES_CSS = ".bw-lesson-figure svg.balada-two-sides { max-width: min(100%, 560px); }"
 
 
-def _step_fish(say: Say, w) -> tuple:
-    return (_points(say, w, "points", FISH, focus="B12"),)
-
-
 def _figure_two(w, day, night) -> Figure:
     """The day side above the night side (printed symbols only), as the sheet is turned over."""
-    from .content import load_sheet
-
-    v, labels, night_lands = _v(), (w("day"), w("night")), load_sheet("standard").night
+    v, labels, night_lands = drawing, (w("day"), w("night")), load_sheet("standard").night
 
     def draw():
-        from ..kit.svg import group, svg, text
-
         parts = []
         for k, (label, side, lands) in enumerate(zip(labels, (day, night), (_lands_of(day), night_lands))):
             top = k * (v.SHEET_H + 24)
-            parts += [text(14, top + 18, label, font_size=14, font_weight="700", fill="#7a6a48"),
-                      group(v.sheet_parts(lands, [s.event for s in parse_side(side)], worth=False, clickable=False),
+            parts += [svg.text(14, top + 18, label, font_size=14, font_weight="700", fill="#7a6a48"),
+                      svg.group(v.sheet_parts(lands, [s.event for s in parse_side(side)], worth=False, clickable=False),
                             transform=f"translate(0,{top + 24})")]
-        return svg(parts, v.SHEET_W, 2 * v.SHEET_H + 52, class_="balada-sheet balada-two-sides", role="img",
+        return svg.svg(parts, v.SHEET_W, 2 * v.SHEET_H + 52, class_="balada-sheet balada-two-sides", role="img",
                    aria_label=w("sides"), font_family=v.FONT)
 
     return Figure(draw, css=v.SHEET_CSS + TWO_SIDES_CSS, defs=v.DEFS, label=w("sides"))
@@ -1315,38 +1064,28 @@ def _step_rounds(say: Say, w) -> tuple:
     winners = "".join(map(str, winners_of(RESULTS)))
     misread = {"12": "winner-shared", "1": "winner-more-changes", "2": "winner-more-changes", "3": "winner-score"}
     b = _choose(say, w, "winner", winners, {k: m for k, m in misread.items() if k != winners})
-    c = _choose(say, w, "key", "no", {"yes": "key-carried", "unused": "key-used-up"}, _figure_two(w, DAY_KEY, NIGHT_TOWER))
+    c = _choose(say, w, "key", "no", {"yes": "key-carried", "unused": "key-used-up"},
+                _figure_two(w, DAY_KEY, NIGHT_TOWER))
     return a, b, c
 
-
-def _step_easy(say: Say, w) -> tuple:
-    return (_choose(say, w, "draw", "O2", {"any": "easy-any-symbol", "skip": "easy-no-skip"}),
-            _choose(say, w, "change", "yes", {"no": "easy-no-change", "night": "easy-one-round"}))
-
-
-# ---------------------------------------------------------------- 16. a whole game
 
 PLACE = "F:SW D:O2 F:.. M:BS F:.. D:FT M:.. F:.. D:.. M:.. F:.. D:.."
 
 
 def _step_play(say: Say, w) -> tuple:
-    from .rules import BaladaGame, BaladaState, Flip, PlayerState
-
     side = parse_side(PLACE)
-    ps = PlayerState(tuple(s.landscape for s in side), tuple(s.event for s in side), swapped=True, swaps=1)
-    g = BaladaGame(players=1)
-    s = BaladaState((ps,), turn=sum(x.event is not None for x in side) + 1, cards=Flip("F", "SW", "FI"),
-                    pending=((),), phase="place")
+    g, s = _placing(side, Flip("F", "SW", "FI"), swaps=1)  # the round's Change of Landscape already used
     boss = next(k for k, sp in enumerate(side, 1) if sp.event == "BS")
     x = w.scope("place")
     less = x("less")
 
     def check(id_) -> Feedback:
-        n = _space(id_)
-        fb = _in_lesson(_best_placement, say, PLACE, "SW", n, landscape="F")
-        if fb.ok or fb.rule in ("B2", "B3", "B4"):
-            return fb  # right, or the engine's refusal: not a Forest space, or not empty
-        return say.mis("placement-after-boss") if n > boss else Feedback(False, less, "B16")
+        n = _spaces_of((id_,))[0]
+        try:
+            fb = _best_placement(say, PLACE, "SW", n, landscape="F")
+        except GameError as e:  # the engine's refusal: not a Forest space, or not empty
+            return _refused(e)
+        return fb if fb.ok else say.mis("placement-after-boss") if n > boss else Feedback(False, less, "B16")
 
     def scored(space: int) -> str:
         return say.count(best_points(tuple(sp.event for sp in _side_with(side, space, "SW"))), "point")
@@ -1361,8 +1100,17 @@ def _step_play(say: Say, w) -> tuple:
 
 # ============================================================================ the lesson and the notebook face
 
-#: each step's oracle, by id: ``_step_<id>`` (``key-chest``: ``_step_key_chest``)
-_BUILDERS = {i: globals()[f"_step_{i.replace('-', '_')}"] for i, _rules in STEP_RULES}
+#: each step's oracle, by id: ``_step_<id>`` (``key-chest``: ``_step_key_chest``), or its exercises here
+_BUILDERS = {i: globals().get(f"_step_{i.replace('-', '_')}") for i, _rules in STEP_RULES} | {
+    "obstacle": lambda say, w: (_points(say, w, OBSTACLES, "injuries", what="injury"),),
+    "fountain": lambda say, w: (_points(say, w, HEAL, "heal"), _points(say, w, LOST, "knocked")),
+    "sword": lambda say, w: (_choice_step(say, w, "spend", SWORD, 2, {"endure": "sword-endure-knockdown",
+                                                                      "same": "sword-scores-nothing"}, injuries=4),),
+    "boss": lambda say, w: (_points(say, w, BOSS), _choice_step(
+        say, w, "save", SAVE, 3, {"sword": "sword-spent-before-boss", "safe": "boss-worth-less"})),
+    "tower": lambda say, w: (_points(say, w, TOWER),), "fish": lambda say, w: (_points(say, w, FISH),),
+    "easy": lambda say, w: (_choose(say, w, "draw", "O2", {"any": "easy-any-symbol", "skip": "easy-no-skip"}),
+                            _choose(say, w, "change", "yes", {"no": "easy-no-change", "night": "easy-one-round"}))}
 
 
 class Built(NamedTuple):
@@ -1377,7 +1125,7 @@ class Built(NamedTuple):
 
 def build_lesson(words: lesson_words.LessonWords) -> Built:
     """The lesson in the language of ``words``: every step's oracle with its words (every key is read)."""
-    say = Say(words, None if words.language == "en" else _english())
+    say = Say(words, None if words.language == "en" else words_for().words)
     out, infos = [], []
     for step_id, rules in STEP_RULES:
         w = words.scope(f"steps.{step_id}")
@@ -1393,13 +1141,9 @@ def _built(language: str) -> Built:
 
 
 def lesson(language: str = "en") -> Lesson:
-    """The tutorial as a :class:`~balada_widgets.kit.lesson.Lesson` in ``language`` (built once, on first use).
-
-    Built once and shared by every learner (every page of the app): immutable data, the same for everybody. What
-    one learner does lives in their own tutorial (its progress, and :func:`~balada_widgets.kit.lesson.learner_store`).
-
-    :raises InvalidInput: no lesson file in that language (the message lists them), or the file is wrong.
-    """
+    """The tutorial as a :class:`~balada_widgets.kit.lesson.Lesson` in ``language``, built on first use and shared by
+    every learner (what one learner does lives in their own tutorial). :raises InvalidInput: no lesson in that
+    language (the message lists them), or its file is wrong."""
     return _built(language).lesson
 
 
@@ -1408,35 +1152,25 @@ def steps(language: str = "en") -> tuple:
     return _built(language).steps
 
 
-def misreadings(language: str = "en") -> dict:
-    """Every misreading the checks recognise, by id, in ``language``."""
-    return _built(language).misreadings
-
-
 def kit_words(language: str = "en") -> dict:
     """The kit's lesson player's words in ``language`` (the file's ``kit``: how a ruling is named...)."""
     return dict(_built(language).kit)
 
 
 def step_by_id(step_id: str) -> Step:
-    """The :class:`~balada_widgets.core.feedback.Step` of this tutorial with that id (``KeyError`` if none).
-
-    >>> step_by_id("princess").rules
-    ('B15',)
-    """
+    """The :class:`~balada_widgets.core.feedback.Step` of this tutorial with that id (``KeyError`` if none)."""
     return find_step(steps(), step_id)
 
 
 def __getattr__(name: str):
-    """``STEPS`` and ``MISREADINGS``: the English lesson's (read from its file on first use)."""
-    english = {"STEPS": steps, "MISREADINGS": misreadings}
-    if name in english:
-        return english[name]()
+    """``STEPS`` and ``MISREADINGS`` (every misreading the checks recognise, by id): the English lesson's."""
+    if name in ("STEPS", "MISREADINGS"):
+        return getattr(_built("en"), name.lower())
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-_FACE = NotebookFace(lesson, [i for i, _ in STEP_RULES], lambda language="en": (
-    f"no such step in the Balada tutorial; the steps are {', '.join(i for i, _ in STEP_RULES)}"), kit_words)
+_FACE = NotebookFace(lesson, [i for i, _ in STEP_RULES], lambda language="en": words_for(language).no_step(
+    steps=", ".join(i for i, _ in STEP_RULES)), kit_words)
 
 
 def tutorial(language: str = "en"):
@@ -1446,7 +1180,5 @@ def tutorial(language: str = "en"):
 
 def step(step_id: Optional[str] = None, language: str = "en"):
     """Show step ``step_id`` of the tutorial (the last expression of a notebook cell): ``step("boss")``.
-
-    :raises InvalidInput: no step has that id (the message lists them), or no lesson in that language.
-    """
+    :raises InvalidInput: no step has that id (the message lists them), or no lesson in that language."""
     return _FACE.step(step_id, language)

@@ -281,7 +281,8 @@ class Sentences:
         self.texts = words.section(prefix)
         self.fields = {key: _fields(text, f"{words.source}: {prefix}.{key!r}") for key, text in self.texts.items()}
         if reference is not None:
-            theirs = {key: _fields(text, key) for key, text in reference.entries.items() if key.startswith(prefix + ".")}
+            theirs = {key: _fields(text, key) for key, text in reference.entries.items()
+                      if key.startswith(prefix + ".")}
             for key, fields in self.fields.items():
                 allowed = theirs.get(f"{prefix}.{key}", ())
                 extra = [f for f in fields if f not in allowed]
