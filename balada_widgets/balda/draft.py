@@ -39,7 +39,7 @@ from typing import Iterable, Optional, Sequence
 from ..core.errors import GameError, InvalidInput, InvalidPosition, short_text
 from ..kit.grid import grid_svg
 from .lexicon import normalise_word
-from .position import EMPTY, MAX_SIZE, MIN_SIZE, cell_name
+from .position import EMPTY, MAX_SIZE, MIN_SIZE, cell_name, read_rows
 
 __all__ = ["Draft", "draft_svg"]
 
@@ -103,20 +103,7 @@ class Draft:
         if not isinstance(text, str) or not text.strip():
             raise InvalidInput("paste a position such as '5/5/BALDA/5/5 used=balda turn=1 scores=0,0'")
         grid, *rest = text.split()
-        rows = []
-        for part in grid.split("/"):
-            row = []
-            for token in re.findall(r"\d+|.", part):
-                if token.isdecimal():
-                    if len(token) > 2:
-                        raise InvalidInput(f"{short_text(token)} empty cells in one row: a grid row is far shorter",
-                                           move=short_text(text))
-                    row.append(EMPTY * int(token))
-                elif token.isalpha() or token == EMPTY:
-                    row.append(normalise_word(token) if token != EMPTY else token)
-                else:
-                    raise InvalidInput(f"unexpected character {short_text(token)!r} in the grid", move=short_text(text))
-            rows.append("".join(row))
+        rows = [normalise_word(row) for row in read_rows(grid, short_text(text))]
         n = len(rows)
         if not (MIN_SIZE <= n <= MAX_SIZE and n % 2 == 1 and all(len(r) == n for r in rows)):
             raise InvalidInput(f"the grid is a square of an odd number of rows, {MIN_SIZE} to {MAX_SIZE} "

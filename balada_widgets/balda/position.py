@@ -231,20 +231,7 @@ class Position:
             raise InvalidInput("expected a position such as '5/5/BALDA/5/5 used=balda'",
                                move=text if isinstance(text, str) else repr(text))
         grid, *rest = text.split()
-        rows = []
-        for part in grid.split("/"):
-            row = []
-            for token in re.findall(r"\d+|.", part):
-                if token.isdecimal():
-                    if len(token) > 2:  # a 31-digit count would not fit in memory
-                        raise InvalidInput(f"{short_text(token)} empty cells in one row: a grid row is far shorter",
-                                           move=text)
-                    row.append(EMPTY * int(token))
-                elif token.isalpha() or token == EMPTY:
-                    row.append(token)
-                else:
-                    raise InvalidInput(f"unexpected character {token!r} in the grid", move=text)
-            rows.append("".join(row))
+        rows = read_rows(grid, text)
         used: list[str] = []
         for token in rest:
             key, eq, value = token.partition("=")
@@ -382,6 +369,32 @@ class Position:
             g.nodes[(r, c)]["letter"] = self._grid[r * n + c]
             g.nodes[(r, c)]["name"] = cell_name((r, c), n)
         return g
+
+
+def read_rows(grid: str, text: str) -> list[str]:
+    """The rows of a grid in the position notation (``"5/S4/TABLE/H4/5"``), ``"."`` for an empty cell, as
+    written (not checked against any rule); ``text`` is what a refusal quotes.
+
+    >>> read_rows("5/S4/TABLE", "")
+    ['.....', 'S....', 'TABLE']
+
+    :raises InvalidInput: a character that is neither a letter, a count nor ``"."``.
+    """
+    rows = []
+    for part in grid.split("/"):
+        row = []
+        for token in re.findall(r"\d+|.", part):
+            if token.isdecimal():
+                if len(token) > 2:  # a 31-digit count would not fit in memory
+                    raise InvalidInput(f"{short_text(token)} empty cells in one row: a grid row is far shorter",
+                                       move=text)
+                row.append(EMPTY * int(token))
+            elif token.isalpha() or token == EMPTY:
+                row.append(token)
+            else:
+                raise InvalidInput(f"unexpected character {token!r} in the grid", move=text)
+        rows.append("".join(row))
+    return rows
 
 
 def _capital(ch: str) -> str:
