@@ -178,15 +178,17 @@ class BotStats:
         """The numbers in words: games, seats, mean, median and range of the scores, win rate, per level."""
         n = len(self.games)
         seconds = statistics.fmean(g.seconds for g in self.games) if self.games else 0.0
-        lines = [f"{n} game{'s' if n != 1 else ''} of {self.players} bot{'s' if self.players != 1 else ''}, "
-                 f"seats rotated; {self.capped} stopped before the end; {seconds:.1f} s a game"]
+        table = f"of {self.players} bots, seats rotated" if self.players > 1 else "of one bot, the levels in turn"
+        lines = [f"{n} game{'s' if n != 1 else ''} {table}; {self.capped} stopped before the end; "
+                 f"{seconds:.1f} s a game"]
         for level in self.levels:
             scores = self.scores(level)
             if not scores:
                 continue
-            lines.append(f"- {level}: {len(scores)} seats, mean score {statistics.fmean(scores):.1f}, median "
-                         f"{statistics.median(scores):g}, from {min(scores):g} to {max(scores):g}, wins "
-                         f"{self.win_rate(level):.0%}")
+            wins = f", wins {self.win_rate(level):.0%}" if self.players > 1 else ""  # a solo game has no rival
+            lines.append(f"- {level}: {len(scores)} {'seats' if self.players > 1 else 'games'}, mean score "
+                         f"{statistics.fmean(scores):.1f}, median {statistics.median(scores):g}, from {min(scores):g} "
+                         f"to {max(scores):g}{wins}")
         return "\n".join(lines)
 
 

@@ -71,6 +71,7 @@ def test_balada_solo_games_take_the_levels_in_turn():
     assert [g.levels for g in stats.games] == [("random",), ("greedy",)]
     assert [g.winners for g in stats.games] == [(0,), (0,)]
     assert stats.win_rate("random") == 1.0
+    assert "- greedy: 1 games, mean score" in stats.text() and "wins" not in stats.text()  # no rival, no wins
 
 
 def test_bot_options_reach_the_bots_and_wrong_input_is_refused():
