@@ -49,7 +49,7 @@ from ..kit.grid import parse_cell_id
 from ..kit.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
 from ..ui.board import Board
 from ..ui.controls import Controls
-from ..ui.lab import ROW, Edits, PositionBox, Problems, lab_label, use_edits
+from ..ui.lab import ROW, Edits, PositionBox, Problems, lab_label, use_edit, use_edits
 from ..ui.move_log import MoveLog, branch_entries, log_entries
 from ..ui.reminder import Reminder
 from ..ui.root import use_app_game
@@ -109,7 +109,8 @@ def PositionEditor(game, edits: Edits, on_play: Callable[[Draft], Optional[str]]
     n = draft.size
     selected, set_selected = solara.use_state(None)
     message, set_message = solara.use_state("")
-    used_error, set_used_error = solara.use_state(None)
+    set_used, used_error, set_used_error = use_edit(
+        lambda text: draft.with_used(text.replace(" ", ",").split(",")), edits.push)
     problems = solara.use_memo(lambda: draft.problems(game), [draft, game])
     if selected is not None and not (0 <= selected[0] < n and 0 <= selected[1] < n):
         selected = None
@@ -160,14 +161,6 @@ def PositionEditor(game, edits: Edits, on_play: Callable[[Draft], Optional[str]]
         key = parse_key_id(id_)
         if key is not None:
             on_key(key)
-
-    def set_used(text: str):
-        try:
-            edits.push(draft.with_used(text.replace(" ", ",").split(",")))
-        except GameError as e:
-            set_used_error(str(e))
-            return
-        set_used_error(None)
 
     def play():
         set_message(on_play(draft) or "")

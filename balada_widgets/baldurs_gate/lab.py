@@ -49,7 +49,7 @@ from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.explain import Explain
 from ..ui.hooks import Box
-from ..ui.lab import ROW, Lines, PlayTree, PositionBox, use_edits
+from ..ui.lab import ROW, Lines, PlayTree, PositionBox, use_edit, use_edits
 from ..ui.reminder import Reminder
 from ..ui.session import use_session_version
 from . import analysis
@@ -103,15 +103,7 @@ def SetUp(game: BaldursGateGame, box: Box, on_state: Callable, can_undo: bool, c
     state = box.value
     tool, set_tool = solara.use_state("tower")
     who, set_who = solara.use_state(0)
-    error, set_error = solara.use_state(None)
-
-    def edit(**kw):
-        try:
-            on_state(analysis.edit_position(game, state, **kw))
-        except GameError as e:
-            set_error(str(e))
-            return
-        set_error(None)
+    edit, error, set_error = use_edit(lambda **changes: analysis.edit_position(game, state, **changes), on_state)
 
     def click(id_: str):
         kind = parse_id(id_)

@@ -40,7 +40,7 @@ from ..core.errors import GameError
 from ..core.session import Session
 from ..ui.board import Board
 from ..ui.controls import Controls
-from ..ui.lab import ROW, Lines, PlayTree, PositionBox, use_edits
+from ..ui.lab import ROW, Lines, PlayTree, PositionBox, use_edit, use_edits
 from ..ui.reminder import Reminder
 from ..ui.session import use_session_version
 from . import analysis
@@ -113,15 +113,7 @@ def SetUp(game: BarcadiaGame, state, on_state: Callable, can_undo: bool, can_red
     who, set_who = solara.use_state(0)
     card, set_card = solara.use_state("kettle-imp")
     pu, set_pu = solara.use_state("bubble-boots")
-    error, set_error = solara.use_state(None)
-
-    def edit(**kw):
-        try:
-            on_state(analysis.edit_position(game, state, **kw))
-        except GameError as e:
-            set_error(str(e))
-            return
-        set_error(None)
+    edit, error, set_error = use_edit(lambda **changes: analysis.edit_position(game, state, **changes), on_state)
 
     def click(id_: str):
         i = _room_of(id_)

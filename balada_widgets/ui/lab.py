@@ -7,6 +7,8 @@ own (its set-up tools, its board, its analysis) and takes the rest from here:
 
 - :func:`use_edits`: the edits of a position with undo and redo, reassigned,
   never mutated (``edits.state``, ``edits.push(new)``, ``edits.undo()``...);
+  :func:`use_edit`: one edit by a game's pure editing function, its refusal
+  kept to show;
 - :func:`PositionBox`: the position as text to copy, and a field to paste one.
   A pasted text is read inside :func:`~balada_widgets.core.files.untrusted`
   (nothing pasted makes the server open a file); a refused text shows every
@@ -44,7 +46,7 @@ from .reminder import Reminder, try_move
 from .session import use_session_version
 
 __all__ = ["Edits", "LAB_WORDS", "Lines", "MOVES_CSS", "PlayTree", "PositionBox", "Problems", "ROW", "lab_label",
-           "moves_markup", "use_edits"]
+           "moves_markup", "use_edit", "use_edits"]
 
 #: a row of controls: wrapped, centred
 ROW = {"gap": "8px", "flex-wrap": "wrap", "align-items": "center"}
@@ -124,6 +126,25 @@ def use_edits(first: Any) -> Edits:
         set_history(((new,), 0))
 
     return Edits(state, index, len(states), push, undo, redo, reset)
+
+
+def use_edit(apply: Callable[..., Any], on_state: Callable[[Any], None]) -> tuple:
+    """``(edit, error, set_error)``: ``edit(*args, **changes)`` gives ``apply(*args, **changes)`` (a game's pure
+    editing function: the new position, or a :class:`~balada_widgets.core.errors.GameError` naming the rule) to
+    ``on_state``, or keeps the refusal's words in ``error`` (for a :class:`~balada_widgets.ui.reminder.Reminder`;
+    ``set_error`` shows other words there, or clears them)."""
+    error, set_error = solara.use_state(None)
+
+    def edit(*args, **changes):
+        try:
+            new = apply(*args, **changes)
+        except GameError as e:
+            set_error(str(e))
+            return
+        set_error(None)
+        on_state(new)
+
+    return edit, error, set_error
 
 
 # ======================================================================= words and problems
