@@ -975,15 +975,16 @@ def RecapPanel(lines: tuple, key, title: str = "Since your last move", earlier: 
         # a new key gives a new element: the animation starts again for a new recap
         solara.HTML(tag="div", unsafe_innerHTML=recap_markup(lines, paced, RECAP_PACE, seen=seen),
                     classes=["bw-bc-recap", "bw-bc-recap-list"] + (["paced"] if paced else []),
-                    attributes={"role": "log", "aria-live": "polite"}).key(f"recap-{key}-{paced}")
+                    attributes={"role": "log", "aria-live": "polite", "tabindex": "0",  # it may scroll: keys too
+                                "aria-label": title}).key(f"recap-{key}-{paced}")
         _Follow.element(stamp=f"{key}-{paced}-{seen}", seconds=(len(lines) - seen) * RECAP_PACE if paced else 0.0)
         if earlier:
             # newest at the bottom, in view: the box starts scrolled to its end (column-reverse)
             solara.HTML(tag="div", unsafe_innerHTML=(f'<div style="font-weight:600;font-size:12.5px">Up to your last '
-                                                     f'move ({len(earlier)})</div><div class="bw-bc-recap-scroll">'
+                                                     f'move ({len(earlier)})</div><div class="bw-bc-recap-scroll" tabindex="0">'
                                                      + recap_markup(earlier, False, style=not lines) + "</div>"),
                         classes=["bw-bc-recap", "bw-bc-recap-earlier"],
-                        attributes={"aria-label": "what happened up to your last move"})
+                        attributes={"role": "region", "aria-label": "what happened up to your last move"})
     return card
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import time
 from pathlib import Path
 from typing import Callable
@@ -333,6 +334,11 @@ def test_a_whole_game_against_three_bots_every_die_waits_and_every_bot_move_is_s
             assert r is not None and r["y"] + r["height"] <= 900, r  # the button is in the window
             if len(waited) == 1:
                 page.screenshot(path=shots / "die-waits-1400x900.png")
+                sys.path.insert(0, str(Path(__file__).parent))
+                from test_axe import _axe_script, report, run_axe  # the page at the pause: no serious finding
+
+                bad = report("the die waits", run_axe(page, _axe_script(), include=".bw-barcadia"))
+                assert not bad, "\n".join(bad)
             waited.add(session.current.id)
             if step % 2:
                 page.locator(".bw-bc-roll").click()
