@@ -71,10 +71,10 @@ class Page:
     """One page of the app: its URL path, title, target and a line for the home page.
 
     ``target`` is ``"module:Name"``: a component for the ``"page"`` and ``"lab"``
-    kinds, a game's app class (a :class:`~balada_widgets.ui.app.GameApp`) for
-    the play kinds (``"bot"``, ``"hot-seat"``, ``"solo"``: started with
-    ``options``), a tutorial module for ``"learn"`` (its ``lesson``, shown
-    with the kit's lesson player).
+    kinds, the app class (:class:`~balada_widgets.ui.app.GameApp`, made for
+    the page's game by its spec) for the play kinds (``"bot"``, ``"hot-seat"``,
+    ``"solo"``: started with ``options``), a tutorial module for ``"learn"``
+    (its ``lesson``, shown with the kit's lesson player).
     """
 
     path: str
@@ -110,7 +110,12 @@ class Page:
             target = getattr(importlib.import_module(module), name)
         except (ImportError, AttributeError):
             return None
-        return _play_page(self, target) if self.kind in PLAY_KINDS else target
+        if self.kind in PLAY_KINDS:
+            from balada_widgets.core.spec import registry
+
+            found = registry().get(self.game)  # the generic app, named for its game (BaladaApp)
+            return _play_page(self, found.app_class() if found is not None else target)
+        return target
 
 
 @dataclass(frozen=True)
@@ -125,7 +130,7 @@ class GameEntry:
     stem: str  # the URL path of its bot page; the others add "-hot-seat", "-learn", "-lab"
     players: str
     blurb: str
-    app: str  # "module:AppClass"
+    app: str  # "module:AppClass": the kit's generic app (each page starts the class made for its game)
     lab: Optional[str] = None  # "module:LabComponent"
     bot: tuple = (("players", 2), ("bots", 1))
     hot_seat: tuple = (("players", 2), ("bots", 0))
@@ -139,14 +144,11 @@ class GameEntry:
         ``bot_page`` with its ``default_bot``, hot-seat and solo its ``hot_seat`` and ``solo``."""
         from balada_widgets.core.spec import GENERIC_APP
 
-        app = spec.view("app")
-        generic = (("spec", spec.name),) if app is None else ()  # the kit's generic app, told which game
-
         def seats(pair):
-            return (("players", pair[0]), ("bots", pair[1])) + generic
+            return (("players", pair[0]), ("bots", pair[1]))
 
         bot = seats(spec.bot_page) + ((("bot_level", spec.default_bot),) if spec.default_bot else ())
-        return cls(spec.name, spec.title, spec.stem, spec.players_text, spec.blurb, app or GENERIC_APP,
+        return cls(spec.name, spec.title, spec.stem, spec.players_text, spec.blurb, GENERIC_APP,
                    lab=spec.view("lab"), bot=bot, hot_seat=seats(spec.hot_seat),
                    solo=None if spec.solo is None else seats(spec.solo), languages=tuple(spec.lesson_languages),
                    tutorial=spec.lesson or "")

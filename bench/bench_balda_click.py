@@ -39,14 +39,14 @@ from _browser import MEASURE_CLICK, browser_page, p90, print_rows, served  # noq
 
 @solara.component
 def Page():
-    from balada_widgets.balda.view import BaldaApp, BaldaRoot
+    from balada_widgets.balda.view import BaldaApp
 
     count, set_count = solara.use_state(0)
     size = int(os.environ.get("BENCH_SIZE", "5"))
     app = solara.use_memo(lambda: BaldaApp(players=2, bots=1, seed=1, size=size, bot_level="greedy"), [])
     with solara.Column() as main:
         solara.Button(f"clicks {count}", on_click=lambda: set_count(count + 1), classes=["bench-button"])
-        BaldaRoot(app)
+        app.element()
     return main
 
 

@@ -52,13 +52,11 @@ def make_app():
 
 @solara.component
 def Page():
-    from balada_widgets.baldurs_gate.view import BaldursGateRoot
-
     count, set_count = solara.use_state(0)
     app = solara.use_memo(make_app, [])
     with solara.Column() as main:
         solara.Button(f"clicks {count}", on_click=lambda: set_count(count + 1), classes=["bench-button"])
-        BaldursGateRoot(app)
+        app.element()
     return main
 
 

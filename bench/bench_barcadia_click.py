@@ -57,13 +57,11 @@ def make_app():
 
 @solara.component
 def Page():
-    from balada_widgets.barcadia.view import BarcadiaRoot
-
     count, set_count = solara.use_state(0)
     app = solara.use_memo(make_app, [])
     with solara.Column() as main:
         solara.Button(f"clicks {count}", on_click=lambda: set_count(count + 1), classes=["bench-button"])
-        BarcadiaRoot(app)
+        app.element()
     return main
 
 

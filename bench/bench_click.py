@@ -37,7 +37,7 @@ from _browser import browser_page, p90, print_rows, served  # noqa: E402  (bench
 
 @solara.component
 def Page():
-    from balada_widgets.balada.view import BaladaApp, BaladaRoot
+    from balada_widgets.balada.view import BaladaApp
 
     from balada_widgets.kit import svg
     from balada_widgets.ui.board import Board
@@ -52,7 +52,7 @@ def Page():
                 Board(svg=svg.svg([svg.rect(0, 0, 100, 30, fill="#ddd", data_id="tap"), svg.text(10, 20, f"taps {taps}")],
                                   100, 30), on_click=lambda _id: set_taps(taps + 1), class_name="bench-bare-board",
                       version=taps)
-        BaladaRoot(app)
+        app.element()
     return main
 
 

@@ -19,11 +19,14 @@ SPEC = register(GameSpec(
     name="balada", title="Balada", game_class="balada_widgets.balada.rules:BaladaGame",
     options=(Option("easy", False, label="Easy version (deck A only, one round, rule B4)"),
              Option("sheet", "standard", ("standard", "river", "peaks", "dunes"), label="Sheet",
-                    strict=False)),  # or a custom sheet's data
+                    words={"standard": "Standard", "river": "River", "peaks": "Peaks", "dunes": "Dunes"},
+                    strict=False),  # or a custom sheet's data
+             Option("decks", None, kind="any", form=False, keep=True)),  # custom decks' data (a save carries it)
     players=(1, 6), bots=bot_levels("balada_widgets.balada.bots:make_bot", "random", "greedy", "advisor"),
     default_bot="advisor", lesson="balada_widgets.balada.tutorial",
-    views={"seat": "balada_widgets.balada.view:BaladaView",  # one seat of a class table (classroom.pages)
-           "app": "balada_widgets.balada.view:BaladaApp", "lab": "balada_widgets.balada.lab:BaladaLab"},
+    # the save file waits until every choice of the turn is revealed (the secrets last one turn)
+    secret_saves="refuse",
+    views={"board": "balada_widgets.balada.view:BaladaView", "lab": "balada_widgets.balada.lab:BaladaLab"},
     blurb="Flip-and-write: draw the flipped symbols on a path of 12 spaces, then your hero walks it and "
           "scores; day round, night round.",
     solo=(1, 0)))

@@ -45,7 +45,7 @@ from .review import choices_words
 from .scoring import (
     LANDSCAPES, Choices, Space, event_name, is_obstacle, parse_side, portal_spaces, score_side, side_to_text,
 )
-from .view import BaladaApp, BaladaRoot, SheetBoard
+from .view import BaladaApp, SheetBoard
 
 __all__ = ["BaladaLab", "CHOICE_OPTIONS", "DEFAULT_SIDE", "SideEditor", "SideScorer", "choice_points",
            "own_choices", "result_words"]
@@ -241,5 +241,5 @@ def BaladaLab(side: str = DEFAULT_SIDE):
         else:
             solara.Text("Play on, undo, click any move or branch to go back there and try another line; "
                         "the advisor estimates each placement.", style={"color": "#555"})
-            BaladaRoot(app, lab=True, on_edit_side=to_editor)
+            app.element(lab=True, on_edit_side=to_editor)
     return col

@@ -30,7 +30,7 @@ from . import drawing  # the pure drawings of the sheet and the cards
 from .review import PlacementBoard, WalkBoard, cap, review_steps
 from .rules import Place, PortalMove
 from .scoring import apply_portal
-from .seats import player_name
+from ..core.spec import seat_name
 
 __all__ = ["PlacementRetry", "ReviewButton", "WalkRetry", "review_board"]
 
@@ -138,7 +138,7 @@ def ReviewButton(session, bots: dict, names: Optional[dict] = None, samples: Opt
     the kit's :func:`~balada_widgets.ui.review.ReviewButton` on :func:`~.review.review_steps` (shown decision
     by decision) and :func:`review_board`."""
     game = session.game
-    names = names or {p: player_name(p, bots, game.num_players) for p in range(game.num_players)}
+    names = names or {p: seat_name(p, bots, game.num_players) for p in range(game.num_players)}
     kwargs = {} if samples is None else {"samples": samples}
     return KitReviewButton(session, bots, names, lambda player: review_steps(session, player, name=names[player],
                                                                               **kwargs), review_board)

@@ -66,7 +66,6 @@ from typing import Union
 
 from ..core.errors import IllegalMove, InvalidInput, InvalidPosition
 from ..core.game import Game
-from ..core.session import register_game
 from .content import Decks, Sheet, check_side_landscapes, decks_choice, sheet_choice
 from .scoring import (
     EVENT_NAMES, LANDSCAPES, SIDE_LENGTH, Choices, Hero, Layout, apply_portal, event_name, fish_step,
@@ -260,7 +259,6 @@ def _advance(w: Walk) -> Walk:
 # ---------------------------------------------------------------- the game
 
 
-@register_game
 class BaladaGame(Game):
     """Balada for 1 to 6 players (see the module docstring).
 

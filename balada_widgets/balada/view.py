@@ -23,11 +23,12 @@ Imported only when a game is shown (``balada.new_game(...)`` or the app), so
   was played: every round's walk step by step with its rules, the rounds'
   points adding up to the final score (:func:`GameScoring`, ``bw-end-scoring``,
   ``bw-end-round-day`` / ``-night``, ``bw-end-sum``).
-- One name per seat on every screen (:func:`player_name`): the engine's
-  "Player 2", with "(you)" / "(advisor bot)" beside it where a seat is
-  described, as the refusals and the log say it ("Player 2 draws ...").
+- One name per seat on every screen (the kit's
+  :func:`~balada_widgets.core.spec.seat_name`): the engine's "Player 2", with
+  "(you)" / "(advisor bot)" beside it where a seat is described, as the
+  refusals and the log say it ("Player 2 draws ...").
 - The lab (:mod:`.lab`, ``BaladaLab``) plays its game to analyse in this view
-  (``BaladaRoot(app, lab=True)``: branches, the advisor table).
+  (``app.element(lab=True)``: branches, the advisor table).
 
 Learners see words: the move log (shown on request) tells each move as the
 viewer may know it now (:func:`log_label`: "You draw the Sword on space 3",
@@ -60,19 +61,18 @@ from typing import Callable, Optional
 
 import solara
 
-from ..core.errors import GameError, InvalidInput
+from ..core.errors import GameError
 from ..core.session import Session
+from ..core.spec import seat_name
 from ..kit import svg
-from ..ui.app import GameApp
+from ..ui.app import app_class
 from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.explain import Explain
 from ..ui.move_log import MoveLog, branch_entries, labels_for, log_entries
 from ..ui.play import use_play
 from ..ui.reminder import Reminder
-from ..ui.root import GameRoot, bots_after
 from ..ui.seat import PassScreen
-from .content import sheet_names
 from .rules import BaladaGame, Decide, Flip, Place, PortalMove, RoundRecord, Swap
 from .scoring import (
     LANDSCAPES, SIDE_LENGTH, Hero, Layout, event_name, is_obstacle, parse_side, side_to_text, Space,
@@ -83,9 +83,8 @@ from .drawing import (  # the pure drawings; LAND_STYLE, LANDSCAPES and the rest
 )
 
 from .advisor import advise_placements, walk_advice
-from .bots import BOT_LEVELS, make_bot
 from .review_view import ReviewButton
-from .seats import player_name  # one name per seat, shared with the review
+from . import SPEC
 __all__ = ["BaladaApp", "BaladaView", "PERSONAL_BEST", "cards_svg", "palette_svg", "sheet_svg"]
 
 #: The table board's keys, while it has the focus (click it, or Tab to it).
@@ -291,7 +290,7 @@ def round_table_html(game: BaladaGame, state, bots: dict) -> str:
     rows = []
     winners = set(game.winners(state))
     for p, ps in enumerate(state.players):
-        cells = [player_name(p, bots, game.num_players)]
+        cells = [seat_name(p, bots, game.num_players)]
         for r in range(game.rounds):
             if r < len(ps.rounds):
                 cells.append(str(ps.rounds[r].points))
@@ -315,14 +314,14 @@ def winners_text(game: BaladaGame, state, bots: dict) -> str:
     totals = [ps.total for ps in state.players]
     best = max(totals)
     tied = [p for p, t in enumerate(totals) if t == best]
-    names = " and ".join(player_name(p, bots, game.num_players) for p in win)
+    names = " and ".join(seat_name(p, bots, game.num_players) for p in win)
     if len(state.players) == 1:
         return f"Final score: {best} points."
     if len(win) == 1 and len(tied) == 1:
         return f"{names} wins with {best} points!"
     if len(win) == 1:
         return (f"{names} wins: {best} points like "
-                f"{' and '.join(player_name(p, bots, game.num_players) for p in tied if p not in win)}, but fewer Changes of "
+                f"{' and '.join(seat_name(p, bots, game.num_players) for p in tied if p not in win)}, but fewer Changes of "
                 f"Landscape (rule B17).")
     return f"{names} share the win with {best} points each, and as many Changes of Landscape (rule B17)."
 
@@ -524,49 +523,6 @@ def PlacementAdvisor(game: BaladaGame, state, player: int, node_id: int, on_play
     return col
 
 
-@solara.component
-def NewGameForm(on_start: Callable[[dict], None], on_cancel: Optional[Callable[[], None]] = None,
-                initial: Optional[dict] = None):
-    """Players, bots and their level, the easy version, the sheet and the seed."""
-    initial = initial or {}
-    players, set_players = solara.use_state(int(initial.get("players", 1)))
-    bots, set_bots = solara.use_state(int(initial.get("bots", 0)))
-    level, set_level = solara.use_state(initial.get("bot_level", "greedy"))
-    easy, set_easy = solara.use_state(bool(initial.get("easy", False)))
-    sheet, set_sheet = solara.use_state(initial.get("sheet", "standard"))
-    seed, set_seed = solara.use_state(int(initial.get("seed", 0)) + 1)
-    names = solara.use_memo(sheet_names, [])
-
-    def start():
-        on_start({"players": players, "bots": min(bots, players), "bot_level": level, "easy": easy,
-                  "sheet": sheet, "seed": seed})
-
-    with solara.Card("New game", classes=["bw-new-game-form"], margin=0) as card:
-        with solara.Row(style=_PANEL):
-            solara.Select("Players", values=list(range(1, 7)), value=players,
-                          on_value=lambda v: (set_players(v), set_bots(bots_after(v, players, bots))),
-                          classes=["bw-players"],
-                          style={"max-width": "110px"})
-            solara.Select("Bots", values=list(range(0, players + 1)), value=min(bots, players),
-                          on_value=set_bots, classes=["bw-bots"], style={"max-width": "100px"})
-            solara.Select("Bot level", values=list(BOT_LEVELS), value=level, on_value=set_level,
-                          disabled=bots == 0, classes=["bw-bot-level"], style={"max-width": "130px"})
-            solara.Select("Sheet", values=names, value=sheet if isinstance(sheet, str) else None,  # None: custom
-                          on_value=set_sheet, classes=["bw-sheet-select"],
-                          style={"max-width": "140px"})
-            solara.InputInt("Seed", value=seed, on_value=lambda v: set_seed(int(v or 0)), classes=["bw-seed"],
-                            style={"max-width": "100px"})
-        solara.Text("Bots play the last seats; the other players take turns on this screen (hot-seat).",
-                    style={"color": "#666", "font-size": "13px"})
-        with solara.Div(classes=["bw-easy"]):
-            solara.Checkbox(label="Easy version (deck A only, one round, rule B4)", value=easy, on_value=set_easy)
-        with solara.Row(style=_PANEL):
-            solara.Button("Start", on_click=start, color="primary", classes=["bw-start"])
-            if on_cancel is not None:
-                solara.Button("Cancel", on_click=on_cancel, text=True, classes=["bw-cancel"])
-    return card
-
-
 # ----------------------------------------------------------------------- the table: every sheet, recaps, the result
 
 
@@ -587,7 +543,7 @@ def other_sheet(game: BaladaGame, view, q: int, bots: dict, chosen=()) -> tuple[
     round as scored. ``chosen``: who has chosen this turn (public: only *what* is secret).
     """
     ps = view.players[q]
-    name = player_name(q, bots, game.num_players)
+    name = seat_name(q, bots, game.num_players)
     side = ("day", "night")[min(view.round, 1)]
     kw: dict = {}
     if view.phase == "over" and ps.rounds:
@@ -626,7 +582,7 @@ def result_kind(game: BaladaGame, state, bots: dict) -> str:
 def scores_line(game: BaladaGame, state, bots: dict) -> str:
     """Everybody's total, best first: ``Player 2 (advisor bot) 57 · Player 1 (you) 41``."""
     order = sorted(range(game.num_players), key=lambda p: -state.players[p].total)
-    return " · ".join(f"{player_name(p, bots, game.num_players)} {state.players[p].total}" for p in order)
+    return " · ".join(f"{seat_name(p, bots, game.num_players)} {state.players[p].total}" for p in order)
 
 
 RESULT_STYLE = {
@@ -662,7 +618,7 @@ def OtherSheets(game: BaladaGame, view, viewer: int, bots: dict, chosen: tuple =
             with solara.Column(gap="2px", style={"flex": "1 1 300px", "max-width": "420px"}, classes=[f"bw-other-{q + 1}"]):
                 solara.Text(caption, style={"font-size": "13px", "color": "#555"})
                 Board(svg=sheet_svg(lands, events, clickable=False, **kw), class_name="bw-other-sheet-board",
-                      label=f"{player_name(q, bots, game.num_players)}'s map sheet", css=SHEET_CSS, defs=DEFS).key(f"other-{q}")
+                      label=f"{seat_name(q, bots, game.num_players)}'s map sheet", css=SHEET_CSS, defs=DEFS).key(f"other-{q}")
     return div
 
 
@@ -683,18 +639,18 @@ def RoundRecap(game: BaladaGame, state, bots: dict, first: int, on_close: Callab
     if step is not None and 0 <= step < len(steps) and isinstance(steps[step].where, int):
         kw["step_space"] = steps[step].where
     with solara.Card(f"The {name} round is scored", classes=["bw-round-recap"], margin=0) as card:
-        solara.Text(" · ".join(f"{player_name(p, bots, game.num_players)}: {ps.rounds[r].points} points"
+        solara.Text(" · ".join(f"{seat_name(p, bots, game.num_players)}: {ps.rounds[r].points} points"
                                for p, ps in enumerate(state.players)), classes=["bw-recap-points"])
         if game.num_players > 1:
             with solara.Row(style=_PANEL):
                 solara.Text("The walk of")
                 solara.ToggleButtonsSingle(value=who, on_value=lambda p: (set_whose(p), set_step(None)), children=[
-                    solara.Button(player_name(p, bots, game.num_players), value=p, classes=[f"bw-recap-of-{p + 1}"])
+                    solara.Button(seat_name(p, bots, game.num_players), value=p, classes=[f"bw-recap-of-{p + 1}"])
                     for p in range(game.num_players)])
         with solara.Div(style={"width": "100%", "max-width": "620px"}):
-            Board(svg=sheet_svg(lands, events, clickable=False, title=f"{player_name(who, bots, game.num_players)} · {name} side", **kw),
+            Board(svg=sheet_svg(lands, events, clickable=False, title=f"{seat_name(who, bots, game.num_players)} · {name} side", **kw),
                   class_name="bw-recap-board", label="the round's sheet as scored", css=SHEET_CSS, defs=DEFS)
-        Explain(steps, step, set_step, title=f"{player_name(who, bots, game.num_players)}: the {name} walk, step by step")
+        Explain(steps, step, set_step, title=f"{seat_name(who, bots, game.num_players)}: the {name} walk, step by step")
         with solara.Row(style=_PANEL):
             solara.Button("On to the night round" if r == 0 and game.rounds > 1 else "Close", on_click=on_close,
                           color="primary", classes=["bw-recap-close"])
@@ -762,7 +718,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
     view = game.view(state, viewer)
 
     def name_of(p: int) -> str:  # the seat's one name on every part of this screen
-        return player_name(p, bots, game.num_players)
+        return seat_name(p, bots, game.num_players)
 
     ps = game.sheet_of(view, viewer)
     legal = game.legal_moves(view, viewer) if phase in ("place", "score") and viewer in waiting else []
@@ -1056,83 +1012,6 @@ def _why(game: BaladaGame, state, move) -> str:
 
 # ======================================================================= the app object
 
-
-class BaladaApp(GameApp):
-    """A Balada game to show in a notebook: ``balada.new_game(...)`` returns one.
-
-    Shown as the live game when it is the last expression of a cell or with
-    ``display(app)`` (JupyterLab, Notebook 7, Voilà, Solara). Several displays
-    of the same app show the same game.
-
-    Attributes
-    ----------
-    session:
-        The :class:`~balada_widgets.core.session.Session` (move tree, undo, save files).
-    game:
-        The :class:`~.rules.BaladaGame`.
-    bots:
-        ``{seat: bot}`` for the seats played by bots (the last ``bots`` seats).
-
-    Examples
-    --------
-    >>> app = BaladaApp(players=2, bots=1, seed=3, easy=True, bot_level="random")
-    >>> app.game.easy, sorted(app.bots)
-    (True, [1])
-    >>> app.play("p1 XX@1")
-    "invalid input 'p1 XX@1': unknown event 'XX'"
-    """
-
-    #: the save file waits until every choice of the turn is revealed (the secrets last one turn)
-    secret_saves = "refuse"
-
-    def __init__(self, players: int = 1, bots: int = 0, seed: int = 0, easy: bool = False, sheet: str = "standard",
-                 bot_level: str = "advisor", session: Optional[Session] = None):
-        super().__init__()
-        self.new_game(players=players, bots=bots, seed=seed, easy=easy, sheet=sheet, bot_level=bot_level,
-                      session=session)
-
-    # ------------------------------------------------------------ game control
-    def new_game(self, players: int = 1, bots: int = 0, seed: int = 0, easy: bool = False, sheet: str = "standard",
-                 bot_level: str = "advisor", session: Optional[Session] = None) -> None:
-        """Start another game (every display of this app follows)."""
-        if session is None:
-            game = BaladaGame(players=players, easy=easy, sheet=sheet)
-            session = Session(game, seed=seed)
-        else:
-            players = session.game.num_players
-        if not isinstance(bots, int) or not 0 <= bots <= players:
-            raise InvalidInput(f"bots must be 0 to {players} (the number of players), not {bots!r}")
-        if bots and bot_level not in BOT_LEVELS:
-            raise InvalidInput(f"unknown bot level {bot_level!r}; choose one of {', '.join(BOT_LEVELS)}")
-        self.options = {"players": players, "bots": bots, "seed": seed, "easy": session.game.easy,
-                        "sheet": session.game.options["sheet"], "bot_level": bot_level}  # a name or a custom sheet's data
-        self._begin(session, {p: make_bot(bot_level, seed=f"{seed}:{p}") for p in range(players - bots, players)})
-
-    @classmethod
-    def from_session(cls, session: Session, bots: int = 0, bot_level: str = "advisor") -> "BaladaApp":
-        """Show an existing session (e.g. one loaded from a save file or a hand-made position)."""
-        return cls(bots=bots, bot_level=bot_level, session=session)
-
-    def _adopt(self, session: Session) -> None:
-        self.new_game(bots=len(self.bots), seed=self.options["seed"], bot_level=self.options["bot_level"],
-                      session=session)
-
-    # ------------------------------------------------------------ display
-    def element(self):
-        """The Solara element of the live game."""
-        return BaladaRoot(app=self)
-
-    def __repr__(self) -> str:
-        st = self.session.state
-        who = ", ".join(player_name(p, self.bots, self.game.num_players) for p in range(self.game.num_players))
-        return (f"<BaladaApp {who}; {'easy, ' if self.game.easy else ''}sheet {self.game.sheet_name!r}; "
-                f"round {st.round + 1}, turn {st.turn}, phase {st.phase}>")
-
-
-@solara.component
-def BaladaRoot(app: BaladaApp, lab: bool = False, on_edit_side: Optional[Callable[[str], None]] = None):
-    """The live game of ``app`` with its New game form and share panel (``lab``: see :func:`BaladaView`)."""
-    return GameRoot(app, view=lambda session, bots, on_new_game: BaladaView(
-                        session, bots, on_new_game=on_new_game, lab=lab, on_edit_side=on_edit_side),
-                    form=lambda on_start, on_cancel: NewGameForm(on_start, on_cancel, initial=app.options),
-                    start=lambda options: app.new_game(**options), classes=["balada-app"])
+#: ``balada.new_game(...)`` returns one: the kit's generic app (:class:`~balada_widgets.ui.app.GameApp`) for
+#: Balada's spec, which shows :func:`BaladaView` (``app.element(lab=True, on_edit_side=...)``: the lab's view)
+BaladaApp = app_class(SPEC)

@@ -15,26 +15,9 @@ True
 
 from __future__ import annotations
 
-from ..core.spec import GameSpec, Option, bot_levels, lazy_module, load, register
+from ..core.spec import GameSpec, Option, bot_levels, lazy_module, register
 
 _TIERS = {None: "every word", "common": "common words", "everyday": "everyday words", "basic": "basic words"}
-#: what the new-game form's app takes itself; the other options make the game first (see :func:`_start`)
-_APP_OPTIONS = ("size", "language", "tier", "bot_tier")
-
-
-def _start(settings):
-    """``new_game``'s app: a word list of one's own (``start_word``, ``add_words``, ``lexicon``...) makes the
-    :class:`BaldaGame` first; the settings of the form go to the app (the spec's ``views["app"]``)."""
-    options = dict(settings.options)
-    app = {k: options.pop(k) for k in _APP_OPTIONS if k in options}
-    game = None
-    if options:
-        from .rules import BaldaGame
-
-        game = BaldaGame(players=settings.players, **{k: v for k, v in app.items() if k != "bot_tier"}, **options)
-    app_class = load(SPEC.view("app"))
-    return app_class(players=settings.players, bots=settings.bots, seed=settings.seed, bot_level=settings.bot_level,
-                     game=game, **app)
 
 
 #: the one declaration of the game (see :mod:`balada_widgets.core.spec`): ``new_game``, ``make_bot``,
@@ -47,20 +30,18 @@ SPEC = register(GameSpec(
              # the classroom default (lexicon.DEFAULT_TIER): common nouns a class knows, for the referee and the
              # bots; a teacher can choose every word (None) and add words (docs/balda.md, "Word lists")
              Option("tier", "common", tuple(_TIERS), label="Words", words=_TIERS, fuzz=()),
-             Option("bot_tier", "common", tuple(_TIERS), label="Bot knows", words=_TIERS, game=False),
+             Option("bot_tier", "common", tuple(_TIERS), label="Bot knows", words=_TIERS, game=False, bot="tier"),
              Option("start_word", None, kind="text", form=False),
              Option("add_words", (), kind="any", form=False),
              Option("remove_words", (), kind="any", form=False),
              Option("word_list", None, kind="any", form=False),  # a file, read once: the game then carries `words`
-             Option("words", None, kind="any", form=False),
+             Option("words", None, kind="any", form=False, keep=True),
              Option("min_length", 2, form=False, fuzz=()),
              Option("lexicon", None, kind="any", form=False)),
     players=(1, 4), bots=bot_levels("balada_widgets.balda.bots:make_bot", "random", "greedy", "strong"),
     default_bot="strong", languages=(("en", "English"), ("ru", "Русский")), lesson="balada_widgets.balda.tutorial",
     lesson_languages=(("ru", "правила по-русски"),),  # balda/lessons/ru.yaml: the lesson on Russian words
-    views={"seat": "balada_widgets.balda.view:BaldaView",  # one seat of a class table (classroom.pages)
-           "app": "balada_widgets.balda.view:BaldaApp", "lab": "balada_widgets.balda.lab:BaldaLab"},
-    start=_start,
+    views={"board": "balada_widgets.balda.view:BaldaView", "lab": "balada_widgets.balda.lab:BaldaLab"},
     blurb="The word game on a 5x5 grid: add one letter, read a word through it along neighbouring cells."))
 
 new_game, make_bot = SPEC.notebook_face(__name__)

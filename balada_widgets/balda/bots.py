@@ -78,6 +78,7 @@ class BaldaBot:
         return choose_best(cands, margin, self.rng)
 
 
-def make_bot(level: str = "greedy", tier: Optional[str] = None, seed=0) -> BaldaBot:
-    """A Balda bot: ``"random"``, ``"greedy"`` or ``"strong"``, with a vocabulary ``tier``."""
+def make_bot(level: str = "greedy", seed=0, tier: Optional[str] = None) -> BaldaBot:
+    """A Balda bot: ``"random"``, ``"greedy"`` or ``"strong"``, knowing the words of a vocabulary ``tier``
+    (``None``: every word); the same ``(level, seed, **extra)`` as every game's bots."""
     return BaldaBot(level, tier, seed)

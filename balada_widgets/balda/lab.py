@@ -58,7 +58,7 @@ from .analysis import cell_heat, game_tree
 from .draft import Draft, draft_svg
 from .lexicon import normalise_word
 from .position import cell_name, parse_cell
-from .view import BaldaApp, BaldaRoot
+from .view import BaldaApp
 
 __all__ = ["BaldaLab", "DEFAULT_POSITION", "PositionEditor", "best_line", "heat_text"]
 
@@ -265,7 +265,7 @@ def PlayPanel(app: BaldaApp, on_edit: Callable[[Draft], None]):
             solara.Button("Edit this position", icon_name="mdi-pencil", outlined=True,
                           on_click=lambda: on_edit(Draft.of(game, session.state)), classes=[f"{PREFIX}-edit-here"],
                           disabled=state.position is None)
-        BaldaRoot(app)
+        app.element()
         with solara.Card("Analysis", margin=0, classes=[f"{PREFIX}-analysis"]):
             heat = heat_text(game, state)
             solara.Text(f"Where the new letter opens the most words: {heat}" if heat else

@@ -30,7 +30,7 @@ from .drawing import board_svg
 from .lexicon import normalise_word
 from .position import cell_name, parse_cell
 from .review import review_steps
-from .seats import seat_name
+from ..core.spec import seat_names
 
 __all__ = ["ReviewButton", "WordRetry"]
 
@@ -135,7 +135,6 @@ def ReviewButton(session, bots: dict, names: Optional[dict] = None):
     the kit's :func:`~balada_widgets.ui.review.ReviewButton` on :func:`~.review.review_steps` (shown decision
     by decision) and :func:`WordRetry`."""
     game = session.game
-    humans = sum(1 for p in range(game.num_players) if p not in bots)
-    names = names or {p: seat_name(p, bots, humans) for p in range(game.num_players)}
+    names = names or dict(enumerate(seat_names(game, bots)))
     return KitReviewButton(session, bots, names, lambda player: review_steps(session, player, name=names[player]),
                            lambda moment, answer, on_answer: WordRetry(game, moment, answer, on_answer))

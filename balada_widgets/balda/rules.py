@@ -58,7 +58,6 @@ from typing import Optional, Union
 
 from ..core.errors import IllegalMove, InvalidInput, InvalidPosition, short_text
 from ..core.game import Game, check_player_count
-from ..core.session import register_game
 from .lexicon import DEFAULT_TIER, ENGLISH_ALPHABET, RUSSIAN_ALPHABET, Lexicon, check_words, normalise_word, \
     read_word_list
 from .movegen import Move, check_move, legal_moves as word_moves
@@ -154,7 +153,6 @@ def _words_option(words: Optional[dict]):
 USED_SHOWN = 5
 
 
-@register_game
 class BaldaGame(Game):
     """Balda for 2 to 4 players (1 for solo practice).
 

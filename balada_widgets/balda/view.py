@@ -41,15 +41,15 @@ from __future__ import annotations
 import functools
 import itertools
 import zlib
-from dataclasses import dataclass, replace
 from typing import Callable, Optional
 
 import solara
 
-from ..core.errors import GameError, InvalidInput
+from ..core.errors import GameError
 from ..core.session import Session
+from ..core.spec import seat_names, you_seat
 from ..kit import svg
-from ..ui.app import GameApp
+from ..ui.app import app_class
 from ..ui.board import Board
 from ..ui.controls import Controls
 from ..kit.cursor import ARROWS, ORDER_KEYS, next_target, reading_order
@@ -58,54 +58,17 @@ from ..kit.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
 from ..kit.paths import Trace
 from ..ui.play import use_play
 from ..ui.reminder import Reminder
-from ..ui.root import GameRoot, bots_after
-from .bots import BOT_LEVELS, make_bot
 from .drawing import LOOK, board_svg  # noqa: F401 (LOOK: kept importable from here)
-from .lexicon import TIERS, normalise_word
+from .lexicon import normalise_word
 from .movegen import Move, Verdict, check_move
 from .position import cell_name, parse_cell
 from .rules import BaldaGame, Pass, hints, judge_in_words
 from .review_view import ReviewButton
-from .seats import seat_name  # one name per seat, shared with the review
+from . import SPEC
 
-__all__ = ["BaldaApp", "BaldaRoot", "BaldaView", "LessonGame", "NewGameForm", "Settings", "board_svg",
-           "feedback_stages", "words_markup"]
+__all__ = ["BaldaApp", "BaldaView", "LessonGame", "board_svg", "feedback_stages", "words_markup"]
 
 _PANEL = {"gap": "8px", "align-items": "center", "flex-wrap": "wrap"}
-LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
-TIER_NAMES = {None: "every word", "common": "common words", "everyday": "everyday words", "basic": "basic words"}
-
-
-# ======================================================================= settings and seats
-
-
-@dataclass(frozen=True)
-class Settings:
-    """What the new-game form sets: seats, bots, grid and dictionary.
-
-    The last ``bots`` seats are played by bots of ``bot_level`` knowing the
-    words of ``bot_tier`` (``None``: every word). ``tier="common"`` plays with
-    common words only.
-    """
-
-    players: int = 2
-    bots: int = 1
-    seed: int = 0
-    size: int = 5
-    language: str = "en"
-    tier: Optional[str] = None
-    bot_level: str = "strong"
-    bot_tier: Optional[str] = None
-
-    def check(self) -> None:
-        """:raises InvalidInput: a value out of range (the form's message)."""
-        if not isinstance(self.bots, int) or not 0 <= self.bots <= self.players:
-            raise InvalidInput(f"bots must be 0 to {self.players} (the number of players), not {self.bots!r}")
-        if self.bot_level not in BOT_LEVELS:
-            raise InvalidInput(f"unknown bot level {self.bot_level!r}; choose one of {', '.join(BOT_LEVELS)}")
-        for tier in (self.tier, self.bot_tier):
-            if tier is not None and tier not in TIERS:
-                raise InvalidInput(f"unknown vocabulary tier {tier!r}; choose None or one of {', '.join(TIERS)}")
 
 
 # ======================================================================= drawings (pure functions)
@@ -161,7 +124,7 @@ def words_markup(game: BaldaGame, session: Session, bots: dict, shown: Optional[
     """The start word and every move of the current line (words with their paths, passes), as HTML."""
     state = session.state
     n = game.size
-    humans = game.num_players - len(bots)
+    names = seat_names(game, bots)
     rows = []
     if state.position is not None:
         rows.append(f'<div class="start">start word <span class="word">{svg.escape(state.position.start_word.upper())}'
@@ -172,7 +135,7 @@ def words_markup(game: BaldaGame, session: Session, bots: dict, shown: Optional[
             continue
         p = node.parent.state.turn
         colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
-        who = svg.escape(seat_name(p, bots, humans))
+        who = svg.escape(names[p])
         if isinstance(node.move, Pass):
             rows.append(f'<div class="pass"><span class="dot" style="background:{colour}"></span>{who} passed</div>')
             continue
@@ -218,7 +181,7 @@ _TABLE_CSS = """
 
 def scores_markup(game: BaldaGame, state, bots: dict) -> str:
     """The score table: one row per seat, the player to move marked, the winners crowned at the end."""
-    humans = game.num_players - len(bots)
+    names = seat_names(game, bots)
     winners = set(game.winners(state)) if state.over else set()
     counts = [0] * game.num_players
     for p, _m in state.words:
@@ -232,7 +195,7 @@ def scores_markup(game: BaldaGame, state, bots: dict) -> str:
             tag = '<span class="crown">★ draw</span>' if len(winners) > 1 else '<span class="crown">★ winner</span>'
         words = f"{counts[p]} word{'s' if counts[p] != 1 else ''}"
         rows.append(f'<tr class="{"turn" if turn else ""}" data-player="{p}"><td><span class="dot" '
-                    f'style="background:{colour}"></span></td><td class="name">{svg.escape(seat_name(p, bots, humans))}'
+                    f'style="background:{colour}"></span></td><td class="name">{svg.escape(names[p])}'
                     f'</td><td>{tag}</td><td class="k">{words}</td><td class="n">{state.scores[p]}</td></tr>')
     return f"<style>{_TABLE_CSS}</style><table class='bw-balda-scores'>{''.join(rows)}</table>"
 
@@ -322,20 +285,20 @@ def result_kind(game: BaldaGame, state, bots: dict) -> str:
 
 def result_markup(game: BaldaGame, state, bots: dict) -> str:
     """The end of the game as HTML: who won (a bot's win in a plain box, no success mark), why it ended, the scores."""
-    humans = game.num_players - len(bots)
     kind = result_kind(game, state, bots)
     winners = game.winners(state)
-    names = [seat_name(p, bots, humans) for p in winners]
+    seats = seat_names(game, bots)
+    names = [seats[p] for p in winners]
     if kind == "draw":
         head = "A draw."
-    elif kind == "won" and names == ["You"]:
+    elif kind == "won" and winners == [you_seat(game.num_players, bots)]:
         head = "You won!"
     elif len(names) == 1:
         head = f"{names[0]} won."
     else:
         head = " and ".join(names) + " share the win."
     result = game.result_text(state)
-    scores = ", ".join(f"{seat_name(p, bots, humans)} {s}" for p, s in enumerate(state.scores))
+    scores = ", ".join(f"{seats[p]} {s}" for p, s in enumerate(state.scores))
     return (f'<style>{_RESULT_CSS}</style><div class="bw-balda-res {kind}"><span class="head">{svg.escape(head)}</span> '
             f'Game over: {svg.escape(end_reason(game, state))}. {svg.escape(result[0].upper() + result[1:])}. '
             f'Scores: {svg.escape(scores)}.</div>')
@@ -362,58 +325,6 @@ def _cells(n: int) -> dict:
 
 
 @solara.component
-def NewGameForm(settings: Settings, on_start: Callable[[Settings], None], on_cancel: Optional[Callable[[], None]] = None):
-    """Players 2–4, hot-seat or bots (how many, level, vocabulary), 5x5 or 7x7, language, common words only."""
-    draft, set_draft = solara.use_state(replace(settings, players=max(2, settings.players),
-                                                bots=min(settings.bots, max(2, settings.players) - 1)))
-
-    def upd(**changes):
-        set_draft(replace(draft, **changes))
-
-    mode = "bots" if draft.bots else "hot-seat"
-    with solara.Card("New game", classes=["bw-balda-form"], margin=0, style={"max-width": "640px"}) as card:
-        with solara.Row(style=_PANEL):
-            solara.Text("Players", style={"min-width": "90px"})
-            solara.ToggleButtonsSingle(value=draft.players, values=[2, 3, 4],
-                                       on_value=lambda v: upd(players=v, bots=bots_after(v, draft.players, draft.bots,
-                                                                                         most=v - 1)),
-                                       classes=["bw-balda-players"], dense=True)
-        with solara.Row(style=_PANEL):
-            solara.Text("Opponents", style={"min-width": "90px"})
-            solara.ToggleButtonsSingle(value=mode, values=["hot-seat", "bots"],
-                                       on_value=lambda v: upd(bots=0 if v == "hot-seat" else max(1, draft.bots)),
-                                       classes=["bw-balda-mode"], dense=True)
-        if draft.bots:
-            with solara.Row(style=_PANEL):
-                solara.Select("Bots", values=list(range(1, draft.players)), value=min(draft.bots, draft.players - 1),
-                              on_value=lambda v: upd(bots=v), classes=["bw-balda-bots"], style={"max-width": "90px"})
-                solara.Select("Bot level", values=list(BOT_LEVELS), value=draft.bot_level,
-                              on_value=lambda v: upd(bot_level=v), classes=["bw-balda-bot-level"],
-                              style={"max-width": "130px"})
-                solara.Select("Bot knows", values=list(TIER_NAMES.values()), value=TIER_NAMES[draft.bot_tier],
-                              on_value=lambda v: upd(bot_tier={b: a for a, b in TIER_NAMES.items()}[v]),
-                              classes=["bw-balda-bot-tier"], style={"max-width": "170px"})
-        with solara.Row(style=_PANEL):
-            solara.Text("Grid", style={"min-width": "90px"})
-            solara.ToggleButtonsSingle(value=f"{draft.size}×{draft.size}", values=["5×5", "7×7"],
-                                       on_value=lambda v: upd(size=int(v[0])), classes=["bw-balda-size"], dense=True)
-        with solara.Row(style=_PANEL):
-            solara.Text("Language", style={"min-width": "90px"})
-            solara.ToggleButtonsSingle(value=LANGUAGE_NAMES[draft.language], values=list(LANGUAGE_NAMES.values()),
-                                       on_value=lambda v: upd(language={b: a for a, b in LANGUAGE_NAMES.items()}[v]),
-                                       classes=["bw-balda-language"], dense=True)
-        with solara.Div(classes=["bw-balda-common"]):
-            solara.Checkbox(label="Common words only (a smaller, friendlier dictionary)", value=draft.tier == "common",
-                            on_value=lambda v: upd(tier="common" if v else None))
-        with solara.Row(style=_PANEL):
-            solara.Button("Start", on_click=lambda: on_start(replace(draft, seed=draft.seed + 1)), color="primary",
-                          classes=["bw-balda-start"])
-            if on_cancel is not None:
-                solara.Button("Cancel", on_click=on_cancel, text=True, classes=["bw-balda-cancel"])
-    return card
-
-
-@solara.component
 def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[[], None]] = None):  # noqa: B006
     """The live game of ``session``; ``bots`` maps seats to bots (see the module docstring)."""
     import reacton.core
@@ -424,7 +335,7 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
     pos = state.position
     n = game.size
     node_id = session.current.id
-    humans = game.num_players - len(bots)
+    you = you_seat(game.num_players, bots)
     scope = solara.use_memo(lambda: f"balda{next(_scopes)}", [])
 
     traced, set_traced = solara.use_state((None, Trace()))  # (node id, trace): a new position forgets the trace
@@ -445,7 +356,7 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
     human_turn = play.human_to_move
     moves = solara.use_memo(lambda: game.word_moves(state) if human_turn else [], [session, node_id, human_turn])
     targets = {m.cell for m in moves}
-    who = seat_name(state.turn, bots, humans) if pos is not None else ""
+    who = seat_names(game, bots)[state.turn] if pos is not None else ""
 
     def set_trace(t: Trace):
         set_traced((session.current.id, t))
@@ -601,7 +512,7 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
                 solara.Text("Game over", style={"font-weight": "700", "color": "#2b2f36"})
             elif pos is not None:
                 colour = PLAYER_COLOURS[state.turn % len(PLAYER_COLOURS)]
-                solara.Text(f"{who} to move" if who != "You" else "your turn",
+                solara.Text(f"{who} to move" if state.turn != you else "your turn",
                             classes=["bw-balda-turn"], style={"color": "white", "background": colour,
                                                               "border-radius": "12px", "padding": "1px 10px",
                                                               "font-weight": "600"})
@@ -686,90 +597,13 @@ def rules_in_brief(language: str = "en") -> str:
 
 # ======================================================================= the app object
 
-
-class BaldaApp(GameApp):
-    """A Balda game to show in a notebook: ``balda.new_game(...)`` returns one.
-
-    Shown as the live game when it is the last expression of a cell or with
-    ``display(app)``; several displays of the same app show the same game.
-
-    Attributes
-    ----------
-    session:
-        The :class:`~balada_widgets.core.session.Session` (move tree, undo, save files).
-    game:
-        The :class:`~.rules.BaldaGame`.
-    bots:
-        ``{seat: bot}`` for the seats played by bots (the last ``bots`` seats).
-    settings:
-        The :class:`Settings` of the game (what the new-game form starts from).
-
-    Examples
-    --------
-    >>> from balada_widgets.balda.lexicon import Lexicon
-    >>> lex = Lexicon.from_words(["balda", "ball", "bad", "lab", "lad"], name="demo")
-    >>> app = BaldaApp(bots=1, bot_level="greedy", game=BaldaGame(2, start_word="balda", lexicon=lex))
-    >>> app.play("c4=l ball a3-b3-c3-c4")  # the bot answers at once
-    >>> app.session.state.scores
-    (4, 3)
-    >>> app.play("b4=l lab b4-b3-a3")
-    "illegal move 'b4=l lab b4-b3-a3': 'lab' could already be read before this move (along c3-b3-a3); the new letter must make the word (rule D4)"
-    """
-
-    def __init__(self, players: int = 2, bots: int = 1, seed: int = 0, size: int = 5, language: str = "en",
-                 tier: Optional[str] = None, bot_level: str = "strong", bot_tier: Optional[str] = None,
-                 game: Optional[BaldaGame] = None, session: Optional[Session] = None):
-        super().__init__()
-        self.start(Settings(players, bots, seed, size, language, tier, bot_level, bot_tier), game=game,
-                   session=session)
-
-    # ------------------------------------------------------------ game control
-    def start(self, settings: Settings, game: Optional[BaldaGame] = None, session: Optional[Session] = None) -> None:
-        """Start a game with ``settings`` (or on ``game`` / ``session``); every display of this app follows."""
-        if session is None:
-            if game is None:
-                settings.check()
-                game = BaldaGame(players=settings.players, size=settings.size, language=settings.language,
-                                 tier=settings.tier)
-            session = Session(game, seed=settings.seed)
-        game = session.game
-        settings = replace(settings, players=game.num_players, size=game.size, language=game.language,
-                           tier=game.tier, bots=min(settings.bots, game.num_players))
-        settings.check()
-        self.settings = settings
-        self._begin(session, {p: make_bot(settings.bot_level, settings.bot_tier, seed=f"{settings.seed}:{p}")
-                              for p in range(game.num_players - settings.bots, game.num_players)})
-
-    def new_game(self, **changes) -> None:
-        """A new game with some settings changed (``players``, ``bots``, ``size``, ``language``...)."""
-        self.start(replace(self.settings, **changes))
-
-    def _adopt(self, session: Session) -> None:
-        self.start(self.settings, session=session)
-
-    # ------------------------------------------------------------ display
-    def element(self):
-        """The Solara element of the live game."""
-        return BaldaRoot(app=self)
-
-    def __repr__(self) -> str:
-        st = self.session.state
-        humans = self.game.num_players - len(self.bots)
-        who = ", ".join(seat_name(p, self.bots, humans) for p in range(self.game.num_players))
-        return (f"<BaldaApp {self.game.size}x{self.game.size} {self.game.lexicon.name}; {who}; "
-                f"{self.game.result_text(st)}>")
-
-
-@solara.component
-def BaldaRoot(app: BaldaApp):
-    """The live game of ``app`` with its new-game form and the share panel (the kit's :func:`GameRoot`)."""
-    return GameRoot(app, view=lambda session, bots, on_new_game: BaldaView(session, bots, on_new_game=on_new_game),
-                    form=lambda on_start, on_cancel: NewGameForm(app.settings, on_start, on_cancel),
-                    start=app.start, classes=["balda-app"])
+#: ``balda.new_game(...)`` returns one: the kit's generic app (:class:`~balada_widgets.ui.app.GameApp`) for
+#: Balda's spec, which shows :func:`BaldaView`
+BaldaApp = app_class(SPEC)
 
 
 @solara.component
 def LessonGame(app: BaldaApp, on_answer: Callable):
     """The live game as a tutorial exercise: the learner plays on ``app``; the app is the answer, checked on *Check*."""
     solara.use_effect(lambda: on_answer(app), [])
-    return BaldaRoot(app)
+    return app.element()

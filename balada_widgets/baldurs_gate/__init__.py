@@ -20,6 +20,16 @@ from __future__ import annotations
 
 from ..core.spec import GameSpec, Option, bot_levels, lazy_module, register
 
+
+def kit_text(key: str, language: str):
+    """The game's own words for a kit key (:data:`balada_widgets.core.spec.KIT_WORDS`: the seats, the new-game
+    form, the settings' refusals, the share panel) in ``language``, from the catalogue (:mod:`.i18n`, keys
+    ``ui.<key>``; a seat's number is the engine's ``Player``), or ``None``."""
+    from .i18n import CATALOG
+
+    return CATALOG.get(language, {}).get("Player" if key == "seat.player" else f"ui.{key}")
+
+
 #: the one declaration of the game (see :mod:`balada_widgets.core.spec`): ``new_game``, ``make_bot``,
 #: the app's pages and the fuzz read it. The options are in the fuzz's order of draws.
 SPEC = register(GameSpec(
@@ -27,14 +37,13 @@ SPEC = register(GameSpec(
     game_class="balada_widgets.baldurs_gate.rules:BaldursGateGame",
     options=(Option("advanced", False, label="Advanced setup"),
              Option("language", "en", ("en", "cs"), label="Language", words={"en": "English", "cs": "Čeština"}),
-             Option("content", None, kind="any", form=False),
-             Option("city", None, kind="any", form=False)),
+             Option("content", None, kind="any", form=False, keep=True),  # custom data (a save carries it)
+             Option("city", None, kind="any", form=False, keep=True)),
     players=(2, 4), players_rule="C1", bot_page=(3, 2),  # you and two bots
     bots=bot_levels("balada_widgets.baldurs_gate.bots:make_bot", "random", "greedy", "strong"),
-    default_bot="greedy", languages=(("en", "English"), ("cs", "Čeština")),
+    default_bot="greedy", languages=(("en", "English"), ("cs", "Čeština")), words=kit_text,
     lesson="balada_widgets.baldurs_gate.tutorial", lesson_languages=(("cs", "pravidla česky"),),
-    views={"seat": "balada_widgets.baldurs_gate.view:BaldursGateView",  # one seat of a class table (classroom.pages)
-           "app": "balada_widgets.baldurs_gate.view:BaldursGateApp",
+    views={"board": "balada_widgets.baldurs_gate.view:BaldursGateView",
            "lab": "balada_widgets.baldurs_gate.lab:BaldursGateLab"},
     blurb="Build a business empire in the nine districts of Baldur's Gate and defend it; English or Czech."))
 

@@ -213,7 +213,6 @@ from typing import Any, NamedTuple, Optional
 
 from ..core.errors import GameError, IllegalMove, InvalidInput, InvalidPosition, short_text
 from ..core.game import Game, Pending, check_player_count
-from ..core.session import register_game
 from ..core.trace import Trace
 from . import scoring
 from .city import City, city_choice
@@ -315,7 +314,6 @@ def _digest(text: Optional[str]) -> Optional[str]:
     return None if text is None else "custom:" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]
 
 
-@register_game
 class BaldursGateGame(Engine, Game):
     """Builders of Baldur's Gate for 2 to 4 players (see the module docstring).
 

@@ -21,7 +21,9 @@ app), so ``import balada_widgets.baldurs_gate`` stays free of Solara.
   houses (their hands as card backs), the attack log, the log in words as
   the viewer may know it (undo, redo, branches), and at the end the final
   scoring walked step by step with every rule.
-- :func:`BaldursGateRoot`: the page of a :class:`BaldursGateApp` (its ``element()``: a notebook cell, the app's pages).
+- :data:`BaldursGateApp`: the kit's generic app for the game's spec (its ``element()``: a notebook cell, the
+  app's pages), which shows :func:`BaldursGateView`; its new-game form and share panel speak the game's
+  language (the spec's ``words``).
 
 Every word is in the engine's catalogue (:mod:`.i18n`, keys ``ui.*``), in
 English and Czech, switched by the game's ``language``.
@@ -37,8 +39,8 @@ seat's board ``bw-bg-me`` and the offer ``bw-bg-offer`` (cards
 ``data-id="card-inn-03"``, class ``tg``); the decision box ``bw-bg-decision``
 with buttons ``bw-bg-choice`` (and ``bw-bg-choice-<k>``, ``bw-bg-mode-build``,
 ``bw-bg-mode-worker``, ``bw-bg-income``, ``bw-bg-done``), ``bw-bg-back``; the
-status ``bw-bg-status``; the result ``bw-bg-result``; the form ``bw-bg-form``
-with ``bw-bg-start``; the pass screen ``bw-pass-screen`` with ``bw-pass-ready``.
+status ``bw-bg-status``; the result ``bw-bg-result``; the kit's form
+``bw-baldurs-gate-form`` (``bw-form-start``...); the pass screen ``bw-pass-screen`` with ``bw-pass-ready``.
 The other houses (``bw-bg-others``), the attack log (``bw-bg-attacks``) and
 the move log are made only while their section is open (buttons
 ``bw-bg-others-box-toggle``, ``bw-bg-attacks-box-toggle``,
@@ -55,38 +57,35 @@ on every render); the decision box keeps its buttons and reuses them.
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass, fields, replace
 from typing import Any, Callable, NamedTuple, Optional
 
 import solara
 
-from ..core.errors import InvalidInput
 from ..core.session import Session
-from ..ui.app import GameApp
+from ..core.spec import seat_names, you_seat
+from ..ui.app import app_class
 from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.explain import Explain
 from ..ui.hooks import Box, use_latest
 from ..ui.move_log import MoveLog, branch_entries, labels_for, log_entries
 from ..ui.play import use_cursor, use_play
-from ..ui.root import GameRoot, bots_after, use_app_game
 from ..ui.seat import PassScreen, use_seat
-from .bots import BOT_LEVELS, make_bot
 from .drawing import (
     CARDS_CSS, CSS, DEFS, PLAYER_COLOURS, card_id, cards_markup, city_defs, city_svg, move_target, parse_id,
     player_markup,
     target_centres,
 )
 from .effects import ability_text, cost_text
-from . import i18n
-from .i18n import LANGUAGES, qty
+from . import SPEC, i18n
+from .i18n import qty
 from .rules import BaldursGateGame
 from .state import (
     MASK, Bottom, Build, Done, Income, Keep, Parcel, Pick, Spot, Take, Track, Trade, Use, Worker,
 )
 
-__all__ = ["KEYS", "BaldursGateApp", "BaldursGateRoot", "BaldursGateView", "Choice",
-           "NewGameForm", "Settings", "button_label", "choices_for", "kit_words", "natural_move", "seat_name"]
+__all__ = ["KEYS", "BaldursGateApp", "BaldursGateView", "Choice", "button_label", "choices_for", "kit_words",
+           "natural_move"]
 
 #: The city board's keys while it has the focus (click it, or Tab to it): ``(key, catalogue key of its meaning)``.
 KEYS = (
@@ -103,7 +102,6 @@ KEYS = (
 )
 
 _PANEL = {"gap": "8px", "align-items": "center", "flex-wrap": "wrap"}
-LANGUAGE_NAMES = {"en": "English", "cs": "Čeština"}
 #: decisions whose options are clicked on the city (buttons too when there are few)
 _CITY_KINDS = ("parcel", "spot", "track")
 _FEW = 6
@@ -118,25 +116,6 @@ class Choice(NamedTuple):
     label: str
     move: Any
     kind: str = "move"  # "move", "mode" (narrow the turn's choice), "back"
-
-
-def seat_name(p: int, bots: dict, humans: int, language: str = "en") -> str:
-    """A seat's one name on every screen: the engine's ``Player 2`` (so the pending step, the log, the
-    refusals and the result name the seat as the panels do), with who plays it where there is a choice:
-    ``Player 1 (you)`` (one human against bots), ``Player 3 (greedy bot)``; hot-seat: ``Player 2``.
-
-    >>> seat_name(0, {1: None}, 1), seat_name(1, {1: None}, 1, "cs"), seat_name(1, {}, 2)
-    ('Player 1 (you)', 'Hráč 2 (chamtivý bot)', 'Player 2')
-    """
-    name = i18n.text("Player", language, n=p + 1)
-    if p in bots:
-        if getattr(bots[p], "remote", False):  # a class table's seat played on another device (classroom.live)
-            return bots[p].name
-        return i18n.text("ui.seat.bot", language, name=name,
-                         level=i18n.text(f"ui.level.{getattr(bots[p], 'level', None) or 'greedy'}", language))
-    if humans == 1 and bots:
-        return i18n.text("ui.seat.you", language, name=name)
-    return name
 
 
 def button_label(game, view, move, language: Optional[str] = None) -> str:
@@ -288,101 +267,11 @@ def kit_words(language: str) -> dict:
     return {k: i18n.text(f"ui.kit.{k}", language) for k in keys}
 
 
-# ======================================================================= settings and the app object
+# ======================================================================= the app object
 
-
-@dataclass(frozen=True)
-class Settings:
-    """What the new-game form sets. The last ``bots`` seats are bots of ``bot_level``; the others play hot-seat."""
-
-    players: int = 3
-    bots: int = 2
-    seed: int = 0
-    language: str = "en"
-    advanced: bool = False
-    bot_level: str = "greedy"
-
-    def check(self) -> None:
-        """:raises InvalidInput: a value out of range (the form shows why)."""
-        language = self.language if self.language in LANGUAGES else "en"
-        if self.language not in LANGUAGES:
-            raise InvalidInput(i18n.text("ui.err.language", language, name=self.language, languages=", ".join(LANGUAGES)))
-        if not isinstance(self.players, int) or isinstance(self.players, bool) or not 2 <= self.players <= 4:
-            raise InvalidInput(i18n.text("ui.err.players", language, n=self.players), rule="C1")
-        if not isinstance(self.bots, int) or isinstance(self.bots, bool) or not 0 <= self.bots <= self.players:
-            raise InvalidInput(i18n.text("ui.err.bots", language, n=self.bots, players=self.players))
-        if self.bot_level not in BOT_LEVELS:
-            raise InvalidInput(i18n.text("ui.err.level", language, level=self.bot_level, levels=", ".join(BOT_LEVELS)))
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise InvalidInput(i18n.text("ui.err.seed", language, seed=self.seed))
-
-
-class BaldursGateApp(GameApp):
-    """A Builders of Baldur's Gate game to show in a notebook (``baldurs_gate.new_game(...)`` returns one).
-
-    Shown as the live game when it is the last expression of a cell or with
-    ``display(app)``; several displays show the same game. ``session``,
-    ``game``, ``bots`` (``{seat: bot}``, the last ``bots`` seats) and
-    ``settings`` (what the new-game form starts from).
-
-    >>> app = BaldursGateApp(players=2, bots=1, seed=3)
-    >>> app.game.to_move(app.session.state)
-    (0,)
-    >>> app.play("p1 @36")
-    'Player 1 cannot build on parcel 36 (The Steeps): parcel 36 is available, but a building starts with its card: choose a card of your hand (Build, or click the card), pay it, then choose the parcel (rule BLD1)'
-    """
-
-    def __init__(self, players: int = 3, bots: int = 2, seed: int = 0, language: str = "en", advanced: bool = False,
-                 bot_level: str = "greedy", game: Optional[BaldursGateGame] = None,
-                 session: Optional[Session] = None, **options):
-        super().__init__()
-        self.extra_options = {k: v for k, v in options.items() if k in ("content", "city")}
-        unknown = sorted(set(options) - set(self.extra_options))
-        if unknown:
-            raise InvalidInput(f"unknown option(s) {', '.join(unknown)}; the options are players, bots, seed, "
-                               f"language, advanced, bot_level, content, city")
-        self.start(Settings(players=players, bots=bots, seed=seed, language=language, advanced=advanced,
-                            bot_level=bot_level), game=game, session=session)
-
-    def start(self, settings: Settings, game=None, session: Optional[Session] = None) -> None:
-        """Start a game with ``settings`` (or on ``game`` / ``session``); every display of this app follows."""
-        if session is None:
-            if game is None:
-                settings.check()
-                game = BaldursGateGame(players=settings.players, language=settings.language,
-                                       advanced=settings.advanced, **self.extra_options)
-            session = Session(game, seed=settings.seed)
-        game = session.game
-        # the next new game keeps this one's content and city: their data (a file was read once, a save carries data)
-        self.extra_options = {k: v for k, v in game.options.items() if k in ("content", "city") and v is not None}
-        settings = replace(settings, players=game.players, language=game.language, advanced=game.advanced,
-                           bots=min(settings.bots, game.players))
-        settings.check()
-        self.settings = settings
-        self._begin(session, {p: make_bot(settings.bot_level, seed=f"{settings.seed}:{p}")
-                              for p in range(game.players - settings.bots, game.players)})
-
-    def new_game(self, **changes) -> None:
-        """A new game with some settings changed (``players``, ``bots``, ``language``, ``advanced``, ``seed``...)."""
-        known = {f.name for f in fields(Settings)}
-        bad = sorted(set(changes) - known)
-        if bad:
-            raise InvalidInput(f"unknown setting(s) {', '.join(bad)}; the settings are {', '.join(sorted(known))}")
-        self.start(replace(self.settings, **changes))
-
-    def _adopt(self, session: Session) -> None:
-        self.start(self.settings, session=session)
-
-    def element(self):
-        """The Solara element of the live game."""
-        return BaldursGateRoot(app=self)
-
-    def __repr__(self) -> str:
-        g, st = self.game, self.session.state
-        humans = g.players - len(self.bots)
-        who = ", ".join(seat_name(p, self.bots, humans, "en") for p in range(g.players))
-        where = "over" if g.is_over(st) else g.pending(st).text
-        return f"<BaldursGateApp {g.players} players ({who}); {g.language}; {where}>"
+#: ``baldurs_gate.new_game(...)`` returns one: the kit's generic app (:class:`~balada_widgets.ui.app.GameApp`) for
+#: the game's spec, which shows :func:`BaldursGateView` (the form and the share panel in the game's language)
+BaldursGateApp = app_class(SPEC)
 
 
 # ======================================================================= components
@@ -643,7 +532,7 @@ def LogPanel(session, game, viewer, on_goto: Callable[[int], None], version: int
 
 
 @solara.component
-def Status(game, view, pending, names, over: bool):
+def Status(game, view, pending, names, over: bool, you=None):
     language = game.language
     with solara.Row(style=_PANEL, classes=["bw-bg-status"]) as row:
         solara.Text(i18n.text("ui.title", language), style={"font-weight": "700", "font-size": "1.1em"})
@@ -651,17 +540,11 @@ def Status(game, view, pending, names, over: bool):
                               tokens=qty(game.bag_count(view), "token", language)), style={"color": "#6b604b"})
         if pending is not None and pending.player is not None and not over:
             p = pending.player
-            you = names[p] == i18n.text("ui.seat.you", language, name=game.player_name(p, language))
-            solara.Text(i18n.text("ui.your_decision", language) if you else i18n.text("ui.to_decide", language,
+            solara.Text(i18n.text("ui.your_decision", language) if p == you else i18n.text("ui.to_decide", language,
                                                                                       name=names[p]), classes=["bw-bg-turn"],
                         style={"color": "white", "background": PLAYER_COLOURS[p % len(PLAYER_COLOURS)],
                                "border-radius": "12px", "padding": "1px 10px", "font-weight": "600"})
     return row
-
-
-def _names(game, bots) -> list:
-    humans = game.players - len(bots)
-    return [seat_name(p, bots, humans, game.language) for p in range(game.players)]
 
 
 @solara.component
@@ -677,7 +560,7 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
     node_id = session.current.id
     mode = held[1] if held[0] == node_id else None
     chosen = held[2] if held[0] == node_id else None
-    names = _names(game, bots)
+    names = seat_names(game, bots)
     over = game.is_over(state)
 
     viewer = seat.viewer
@@ -813,7 +696,7 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
     label = i18n.text("ui.aria.city_board", language) + (f" {pending.text}" if pending is not None and mine else "")
 
     with solara.Column(classes=["bw-baldurs-gate"], gap="10px", style={"max-width": "1400px"}) as main:
-        Status(game, view, pending, names, over)
+        Status(game, view, pending, names, over, you_seat(game.players, bots))
         with solara.Row(style={"gap": "16px", "align-items": "flex-start", "flex-wrap": "wrap"}):
             with solara.Column(gap="6px", style={"flex": "1 1 560px", "max-width": "880px", "min-width": "320px"}):
                 CityPanel(game, Box(view), viewer, city_ids, sel, districts, on_act, on_key, label, (node_id, mode),
@@ -852,63 +735,3 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
         LazyDetails(i18n.text("ui.log_title", language), lambda: LogPanel(session, game, viewer, play.goto, play.version),
                     classes=["bw-bg-log-box"])
     return main
-
-
-# ======================================================================= the new-game form, the root, the page
-
-
-@solara.component
-def NewGameForm(settings: Settings, on_start: Callable[[Settings], None], on_cancel: Optional[Callable[[], None]] = None):
-    """Players 2-4, bots and their level, language, advanced setup, seed."""
-    draft, set_draft = solara.use_state(settings)
-    language = draft.language if draft.language in LANGUAGES else "en"
-
-    def upd(**changes):
-        set_draft(replace(draft, **changes))
-
-    levels = {i18n.text(f"ui.level.{lv}", language): lv for lv in BOT_LEVELS}
-    with solara.Card(i18n.text("ui.form.title", language), classes=["bw-bg-form"], margin=0,
-                     style={"max-width": "640px"}) as card:
-        with solara.Row(style=_PANEL):
-            solara.Text(i18n.text("ui.form.players", language), style={"min-width": "90px"})
-            solara.ToggleButtonsSingle(value=draft.players, values=[2, 3, 4],
-                                       on_value=lambda v: upd(players=v,
-                                                              bots=bots_after(v, draft.players, draft.bots)),
-                                       classes=["bw-bg-players-choice"], dense=True)
-        with solara.Row(style=_PANEL):
-            solara.Select(i18n.text("ui.form.bots", language), values=list(range(0, draft.players + 1)),
-                          value=min(draft.bots, draft.players), on_value=lambda v: upd(bots=v),
-                          classes=["bw-bg-bots"], style={"max-width": "90px"})
-            solara.Select(i18n.text("ui.form.level", language), values=list(levels),
-                          value=i18n.text(f"ui.level.{draft.bot_level}", language),
-                          on_value=lambda v: upd(bot_level=levels.get(v, "greedy")), classes=["bw-bg-bot-level"],
-                          style={"max-width": "150px"})
-            solara.Text(i18n.text("ui.form.seats", language), style={"color": "#666"})
-        with solara.Row(style=_PANEL):
-            solara.Text(i18n.text("ui.form.language", language), style={"min-width": "90px"})
-            solara.ToggleButtonsSingle(value=draft.language,
-                                       on_value=lambda v: upd(language=v), classes=["bw-bg-language"], dense=True,
-                                       children=[solara.Button(LANGUAGE_NAMES.get(x, x), value=x, small=True,
-                                                               text=True, style={"text-transform": "none"})
-                                                 for x in LANGUAGES])
-        with solara.Row(style=_PANEL):
-            solara.Checkbox(label=i18n.text("ui.form.advanced", language), value=draft.advanced,
-                            on_value=lambda v: upd(advanced=v))
-            solara.InputInt(i18n.text("ui.form.seed", language), value=draft.seed, on_value=lambda v: upd(seed=int(v or 0)),
-                            classes=["bw-bg-seed"], style={"max-width": "110px"})
-        with solara.Row(style=_PANEL):
-            solara.Button(i18n.text("ui.form.start", language), on_click=lambda: on_start(draft), color="primary",
-                          classes=["bw-bg-start"], attributes={"aria-label": i18n.text("ui.form.start", language)})
-            if on_cancel is not None:
-                solara.Button(i18n.text("ui.form.cancel", language), on_click=on_cancel, text=True, classes=["bw-bg-cancel"])
-    return card
-
-
-@solara.component
-def BaldursGateRoot(app: BaldursGateApp):
-    """The live game of ``app`` with its new-game form and the share panel (the kit's :func:`GameRoot`)."""
-    session, _bots = use_app_game(app)  # a new game may come in another language: the share panel follows
-    return GameRoot(app, view=lambda session, bots, on_new_game: BaldursGateView(session, bots,
-                                                                                 on_new_game=on_new_game),
-                    form=lambda on_start, on_cancel: NewGameForm(app.settings, on_start, on_cancel),
-                    start=app.start, classes=["baldurs-gate-app"], words=kit_words(session.game.language))

@@ -33,19 +33,18 @@ SPEC = register(GameSpec(
              Option("power_traps", False, label="Power Traps"),
              Option("frenzy", False, label="Frenzy"),
              Option("versatile", False, label="Versatile Starting Point"),
-             Option("removal", None, (None, True, False), label="2-3 players: take out 20 rooms",
-                    words={None: "on for 2-3 players", True: "on", False: "off"}, fuzz=()),
+             Option("removal", None, (None, True, False), label="Take out 20 rooms (2-3 players)",
+                    words={None: "on for 2-3 players", True: "on", False: "off"}, players=(2, 3), fuzz=()),
              # turn limits keep random games short: without one a random walk of 4 players takes ~1,400 moves
              Option("turn_limit", None, kind="any", form=False, fuzz=(20, 30, 40)),
              Option("start", "standard", kind="any", form=False),
              Option("characters", None, kind="any", form=False),
-             Option("content", None, kind="any", form=False),
-             Option("diy", (), kind="any", form=False)),
+             Option("content", None, kind="any", form=False, keep=True),  # custom content's data (a save carries it)
+             Option("diy", (), kind="any", form=False, keep=True)),
     players=(2, 6), players_rule="H-SET2", bot_page=(4, 3),  # you and three bots
     bots=bot_levels("balada_widgets.barcadia.bots:make_bot", "random", "greedy", "strong"), default_bot="greedy",
     lesson="balada_widgets.barcadia.tutorial",
-    views={"seat": "balada_widgets.barcadia.view:BarcadiaView",  # one seat of a class table (classroom.pages)
-           "app": "balada_widgets.barcadia.view:BarcadiaApp", "lab": "balada_widgets.barcadia.lab:BarcadiaLab"},
+    views={"board": "balada_widgets.barcadia.view:BarcadiaView", "lab": "balada_widgets.barcadia.lab:BarcadiaLab"},
     blurb="Crawl a hex dungeon built face down, roll the d20 against Monsters and Bosses, see your odds "
           "before every roll."))
 

@@ -241,7 +241,6 @@ from dataclasses import replace
 
 from ..core.errors import InvalidInput
 from ..core.game import Game, check_player_count
-from ..core.session import register_game
 from ..core.trace import Trace
 from . import engine
 from .board import dungeon_graph, dungeon_option, start_option
@@ -276,7 +275,6 @@ def _diy_specs(diy) -> list:
     return json.loads(_json_text(list(diy), "DIY cards", 16 * 1024))
 
 
-@register_game
 class BarcadiaGame(Game):
     """Heroes of Barcadia for 2 to 6 players (see the module docstring).
 

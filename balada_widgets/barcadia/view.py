@@ -51,8 +51,9 @@ so ``import balada_widgets.barcadia`` stays free of Solara.
   said in words (:func:`refusal_words`: "Player 1 cannot reveal r30: ...") at
   the top of the column beside the board. Each seat has one name, the
   engine's "Player N", with "(you)" / "(greedy bot)" beside it
-  (:func:`seat_name`).
-- :func:`BarcadiaRoot`: the page of a :class:`BarcadiaApp` (its ``element()``: a notebook cell, the app's pages).
+  (the kit's :func:`~balada_widgets.core.spec.seat_name`).
+- :data:`BarcadiaApp`: the kit's generic app for Barcadia's spec (its ``element()``: a notebook cell, the
+  app's pages), which shows :func:`BarcadiaView`.
 
 The board takes the keyboard while focused (:data:`KEYS`, also in
 ``docs/barcadia.md``); a key does what the matching click does, so a
@@ -77,7 +78,7 @@ from __future__ import annotations
 
 import re
 import zlib
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Callable, Optional
 
 import ipyvuetify
@@ -86,10 +87,11 @@ import solara
 import traitlets
 
 from ..core.bots import run_bots
-from ..core.errors import GameError, InvalidInput
+from ..core.errors import GameError
 from ..core.session import Session
+from ..core.spec import seat_names
 from ..kit import svg
-from ..ui.app import GameApp
+from ..ui.app import app_class
 from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.explain import Explain
@@ -97,10 +99,8 @@ from ..ui.hooks import use_latest
 from ..ui.move_log import MoveLog, branch_entries, log_entries
 from ..ui.play import use_cursor, use_play
 from ..ui.reminder import _rule_of
-from ..ui.root import GameRoot, bots_after
 from ..ui.seat import PassScreen, use_seat
-from .board import dungeon_names
-from .bots import BOT_LEVELS, Seats, make_bot
+from .bots import Seats
 from .drawing import (
     CSS, DEFS, HAND_CSS, PLAYER_COLOURS, dungeon_svg, hand_svg, parse_id, players_markup, target_centres, target_id,
 )
@@ -108,10 +108,11 @@ from .effects import WINDOW_WORDS, roll_bonuses
 from .engine import next_die, rollers
 from .explain import card_name, mod_words, offer_words, roll_outcome, roll_wait_words, room_words
 from .odds import explain_odds, format_hp, format_percent
+from . import SPEC
 from .rules import BarcadiaGame
 from .state import START, Battle, Move, room_name
 
-__all__ = ["KEYS", "BarcadiaApp", "BarcadiaRoot", "BarcadiaView", "NewGameForm", "Settings",
+__all__ = ["KEYS", "BarcadiaApp", "BarcadiaView",
            "board_moves", "button_label", "button_moves", "earlier_lines", "enter_path", "last_roll_odds", "last_rolls",
            "natural_move", "recap_lines", "traps_ahead", "window_steps"]
 
@@ -567,126 +568,11 @@ def current_window(view) -> Optional[str]:
     return None
 
 
-def seat_name(p: int, bots: dict, humans: int) -> str:
-    """A seat's one name on every screen: the engine's ``Player 2`` (the pending step, the log, the recap and the
-    refusals name the seat so too), with who plays it where there is a choice: ``Player 1 (you)`` (one human
-    against bots), ``Player 3 (greedy bot)``; hot-seat: ``Player 2``.
+# ======================================================================= the app object
 
-    >>> seat_name(0, {1: None}, 1), seat_name(1, {1: None}, 1), seat_name(1, {}, 2)
-    ('Player 1 (you)', 'Player 2 (greedy bot)', 'Player 2')
-    """
-    name = f"Player {p + 1}"
-    if p in bots:
-        if getattr(bots[p], "remote", False):  # a class table's seat played on another device (classroom.live)
-            return bots[p].name
-        return f"{name} ({getattr(bots[p], 'level', None) or 'greedy'} bot)"
-    return f"{name} (you)" if humans == 1 and bots else name
-
-
-# ======================================================================= settings and the app object
-
-
-@dataclass(frozen=True)
-class Settings:
-    """What the new-game form sets. The last ``bots`` seats are bots of ``bot_level``.
-
-    ``dungeon``: a shipped dungeon (``"grand"``, ``"cozy"``) or ``None`` to
-    build it: ``build="auto"`` (chance places the rooms) or ``"play"`` (the
-    players do, by clicks). ``removal``: the 2-3 player removal (``None``:
-    on for 2-3 players).
-    """
-
-    players: int = 4
-    bots: int = 3
-    seed: int = 0
-    bot_level: str = "greedy"
-    dungeon: Optional[str] = None
-    build: str = "auto"
-    versatile: bool = False
-    crits: bool = False
-    power_traps: bool = False
-    frenzy: bool = False
-    removal: Optional[bool] = None
-
-    def check(self) -> None:
-        """:raises InvalidInput: a value out of range (the form's message)."""
-        if not isinstance(self.players, int) or not 2 <= self.players <= 6:
-            raise InvalidInput(f"Heroes of Barcadia is for 2 to 6 players, not {self.players!r}", rule="H-SET2")
-        if not isinstance(self.bots, int) or not 0 <= self.bots <= self.players:
-            raise InvalidInput(f"bots must be 0 to {self.players} (the number of players), not {self.bots!r}")
-        if self.bot_level not in BOT_LEVELS:
-            raise InvalidInput(f"unknown bot level {self.bot_level!r}; choose one of {', '.join(BOT_LEVELS)}")
-        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise InvalidInput(f"the seed is a whole number, not {self.seed!r}")
-
-    def game_options(self) -> dict:
-        return {"players": self.players, "dungeon": self.dungeon, "build": self.build, "versatile": self.versatile,
-                "crits": self.crits, "power_traps": self.power_traps, "frenzy": self.frenzy, "removal": self.removal}
-
-
-class BarcadiaApp(GameApp):
-    """A Heroes of Barcadia game to show in a notebook (``barcadia.new_game(...)`` returns one).
-
-    Shown as the live game when it is the last expression of a cell or with
-    ``display(app)``; several displays show the same game. ``session``,
-    ``game``, ``bots`` (``{seat: bot}``, the last ``bots`` seats) and
-    ``settings`` (what the new-game form starts from).
-
-    >>> app = BarcadiaApp(players=2, bots=1, seed=3, dungeon="cozy")
-    >>> app.game.pending(app.session.state).text   # the bot (player 2) began and ended its turn
-    'Player 1 may play a Loot Card or pass'
-    >>> app.play("p1 pass")   # your hand is asked between turns (H19); now your turn begins
-    >>> app.play("p1 reveal r30")
-    "illegal move 'p1 reveal r30': r30 is not next to your room (rule H-TURN3)"
-    >>> app.play("p1 reveal r2"); app.play("p1 pass")   # a Monster: its card window, then its die waits (P24)
-    >>> app.session.holds(), app.roll(), app.session.holds()   # you roll it (the page: "Roll the die", R)
-    (True, None, False)
-    """
-
-    def __init__(self, players: int = 4, bots: int = 3, seed: int = 0, bot_level: str = "greedy",
-                 game: Optional[BarcadiaGame] = None, session: Optional[Session] = None, **options):
-        super().__init__()
-        known = {f.name for f in fields(Settings)}
-        extra = {k: v for k, v in options.items() if k not in known}
-        settings = Settings(players=players, bots=bots, seed=seed, bot_level=bot_level,
-                            **{k: v for k, v in options.items() if k in known})
-        self.extra_options = extra  # further BarcadiaGame options (characters, start, turn_limit...)
-        self.start(settings, game=game, session=session)
-
-    def start(self, settings: Settings, game: Optional[BarcadiaGame] = None, session: Optional[Session] = None) -> None:
-        """Start a game with ``settings`` (or on ``game`` / ``session``); every display of this app follows."""
-        if session is None:
-            if game is None:
-                settings.check()
-                game = BarcadiaGame(**settings.game_options(), **self.extra_options)
-            session = Session(game, seed=settings.seed)
-        game = session.game
-        o = game.options
-        settings = replace(settings, players=game.players, dungeon=o["dungeon"], build=o["build"],
-                           versatile=o["versatile"], crits=o["crits"], power_traps=o["power_traps"],
-                           frenzy=o["frenzy"], removal=o["removal"], bots=min(settings.bots, game.players))
-        settings.check()
-        self.settings = settings
-        self._begin(session, {p: make_bot(settings.bot_level, seed=f"{settings.seed}:{p}")
-                              for p in range(game.players - settings.bots, game.players)})
-
-    def new_game(self, **changes) -> None:
-        """A new game with some settings changed (``players``, ``bots``, ``dungeon``, ``crits``...)."""
-        self.start(replace(self.settings, **changes))
-
-    def _adopt(self, session: Session) -> None:
-        self.start(self.settings, session=session)
-
-    def element(self):
-        """The Solara element of the live game."""
-        return BarcadiaRoot(app=self)
-
-    def __repr__(self) -> str:
-        g, st = self.game, self.session.state
-        humans = g.players - len(self.bots)
-        who = ", ".join(seat_name(p, self.bots, humans) for p in range(g.players))
-        where = "over" if g.is_over(st) else f"turn {st.turn}" if st.phase == "play" else "setting up"
-        return f"<BarcadiaApp {g.players} players ({who}); {g.n_rooms} rooms; {where}>"
+#: ``barcadia.new_game(...)`` returns one: the kit's generic app (:class:`~balada_widgets.ui.app.GameApp`) for
+#: Barcadia's spec, which shows :func:`BarcadiaView`
+BarcadiaApp = app_class(SPEC)
 
 
 # ======================================================================= components
@@ -1083,11 +969,6 @@ def ResultPanel(game, state, names: list, deciding: Optional[str] = None):
     return col
 
 
-def _names(game, bots) -> list:
-    humans = game.players - len(bots)
-    return [seat_name(p, bots, humans) for p in range(game.players)]
-
-
 def _board_label(pending, waits: str = "") -> str:
     base = "Dungeon board: click a highlighted room; arrows move a cursor, Enter acts"
     return f"{base}. {waits}" if pending is None and waits else base if pending is None else f"{base}. {pending.text}"
@@ -1108,7 +989,7 @@ def BarcadiaView(session: Session, bots: dict = {}, on_new_game: Optional[Callab
     state = session.state
     node_id = session.current.id
     chosen = selected[1] if selected[0] == node_id else None
-    names = solara.use_memo(lambda: _names(game, bots), [game, id(bots)])
+    names = solara.use_memo(lambda: seat_names(game, bots), [game, id(bots)])
 
     viewer = seat.viewer
     view = solara.use_memo(lambda: game.view(state, viewer), [state, viewer])
@@ -1339,70 +1220,3 @@ def SidePanel(game, view, pending, names, mine: bool, buttons: list, choose, cho
             TrapPanel(game, traps_ahead(game, view, pending.player, on_board),
                       tuple(roll_bonuses(game, view, pending.player, "disarm")))
     return col
-
-
-# ======================================================================= the new-game form, the root, the page
-
-
-@solara.component
-def NewGameForm(settings: Settings, on_start: Callable[[Settings], None], on_cancel: Optional[Callable[[], None]] = None):
-    """Players 2-6, bots and their level, dungeon, building, the four variants, the 2-3 player removal, seed."""
-    draft, set_draft = solara.use_state(settings)
-
-    def upd(**changes):
-        set_draft(replace(draft, **changes))
-
-    dungeons = ["build it"] + dungeon_names()
-    with solara.Card("New game", classes=["bw-bc-form"], margin=0, style={"max-width": "680px"}) as card:
-        with solara.Row(style=_PANEL):
-            solara.Text("Players", style={"min-width": "90px"})
-            solara.ToggleButtonsSingle(value=draft.players, values=[2, 3, 4, 5, 6],
-                                       on_value=lambda v: upd(players=v,
-                                                              bots=bots_after(v, draft.players, draft.bots)),
-                                       classes=["bw-bc-players-choice"], dense=True)
-        with solara.Row(style=_PANEL):
-            solara.Select("Bots", values=list(range(0, draft.players + 1)), value=min(draft.bots, draft.players),
-                          on_value=lambda v: upd(bots=v), classes=["bw-bc-bots"], style={"max-width": "90px"})
-            solara.Select("Bot level", values=list(BOT_LEVELS), value=draft.bot_level,
-                          on_value=lambda v: upd(bot_level=v), classes=["bw-bc-bot-level"],
-                          style={"max-width": "130px"})
-            solara.Text("the last seats are bots; the others play hot-seat", style={"color": "#666"})
-        with solara.Row(style=_PANEL):
-            solara.Select("Dungeon", values=dungeons, value=draft.dungeon or "build it",
-                          on_value=lambda v: upd(dungeon=None if v == "build it" else v), classes=["bw-bc-dungeon"],
-                          style={"max-width": "150px"})
-            if draft.dungeon is None:
-                solara.ToggleButtonsSingle(value=draft.build, values=["auto", "play"],
-                                           on_value=lambda v: upd(build=v), classes=["bw-bc-build"], dense=True)
-                solara.Text("automatic, or played by clicks" , style={"color": "#666"})
-        with solara.Row(style=_PANEL):
-            solara.Checkbox(label="Versatile Starting Point", value=draft.versatile,
-                            on_value=lambda v: upd(versatile=v))
-            solara.Checkbox(label="Crits", value=draft.crits, on_value=lambda v: upd(crits=v))
-            solara.Checkbox(label="Power Traps", value=draft.power_traps, on_value=lambda v: upd(power_traps=v))
-            solara.Checkbox(label="Frenzy", value=draft.frenzy, on_value=lambda v: upd(frenzy=v))
-        with solara.Row(style=_PANEL):
-            solara.Checkbox(label="2-3 players: take out 20 rooms", value=draft.removal
-                            if draft.removal is not None else draft.players <= 3,
-                            on_value=lambda v: upd(removal=v), disabled=draft.players > 3)
-            solara.InputInt("Seed", value=draft.seed, on_value=lambda v: upd(seed=int(v or 0)),
-                            classes=["bw-bc-seed"], style={"max-width": "110px"})
-        with solara.Row(style=_PANEL):
-            solara.Button("Start", on_click=lambda: on_start(draft), color="primary", classes=["bw-bc-start"],
-                          attributes={"aria-label": "start the new game"})
-            if on_cancel is not None:
-                solara.Button("Cancel", on_click=on_cancel, text=True, classes=["bw-bc-cancel"],
-                              attributes={"aria-label": "close the form"})
-    return card
-
-
-@solara.component
-def BarcadiaRoot(app: BarcadiaApp):
-    """The live game of ``app`` with its new-game form and the share panel (the kit's :func:`GameRoot`)."""
-    def start(settings: Settings):
-        removal = settings.removal if settings.players <= 3 else None
-        app.start(replace(settings, removal=removal))
-
-    return GameRoot(app, view=lambda session, bots, on_new_game: BarcadiaView(session, bots, on_new_game=on_new_game),
-                    form=lambda on_start, on_cancel: NewGameForm(app.settings, on_start, on_cancel),
-                    start=start, classes=["barcadia-app"])

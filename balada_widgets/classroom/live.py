@@ -337,20 +337,26 @@ class LiveStore(Store):
 
 class RemoteSeat:
     """A seat played elsewhere (a classmate's device, or the store's bot): it sits with the page's bots, so the
-    room's view shows this page's seat alone, and the kit's bot loop never moves it (``remote = True``)."""
+    room's view shows this page's seat alone, and the kit's bot loop never moves it (``remote = True``).
+
+    ``kind``: ``"human"`` (a classmate: ``name`` is the name they chose), ``"bot"`` (the store's bot of
+    ``level``) or ``"open"`` (nobody yet); the kit's one name per seat
+    (:func:`~balada_widgets.core.spec.seat_name`) reads them.
+    """
 
     remote = True
 
-    def __init__(self, seat: int, name: str, level: str = ""):
+    def __init__(self, seat: int, kind: str = "human", name: str = "", level: str = ""):
         self.seat = seat
-        self.name = name  # what the rooms' seat names show (their ``seat_name`` reads it)
-        self.level = level or name
+        self.kind = kind
+        self.name = name
+        self.level = level
 
     def choose(self, game, state, player):  # pragma: no cover - the kit never asks a remote seat
         raise IllegalMove(f"seat {player + 1} is played on another device", rule="seat")
 
     def __repr__(self) -> str:
-        return f"RemoteSeat({self.seat}, {self.name!r})"
+        return f"RemoteSeat({self.seat}, {self.kind!r}, {self.name!r}, {self.level!r})"
 
 
 def seat_bots(status, you: Optional[int]) -> dict[int, RemoteSeat]:
@@ -361,11 +367,11 @@ def seat_bots(status, you: Optional[int]) -> dict[int, RemoteSeat]:
         if s.seat == you:
             continue
         if s.kind == "bot":
-            out[s.seat] = RemoteSeat(s.seat, f"Bot {s.seat + 1} ({s.bot_level})", s.bot_level or "bot")
+            out[s.seat] = RemoteSeat(s.seat, "bot", level=s.bot_level or "")
         elif s.kind == "human":
-            out[s.seat] = RemoteSeat(s.seat, s.name)
+            out[s.seat] = RemoteSeat(s.seat, "human", s.name)
         else:
-            out[s.seat] = RemoteSeat(s.seat, f"Seat {s.seat + 1} (open)", "open seat")
+            out[s.seat] = RemoteSeat(s.seat, "open")
     return out
 
 

@@ -7,7 +7,7 @@ The app's pages (``balada_widgets/app.py`` routes them):
   spec, each seat a classmate's or a bot of a level), **join by code**, and the tables this
   browser sits at (to go back to one);
 - ``/table/CODE`` (or ``/table?table=CODE``): the table. A student with a seat there sees
-  *that seat's* view, drawn by the game's own view (the spec's ``views["seat"]``) with the
+  *that seat's* view, drawn by the game's own view (the spec's ``views["board"]``) with the
   other seats as :class:`~.live.RemoteSeat` s: no pass screen, and the page holds only
   what that seat may know (:class:`~.live.TableSession`). Somebody without a seat takes an
   open one or watches (the spectator's view). The code, the link and its QR code stay on the
@@ -32,9 +32,9 @@ import reacton.core
 import solara
 
 from ..core.errors import GameError
-from ..core.spec import load, registry, spec as spec_named
+from ..core.spec import load, registry, seat_name, spec as spec_named
 from .identity import Identity, store, use_identity
-from .live import NOTIFIER, TableSession, seat_bots
+from .live import NOTIFIER, RemoteSeat, TableSession, seat_bots
 from .qr import qr_svg
 from .store import TableStatus, normalize_code
 
@@ -163,9 +163,9 @@ def _seat_spec(choice: str):
 @solara.component
 def CreateForm(ident: Identity, game: str, on_made: Callable[[str], None]):
     """Make a table: the game, its options (the spec's form options), each seat a classmate's or a bot's."""
-    from ..ui.spec_app import _field
+    from ..ui.new_game import option_field
 
-    specs = {s.name: s for s in registry().values() if s.view("seat") or s.view("board") or s.view("drawing")}
+    specs = {s.name: s for s in registry().values() if s.view("board") or s.view("drawing")}
     names = list(specs) or list(registry())
     picked, set_picked = solara.use_state(game if game in specs else names[0])
     spec = specs.get(picked) or spec_named(picked)
@@ -219,7 +219,7 @@ def CreateForm(ident: Identity, game: str, on_made: Callable[[str], None]):
         if form_options:
             with solara.Row(style={"gap": "10px", "flex-wrap": "wrap", "align-items": "center"}):
                 for o in form_options:
-                    _field(o, options.get((picked, o.name), o.default),
+                    option_field(o, options.get((picked, o.name), o.default),
                            lambda v, name=o.name: set_options({**options, (picked, name): v}))
         solara.Checkbox(label="I play too (I take the first seat for a classmate)", value=take, on_value=set_take)
         solara.Button("Make the table", on_click=make, color="primary", disabled=busy, classes=["bw-table-create"])
@@ -296,20 +296,22 @@ def _status_key(st: Optional[TableStatus]) -> Any:
             tuple((s.kind, s.name, s.bot_level) for s in st.seats))
 
 
-def _seat_words(st: TableStatus, s) -> str:
-    if s.kind == "bot":
-        who = f"bot ({s.bot_level})"
-    elif s.kind == "open":
-        who = "open seat"
-    else:
-        who = s.name + (" (you)" if s.seat == st.you else "")
-        if s.seat != st.you and s.seen_at is not None and time.time() - s.seen_at > 90:
-            who += ", away"
+def _seat_words(st: TableStatus, s, spec=None) -> str:
+    """A seat of the table by its one name (the kit's :func:`~balada_widgets.core.spec.seat_name`): a classmate's
+    chosen name with the seat's number (``1: Ana (you)`` on Ana's device, ``, away`` when not seen for a
+    while), ``Player 2 (greedy bot)``, ``Player 3 (open seat)``."""
+    names = {x.seat: x.name for x in st.seats if x.kind == "human"}
+    others = {x.seat: RemoteSeat(x.seat, x.kind, level=x.bot_level or "") for x in st.seats if x.kind != "human"}
+    who = seat_name(s.seat, others, len(st.seats), you=st.you, names=names, spec=spec)
+    if s.kind != "human":
+        return who  # "Player 2 (greedy bot)" says its seat
+    if s.seat != st.you and s.seen_at is not None and time.time() - s.seen_at > 90:
+        who += ", away"
     return f"{s.seat + 1}: {who}"
 
 
 @solara.component
-def Seats(st: TableStatus, creator: bool, levels: tuple, on_bot: Callable[[int, str], None]):
+def Seats(st: TableStatus, creator: bool, levels: tuple, on_bot: Callable[[int, str], None], spec=None):
     """Who sits where, whose turn; the creator may give a classmate's (or an open) seat to a bot."""
     with solara.Div(classes=["bw-table-seats"]) as div:
         solara.Text("Seats:", style={"font-weight": "700"})
@@ -319,7 +321,7 @@ def Seats(st: TableStatus, creator: bool, levels: tuple, on_bot: Callable[[int, 
                 cls.append("you")
             if s.seat in st.to_move or s.seat in st.to_roll:  # to roll: a die waits for that seat
                 cls.append("turn")
-            solara.Text(_seat_words(st, s), classes=cls)
+            solara.Text(_seat_words(st, s, spec), classes=cls)
         if creator and levels and not st.over and st.ended_at is None:
             for s in st.seats:
                 if s.kind != "bot" and s.seat != st.you:
@@ -347,12 +349,12 @@ def Invite(code: str):
 
 def _view_of(spec) -> Callable:
     """The component that draws one seat of a live session of ``spec``'s game: ``(session, bots, on_new_game)``."""
-    seat_view = spec.view("seat") or spec.view("board")
-    if seat_view is not None:
-        return load(seat_view)
-    from ..ui.spec_app import PlainView
+    board = spec.view("board")
+    if board is not None:
+        return load(board)
+    from ..ui.plain_view import PlainView
 
-    return lambda session, bots, on_new_game=None: PlainView(session, bots)
+    return lambda session, bots, on_new_game=None: PlainView(session, bots, spec=spec)
 
 
 @solara.component
@@ -459,7 +461,7 @@ def TablePage(code: str):
         with solara.Div(classes=["bw-table-bar"]):
             solara.Text(f"{spec.title} · table {status.code}", style={"font-weight": "700", "font-size": "1.25em"},
                         classes=["bw-table-title"])
-            Seats(status, creator, tuple(spec.bots), to_bot)
+            Seats(status, creator, tuple(spec.bots), to_bot, spec)
         if status.ended_at is not None:
             solara.Info(f"This table has ended ({status.ended_reason or 'ended'}).", classes=["bw-table-ended"])
         if token is None:

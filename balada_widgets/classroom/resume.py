@@ -190,8 +190,9 @@ def _page_data(row) -> dict:
 def app_settings(app) -> dict:
     """What a game app's bots are and its seed (``players``, ``bots``, ``seed``, ``bot_level``, ``bot_tier``)."""
     s = getattr(app, "settings", None)
-    if s is not None and not isinstance(s, dict):
-        got = {k: getattr(s, k) for k in SETTINGS_KEYS if hasattr(s, k)}
+    if s is not None and not isinstance(s, dict):  # the kit's Settings: the seats, and the bots' options among its options
+        known = {**dict(getattr(s, "options", {}) or {}), **{k: getattr(s, k) for k in SETTINGS_KEYS if hasattr(s, k)}}
+        got = {k: known[k] for k in SETTINGS_KEYS if k in known}
     else:
         opts = getattr(app, "options", None)
         got = {k: opts[k] for k in SETTINGS_KEYS if isinstance(opts, dict) and k in opts}
@@ -209,7 +210,8 @@ def app_kwargs(app_class, base: dict, settings: dict, session: Optional[Session]
     except (TypeError, ValueError):  # pragma: no cover
         return kw
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        allowed = set(base) | set(params) | {"session"}
+        spec = getattr(app_class, "spec", None)  # the kit's app: its game's options too (Balda's bot_tier)
+        allowed = set(base) | set(params) | {"session"} | {o.name for o in getattr(spec, "options", ())}
     else:
         allowed = set(params)
     return {k: v for k, v in kw.items() if k in allowed}

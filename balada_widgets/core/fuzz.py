@@ -25,8 +25,10 @@ Anything else (an ``IndexError``, a broken invariant, a legal move refused, an
 illegal one accepted) is a :class:`Failure`, reported, never raised: a bench
 counts them.
 
->>> from balada_widgets.core.demo import RaceGame
->>> r = fuzz_game(RaceGame(players=2), seed=1, roundtrip_every=0)  # the demo's text form has no winner
+>>> from balada_widgets.core.demo import RaceGame, demo_spec
+>>> from balada_widgets.core.spec import registered
+>>> with registered(demo_spec()):  # a save file loads by the game's registered name
+...     r = fuzz_game(RaceGame(players=2), seed=1, roundtrip_every=0)  # the demo's text form has no winner
 >>> r.over, r.failures, r.refused > 0
 (True, [], True)
 """
@@ -42,7 +44,7 @@ from typing import Any, Callable, Iterable
 
 from .errors import GameError
 from .game import Game
-from .session import Session, game_class
+from .session import Session
 
 #: characters a pasted or typed move may carry by mistake: look-alikes (Cyrillic р/о/а/е/с/х,
 #: Greek ο, fullwidth and other Unicode digits, a superscript, an en dash, a fullwidth colon),

@@ -31,7 +31,7 @@ Examples
 2
 >>> s.redo(); s.state.total
 3
->>> Session.from_json(s.to_json()).state == s.state
+>>> Session.from_json(s.to_json(), game=RaceGame()).state == s.state   # a registered game needs no game=
 True
 """
 
@@ -404,26 +404,17 @@ def _make_game(cls: type[Game], options: dict) -> Game:
                            f"of {cls.name!r}") from None
 
 
-_GAMES: dict[str, type[Game]] = {}
-
-
-def register_game(cls: type[Game]) -> type[Game]:
-    """Class decorator: make a game loadable from save files by its name."""
-    _GAMES[cls.name] = cls
-    return cls
-
-
 def game_class(name: str) -> type[Game]:
-    """The registered game class of that name (imports its room lazily)."""
-    if not isinstance(name, str):
-        raise InvalidInput(f"unknown game {_shown(name)}; known: {sorted(_GAMES)}")
-    if name not in _GAMES and name.isidentifier():
-        import importlib
+    """The game class a save file names: its spec's (:func:`balada_widgets.core.spec.spec`, the one place a
+    game is declared), imported on first use; :class:`InvalidInput` naming the registered games.
 
-        try:
-            importlib.import_module(f"balada_widgets.{name}.rules")
-        except ImportError:
-            pass
-    if name not in _GAMES:
-        raise InvalidInput(f"unknown game {_shown(name)}; known: {sorted(_GAMES)}")
-    return _GAMES[name]
+    >>> game_class("balda").__name__
+    'BaldaGame'
+    >>> game_class("chess")
+    Traceback (most recent call last):
+    ...
+    balada_widgets.core.errors.InvalidInput: invalid input: unknown game 'chess'; known: balada, balda, barcadia, baldurs_gate
+    """
+    from .spec import spec
+
+    return spec(name).game_class_loaded()

@@ -6,15 +6,34 @@ options (each an :class:`Option`: name, default, the values it takes, a label),
 its player count, its bots by level, its tutorial module, its views, and the
 words of its card on the app's home page. Everything above the core reads the
 declaration: ``balada_widgets.GAMES`` and ``balada_widgets.SPECS``, each room's
-``new_game`` and ``make_bot``, the app's pages (``balada_widgets/app.py``), the
-fuzz's variants (:mod:`balada_widgets.core.fuzz`) and the generic app and
-new-game form (:mod:`balada_widgets.ui.spec_app`). A fifth game is one
+``new_game`` and ``make_bot``, save files (:func:`balada_widgets.core.session.game_class`),
+the app's pages (``balada_widgets/app.py``), the fuzz's variants
+(:mod:`balada_widgets.core.fuzz`), the class tables' bots
+(:mod:`balada_widgets.classroom.bots`), the generic app
+(:class:`balada_widgets.ui.app.GameApp`) and its new-game form
+(:mod:`balada_widgets.ui.new_game`). A fifth game is one
 ``register(GameSpec(...))``: no table elsewhere names it.
 
 A declaration is lazy: the game class, the bots, the views and the tutorial are
 named as ``"module:Name"`` texts and imported on first use, so ``import
 balada_widgets`` (which imports the rooms' ``__init__`` to register them) loads
 no rules and no UI. This module is pure (no Solara).
+
+**The public entry of every game**, the same names and signatures in every room
+(``balada_widgets.<game>``):
+
+- ``new_game(players=None, bots=None, seed=0, bot_level=None, **options)``: a
+  playable game for a notebook, the app of :meth:`GameSpec.settings` (the last
+  expression of a cell shows it live);
+- ``make_bot(level=None, seed=0, **extra)``: a bot of ``level`` (``None``: the
+  game's :attr:`GameSpec.default_bot`); ``extra`` goes to the bot (Balda:
+  ``tier=``, the words it knows);
+- the lesson, in the game's tutorial module (``<game>.tutorial``, named by
+  :attr:`GameSpec.lesson`): ``lesson(language="en")`` (the kit's
+  :class:`~balada_widgets.kit.lesson.Lesson`), ``tutorial(language="en")``
+  (the whole tutorial to show in a notebook) and ``step(step_id,
+  language="en")`` (one step of it); the spec opens them with
+  :meth:`GameSpec.lesson_entry`.
 
 **One policy for starting a game**, the same for every game
 (:meth:`GameSpec.settings`, used by ``new_game``, the app's pages and the
@@ -32,6 +51,14 @@ generic app):
 - every other keyword is an option of the game, checked against its
   :class:`Option` (unknown ones refused, naming the options there are);
   an option not given takes its default.
+
+**One name per seat** (:func:`seat_name`), on every screen of every game: the
+engine's ``Player 2`` (so the refusals and the logs, which say "Player 2 draws
+...", name the seat as the panels do), with who plays it where there is a
+choice: ``Player 1 (you)`` when one person plays against bots, ``Player 2
+(greedy bot)``, hot-seat ``Player 2``; at a class table a classmate's seat is
+the name they chose. A game in another language words it in that language
+(:attr:`GameSpec.words`).
 
 Examples
 --------
@@ -53,7 +80,7 @@ Traceback (most recent call last):
 ...
 balada_widgets.core.errors.InvalidInput: invalid input: Race to 10 has no option 'colour'; its options are target, doubles
 >>> demo.make_bot(seed=3), s.seat_name(0), s.seat_name(1)
-(('random', 3), 'You', 'Bot 2 (random)')
+(('random', 3), 'Player 1 (you)', 'Player 2 (random bot)')
 >>> demo.make_bot("genius")
 Traceback (most recent call last):
 ...
@@ -72,19 +99,46 @@ from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
 from .bots import check_level
 from .errors import GameError, InvalidInput, short_text
 
-__all__ = ["GameSpec", "Option", "Settings", "bot_levels", "lazy_module", "load", "register", "registered",
-           "registry", "spec", "unregister"]
+__all__ = ["DEFAULT_PLAYERS", "GENERIC_APP", "KIT_WORDS", "LESSON_ENTRIES", "GameSpec", "Option", "Settings",
+           "bot_levels", "bots_after", "lazy_module", "load", "register", "registered", "registry", "seat_name", "seat_names",
+           "spec", "unregister", "you_seat"]
 
 #: a class, a function, or ``"module:Name"`` (imported on first use)
 Target = Union[str, Callable, type]
 
 _KINDS = ("choice", "bool", "int", "text", "any")
 
-#: the app of a spec without ``views["app"]``: the kit's generic one, started with ``spec=<name>``
-GENERIC_APP = "balada_widgets.ui.spec_app:SpecApp"
+#: the app of every game: the kit's generic one (:class:`balada_widgets.ui.app.GameApp`), imported on use
+GENERIC_APP = "balada_widgets.ui.app:GameApp"
 
 #: the players of ``new_game()`` when none are named (a game's own bot page may seat more: :attr:`GameSpec.bot_page`)
 DEFAULT_PLAYERS = 2
+
+#: the lesson entry of every game's tutorial module, with its one signature (see the module docstring)
+LESSON_ENTRIES = ("lesson", "tutorial", "step")
+
+#: the kit's words in English: the seats, the new-game form, the refusals of the settings. A game shown in
+#: another language gives its own through :attr:`GameSpec.words` (Builders of Baldur's Gate in Czech); a
+#: key it does not give is said in English. ``form.<option>`` is an option's label (default its
+#: :attr:`Option.label`), ``level.<level>`` a bot level's name (default the level itself).
+KIT_WORDS = {
+    "seat.player": "Player {n}",
+    "seat.you": "{name} (you)",
+    "seat.bot": "{name} ({level} bot)",
+    "seat.open": "{name} (open seat)",
+    "form.title": "New game",
+    "form.players": "Players",
+    "form.bots": "Bots",
+    "form.level": "Bot level",
+    "form.seats": "the last seats are bots; the others take turns at this screen (hot-seat)",
+    "form.seed": "Seed",
+    "form.start": "Start",
+    "form.cancel": "Cancel",
+    "err.players": "{title} is for {count} players, not {n!r}",
+    "err.bots": "bots must be 0 to {players} (the number of players), not {n!r}",
+    "err.level": "unknown bot level {level!r}; choose one of {levels}",
+    "err.seed": "the seed is a whole number (or a text), not {seed!r}",
+}
 
 
 def load(target: Target) -> Any:
@@ -101,6 +155,19 @@ def load(target: Target) -> Any:
 
 def _shown(value) -> str:
     return repr(value) if isinstance(value, str) else str(value)
+
+
+class _Quoted:
+    """A value as a message quotes it (``{n!r}`` in a template): its repr, cut when long."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __repr__(self) -> str:
+        return short_text(repr(self.value))
+
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 def _same(a, b) -> bool:
@@ -122,11 +189,16 @@ class Option:
     when not given. ``None`` is taken when it is the default (or one of the
     choices). ``words``: the form's words for some values (``{"en": "English"}``).
     ``form``: shown in the new-game form. ``game``: passed to the game class
-    (``False``: the app's or the bots', e.g. Balda's ``bot_tier``). ``fuzz``:
-    the values the fuzz draws (default: the choices when they are few; ``()``:
-    never drawn; repeat a value to draw it more often). ``strict=False``: the
-    choices are the form's and the fuzz's, and the game also takes other values
-    it checks itself (Balada's ``sheet``: a custom sheet's data).
+    (``False``: the app's or the bots'). ``bot``: the keyword each bot gets it
+    as (Balda's ``bot_tier`` is the bots' ``tier``). ``keep``: a new game keeps
+    the value the game reports (data read once: a word list, custom content),
+    not the one given. ``players``: ``(min, max)`` player counts the option is
+    for (Heroes of Barcadia's 2-3 player removal): at other counts it takes its
+    default and the form hides it. ``fuzz``: the values the fuzz draws
+    (default: the choices when they are few; ``()``: never drawn; repeat a
+    value to draw it more often). ``strict=False``: the choices are the form's
+    and the fuzz's, and the game also takes other values it checks itself
+    (Balada's ``sheet``: a custom sheet's data).
 
     >>> Option("size", 5, (5, 7)).check(6)
     Traceback (most recent call last):
@@ -134,6 +206,8 @@ class Option:
     balada_widgets.core.errors.InvalidInput: invalid input: the option size takes one of 5, 7, not 6
     >>> Option("easy", False).kind, Option("easy", False).check(True), Option("n", 3).takes()
     ('bool', True, 'a whole number')
+    >>> Option("removal", None, (None, True, False), players=(2, 3)).applies(4)
+    False
     """
 
     name: str
@@ -144,6 +218,9 @@ class Option:
     words: Mapping = field(default_factory=dict)
     form: bool = True
     game: bool = True
+    bot: str = ""
+    keep: bool = False
+    players: Optional[tuple] = None
     fuzz: Optional[Sequence] = None
     strict: bool = True
 
@@ -169,7 +246,13 @@ class Option:
             raise InvalidInput(f"the option {self.name}: kind {kind!r} is not one of {', '.join(_KINDS)}")
         if kind == "choice" and not self.choices:
             raise InvalidInput(f"the option {self.name} is a choice without choices")
+        if self.bot and not self.bot.isidentifier():
+            raise InvalidInput(f"the option {self.name}: a bot's keyword is a Python name, not {self.bot!r}")
         self.check(self.default)  # a default the option itself refuses is a mistake of the declaration
+
+    def applies(self, players: int) -> bool:
+        """Is the option for a game of ``players`` (its :attr:`players` range, if any)?"""
+        return self.players is None or self.players[0] <= players <= self.players[1]
 
     def values(self) -> Optional[tuple]:
         """The values it takes when they can be listed (a choice, a bool), else ``None``."""
@@ -241,12 +324,90 @@ class _LevelBot:
 
 
 def bot_levels(make_bot: Target, *levels: str) -> dict[str, Callable]:
-    """``{level: factory}`` for a room whose ``make_bot(level, seed=..., **extra)`` makes every level.
+    """``{level: factory}`` for a room whose ``make_bot(level, seed=0, **extra)`` makes every level.
 
     >>> sorted(bot_levels("balada_widgets.balada.bots:make_bot", "random", "greedy"))
     ['greedy', 'random']
     """
     return {level: _LevelBot(make_bot, level) for level in levels}
+
+
+# ------------------------------------------------------------------------------------------ seats
+
+
+def seat_name(p: int, bots: Optional[Mapping] = None, players: Optional[int] = None, language: str = "en", *,
+              you: Optional[int] = None, names: Optional[Mapping[int, str]] = None,
+              spec: Optional["GameSpec"] = None) -> str:
+    """A seat's one name on every screen (titles, panels, logs, the result, the review, the class tables).
+
+    ``bots``: ``{seat: bot}`` of the seats played by bots (a bot's ``level``
+    names it); a seat played on another device (``remote = True``,
+    :class:`balada_widgets.classroom.live.RemoteSeat`) is its classmate's
+    chosen ``name``, or a bot or an open seat of the table. ``players``: the
+    number of seats; the one seat that is not a bot's, when there are bots, is
+    ``you`` (or name ``you`` outright: a class table). ``names``: chosen names
+    of seats (a class table's list). ``spec``: the game, for its words in
+    ``language`` (:attr:`GameSpec.words`).
+
+    >>> class Bot:
+    ...     level = "greedy"
+    >>> seat_name(0, {1: Bot()}, 2), seat_name(1, {1: Bot()}, 2), seat_name(1, {}, 2)
+    ('Player 1 (you)', 'Player 2 (greedy bot)', 'Player 2')
+    >>> seat_name(0, {}, 3, you=0, names={0: "Cleo"}), seat_name(2, {2: Bot()}, 3, you=0)
+    ('Cleo (you)', 'Player 3 (greedy bot)')
+    """
+    bots = bots or {}
+    word = spec.word if spec is not None else (lambda key, language="en", **fields: KIT_WORDS[key].format(**fields))
+    name = (names or {}).get(p) or word("seat.player", language, n=p + 1)
+    bot = bots.get(p) if p in bots else None
+    if p in bots:
+        kind = getattr(bot, "kind", "bot") if getattr(bot, "remote", False) else "bot"
+        if kind == "human":  # a classmate at a class table: the name they chose
+            return getattr(bot, "name", "") or name
+        if kind == "open":
+            return word("seat.open", language, name=name)
+        level = getattr(bot, "level", "") or ""
+        level_words = (spec.own_word(f"level.{level}", language) if spec is not None and level else None) or level
+        return word("seat.bot", language, name=name, level=level_words) if level else f"{name} (bot)"
+    if you is not None:
+        return word("seat.you", language, name=name) if p == you else name
+    if players is not None and you_seat(players, bots) == p:
+        return word("seat.you", language, name=name)
+    return name
+
+
+def you_seat(players: int, bots: Optional[Mapping] = None) -> Optional[int]:
+    """The seat of the one person playing against bots (the ``you`` of :func:`seat_name`), else ``None``.
+
+    >>> you_seat(3, {1: None, 2: None}), you_seat(2, {}), you_seat(3, {2: None})
+    (0, None, None)
+    """
+    people = [p for p in range(players) if p not in (bots or {})]
+    return people[0] if bots and len(people) == 1 else None
+
+
+def bots_after(players: int, before_players: int, before_bots: int) -> int:
+    """The bots when the player count changes from ``before_players`` to ``players`` (a new game, the
+    new-game form): one person against bots stays one (choosing 4 players on the *Play against a bot* page
+    seats 3 bots, never two more people at one screen); any other table keeps its bots, at most one per player.
+
+    >>> bots_after(4, 2, 1), bots_after(2, 4, 3), bots_after(1, 2, 1)
+    (3, 1, 0)
+    >>> bots_after(4, 2, 0), bots_after(2, 4, 1), bots_after(2, 4, 4)
+    (0, 1, 2)
+    """
+    if before_bots and before_bots == before_players - 1:
+        return max(0, players - 1)
+    return min(before_bots, players)
+
+
+def seat_names(game, bots: Optional[Mapping] = None, language: Optional[str] = None) -> list[str]:
+    """The name of every seat of ``game`` (:func:`seat_name`), in the game's words: its spec's, and its
+    ``language`` when the spec speaks it."""
+    found = _REGISTRY.get(getattr(game, "name", None))
+    if language is None:
+        language = found.language_of(getattr(game, "language", None)) if found is not None else "en"
+    return [seat_name(p, bots, game.num_players, language, spec=found) for p in range(game.num_players)]
 
 
 # ------------------------------------------------------------------------------------------ settings
@@ -268,31 +429,48 @@ class Settings:
 
     def replace(self, **changes) -> "Settings":
         """The settings with some values changed (``players``, ``bots``, ``seed``, ``bot_level`` or an
-        option), checked again; fewer players than bots keeps one human seat."""
+        option), checked again; a new player count keeps one person against bots so (:func:`bots_after`)."""
         base = {"players": self.players, "bots": self.bots, "seed": self.seed, "bot_level": self.bot_level,
                 **self.options}
-        if "players" in changes and "bots" not in changes and self.bots:
-            changes["bots"] = min(self.bots, max(changes["players"] - 1, 0)) if isinstance(
-                changes["players"], int) else self.bots
+        if "players" in changes and "bots" not in changes and isinstance(changes["players"], int):
+            changes["bots"] = bots_after(changes["players"], self.players, self.bots)
         return self.spec.settings(**{**base, **changes})
 
     def adopt(self, game) -> "Settings":
-        """The settings of a game started elsewhere (a save file, a hand-made position): its players and
-        its options; the bots keep their seats (at most one per player)."""
+        """The settings of a game started elsewhere (a save file, a hand-made position) or just made: its
+        players, and the options it reports: every form option, every :attr:`Option.keep` one, and the others
+        given here; an option given here that the game does not report was read once (a file's name, a
+        lexicon) and is dropped. The bots keep their seats (at most one per player)."""
         options = dict(self.options)
         given = getattr(game, "options", {}) or {}
         for opt in self.spec.options:
-            if opt.game and opt.name in given and (opt.form or opt.name in options):
-                options[opt.name] = given[opt.name]
+            if not opt.game:
+                continue
+            if opt.name in given:
+                if opt.form or opt.keep or opt.name in options:
+                    options[opt.name] = given[opt.name]
+            elif not opt.form:
+                options.pop(opt.name, None)
         players = game.num_players
         return self.spec.settings(players=players, bots=min(self.bots, players), seed=self.seed,
                                   bot_level=self.bot_level, **options)
+
+    @property
+    def language(self) -> str:
+        """The language the game is shown in (its ``language`` option when the spec speaks it, else English)."""
+        return self.spec.language_of(self.options.get("language"))
 
     @property
     def game_options(self) -> dict:
         """The options the game class takes: ``players`` and every option passed to the game."""
         names = {o.name for o in self.spec.options if o.game}
         return {"players": self.players, **{k: v for k, v in self.options.items() if k in names}}
+
+    @property
+    def bot_options(self) -> dict:
+        """What every bot is given besides its level and seed: ``{keyword: value}`` of the :attr:`Option.bot`
+        options (Balda: ``{"tier": "common"}``)."""
+        return {o.bot: self.options.get(o.name, o.default) for o in self.spec.options if o.bot}
 
     def make_game(self):
         """The game these settings describe (``game_class(players=..., **options)``)."""
@@ -303,17 +481,23 @@ class Settings:
         """The seats the bots play: the last ``bots``."""
         return range(self.players - self.bots, self.players)
 
-    def make_bots(self, **extra) -> dict:
+    def make_bots(self) -> dict:
         """``{seat: bot}`` for the bot seats, each with its own seed ``f"{seed}:{seat}"``."""
-        return {p: self.spec.make_bot(self.bot_level, seed=f"{self.seed}:{p}", **extra) for p in self.bot_seats}
+        return {p: self.spec.make_bot(self.bot_level, seed=f"{self.seed}:{p}", **self.bot_options)
+                for p in self.bot_seats}
 
     def seat_name(self, p: int, bots: Optional[Mapping] = None) -> str:
-        """``You`` (one human against bots), ``Player 2``, ``Bot 2 (greedy)``."""
-        seated = set(self.bot_seats) if bots is None else set(bots)
-        if p in seated:
-            level = getattr((bots or {}).get(p), "level", None) or self.bot_level
-            return f"Bot {p + 1} ({level})"
-        return "You" if self.players - len(seated) == 1 and seated else f"Player {p + 1}"
+        """Seat ``p``'s one name (:func:`seat_name`); ``bots`` default: the bots these settings seat."""
+        if bots is None:
+            bots = {q: _Level(self.bot_level) for q in self.bot_seats}
+        return seat_name(p, bots, self.players, self.language, spec=self.spec)
+
+
+@dataclass(frozen=True)
+class _Level:
+    """A bot seat not made yet: its level names it."""
+
+    level: str
 
 
 # ------------------------------------------------------------------------------------------ the spec
@@ -331,21 +515,25 @@ class GameSpec:
     ``{level: factory(seed=0, **extra)}`` (:func:`bot_levels` makes them from
     a room's ``make_bot``); ``default_bot``: the level ``new_game`` seats
     (default: the last, strongest); ``languages``: ``(code, name)`` of the
-    languages the game is shown in; ``lesson``: the tutorial module
-    (``lesson()`` or ``lesson`` gives a kit Lesson); ``lesson_languages``:
-    ``(code, link label)`` of its further learn pages; ``views``: ``{"app":
-    "module:AppClass", "lab": "module:LabComponent", "seat": "module:View"}`` (``"seat"``: the component
-    ``(session, bots, on_new_game)`` that draws one seat of a class table, :mod:`balada_widgets.classroom.pages`;
-    no ``"app"``: the kit's
-    generic :data:`GENERIC_APP`, which draws ``views["drawing"]`` or shows
-    ``views["board"]``); ``start``: ``start(settings)
-    -> app`` when the app class is not started as ``App(players=...,
-    bots=..., seed=..., bot_level=..., **options)``; ``blurb``, ``players_text``:
-    the words of its home-page card; ``stem``: the path of its bot page
-    (default: the name, ``_`` as ``-``); ``bot_page``, ``hot_seat``, ``solo``:
-    ``(players, bots)`` of those app pages (``solo`` ``None``: no solo page);
-    the bot page is one person against bots (``bots == players - 1``): a
-    table that shows the game, not the smallest one.
+    languages the game is shown in; ``words``: ``words(key, language) ->
+    template or None``, the game's own words for the kit's keys
+    (:data:`KIT_WORDS`, ``form.<option>``, ``level.<level>``, ``kit.<key>`` of
+    the share panel) in a language it is shown in; ``lesson``: the tutorial
+    module, with the lesson entry of the module docstring;
+    ``lesson_languages``: ``(code, link label)`` of its further learn pages;
+    ``views``: ``{"board": "module:View", "lab": "module:LabComponent",
+    "drawing": "module:draw"}``: ``"board"`` is the component ``(session,
+    bots, on_new_game)`` that shows a live game (in the app, a notebook, one
+    seat of a class table); without it the kit's plain view draws
+    ``views["drawing"]`` (``draw(game, state, targets) -> svg``);
+    ``secret_saves``: the app's policy for a save file while a position holds
+    secrets (``"ask"``, or ``"refuse"``: secrets that end with the turn, see
+    :mod:`balada_widgets.ui.app`); ``blurb``, ``players_text``: the words of
+    its home-page card; ``stem``: the path of its bot page (default: the
+    name, ``_`` as ``-``); ``bot_page``, ``hot_seat``, ``solo``: ``(players,
+    bots)`` of those app pages (``solo`` ``None``: no solo page); the bot
+    page is one person against bots (``bots == players - 1``): a table that
+    shows the game, not the smallest one.
     """
 
     name: str
@@ -356,10 +544,11 @@ class GameSpec:
     bots: Mapping[str, Callable] = field(default_factory=dict)
     default_bot: Optional[str] = None
     languages: tuple = (("en", "English"),)
+    words: Optional[Target] = None
     lesson: Optional[str] = None
     lesson_languages: tuple = ()
     views: Mapping[str, str] = field(default_factory=dict)
-    start: Optional[Target] = None
+    secret_saves: str = "ask"
     blurb: str = ""
     players_text: str = ""
     stem: str = ""
@@ -382,6 +571,8 @@ class GameSpec:
             object.__setattr__(self, "default_bot", list(self.bots)[-1])
         if self.bots and self.default_bot not in self.bots:
             raise InvalidInput(f"{self.title}: the default bot {self.default_bot!r} is not one of its levels")
+        if self.secret_saves not in ("ask", "refuse"):
+            raise InvalidInput(f"{self.title}: secret_saves is 'ask' or 'refuse', not {self.secret_saves!r}")
         if not self.stem:
             object.__setattr__(self, "stem", self.name.replace("_", "-"))
         if not self.players_text:
@@ -393,12 +584,8 @@ class GameSpec:
 
     # ------------------------------------------------------------------ the game
     def game_class_loaded(self):
-        """The game class (imported on first use, and registered for save files)."""
-        from .session import register_game
-
-        cls = load(self.game_class)
-        register_game(cls)
-        return cls
+        """The game class (imported on first use)."""
+        return load(self.game_class)
 
     def option(self, name: str) -> Option:
         for o in self.options:
@@ -432,10 +619,56 @@ class GameSpec:
         """``{option: values}`` the fuzz draws (:meth:`Option.fuzz_values`), in declaration order."""
         return {o.name: list(o.fuzz_values()) for o in self.options if o.fuzz_values()}
 
+    # ------------------------------------------------------------------ words
+    def language_of(self, language: Any) -> str:
+        """``language`` if the game is shown in it, else English."""
+        return language if isinstance(language, str) and language in dict(self.languages) else "en"
+
+    def own_word(self, key: str, language: str = "en") -> Optional[str]:
+        """The game's own template for a kit key in ``language`` (:attr:`words`), or ``None``."""
+        if self.words is None:
+            return None
+        return load(self.words)(key, language)
+
+    def word(self, key: str, language: str = "en", **fields) -> str:
+        """A kit text in ``language``: the game's own words (:attr:`words`), else the kit's English
+        (:data:`KIT_WORDS`; ``form.<option>``: the option's label; ``level.<level>``: the level), filled in.
+
+        >>> spec("balada").word("form.easy"), spec("balada").word("seat.bot", name="Player 2", level="greedy")
+        ('Easy version (deck A only, one round, rule B4)', 'Player 2 (greedy bot)')
+        """
+        template = self.own_word(key, language)
+        if template is None:
+            template = KIT_WORDS.get(key)
+        if template is None:
+            kind, _, rest = key.partition(".")
+            if kind == "form" and rest in {o.name for o in self.options}:
+                template = self.option(rest).label or rest
+            elif kind == "level":
+                template = rest
+            else:
+                raise InvalidInput(f"no kit text {key!r}")
+        quoted = {k: _Quoted(v) if isinstance(v, (str, int, float, type(None))) else v for k, v in fields.items()}
+        try:
+            return template.format(**quoted) if fields else template
+        except (KeyError, IndexError, ValueError) as e:
+            raise InvalidInput(f"the text {key!r} needs the field {e}") from None
+
+    def seat_name(self, p: int, bots: Optional[Mapping] = None, players: Optional[int] = None,
+                  language: str = "en", **kwargs) -> str:
+        """Seat ``p``'s one name in this game's words (:func:`seat_name`)."""
+        return seat_name(p, bots, players, language, spec=self, **kwargs)
+
     # ------------------------------------------------------------------ seats and bots
-    def check_level(self, level: Optional[str]) -> str:
+    def check_level(self, level: Optional[str], language: str = "en") -> str:
         """``level`` (``None``: the default), or :class:`InvalidInput` naming the levels."""
-        return check_level(self.default_bot if level is None else level, tuple(self.bots))
+        level = self.default_bot if level is None else level
+        if self.own_word("err.level", language) is None:  # the one level check of every game's bots
+            return check_level(level, tuple(self.bots))
+        if not isinstance(level, str) or level not in self.bots:  # said in the game's language
+            raise InvalidInput(self.word("err.level", language, level=level,
+                                         levels=", ".join(self.bots) or "none (this game has no bots)"))
+        return level
 
     def make_bot(self, level: Optional[str] = None, seed=0, **extra):
         """A bot of ``level`` (``None``: :attr:`default_bot`) with ``seed``; ``extra`` goes to its factory
@@ -444,38 +677,47 @@ class GameSpec:
 
     def settings(self, players: Optional[int] = None, bots: Optional[int] = None, seed=0,
                  bot_level: Optional[str] = None, **options) -> Settings:
-        """The checked :class:`Settings` of a game, with the defaults of the module docstring."""
+        """The checked :class:`Settings` of a game, with the defaults of the module docstring; a refusal is
+        worded in the game's language (its ``language`` option)."""
+        language = self.language_of(options.get("language"))
         lo, hi = self.players
         if players is None:
             players = min(max(DEFAULT_PLAYERS, lo), hi)
         if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
             count = f"{lo}" if lo == hi else f"{lo} to {hi}"
-            raise InvalidInput(f"{self.title} is for {count} players, not {short_text(repr(players))}",
+            raise InvalidInput(self.word("err.players", language, title=self.title, count=count, n=players),
                                rule=self.players_rule)
         if bots is None:
             bots = players - 1 if self.bots else 0
         if not isinstance(bots, int) or isinstance(bots, bool) or not 0 <= bots <= players:
-            raise InvalidInput(f"bots must be 0 to {players} (the number of players), not {short_text(repr(bots))}")
+            raise InvalidInput(self.word("err.bots", language, players=players, n=bots))
         if bots or bot_level is not None:
-            bot_level = self.check_level(bot_level)
+            bot_level = self.check_level(bot_level, language)
         else:
             bot_level = self.default_bot or ""
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise InvalidInput(f"the seed is a whole number (or a text), not {short_text(repr(seed))}")
-        return Settings(self, players, bots, seed, bot_level, self.check_options(options))
+            raise InvalidInput(self.word("err.seed", language, seed=seed))
+        checked = self.check_options(options)
+        for o in self.options:  # an option for other player counts takes its default (Barcadia's removal)
+            if o.name in checked and not o.applies(players):
+                checked[o.name] = o.default
+        return Settings(self, players, bots, seed, bot_level, checked)
 
     # ------------------------------------------------------------------ the notebook face
+    @property
+    def app_name(self) -> str:
+        """The name of its app class: ``BaldursGateApp``."""
+        return "".join(part[:1].upper() + part[1:] for part in self.name.split("_")) + "App"
+
+    def app_class(self) -> type:
+        """Its app class, the kit's generic app named for it (:func:`balada_widgets.ui.app.app_class`,
+        imported here, on use: this module imports no UI)."""
+        return load("balada_widgets.ui.app:app_class")(self)
+
     def new_game(self, players: Optional[int] = None, bots: Optional[int] = None, seed=0,
                  bot_level: Optional[str] = None, **options):
         """A playable game for a notebook: the app of :meth:`settings` (the last expression of a cell shows it)."""
-        s = self.settings(players, bots, seed, bot_level, **options)
-        if self.start is not None:
-            return load(self.start)(s)
-        app = self.views.get("app")
-        if app is None:  # the kit's generic app (imported here, on use: this module imports no UI)
-            return load(GENERIC_APP)(spec=self, players=s.players, bots=s.bots, seed=s.seed, bot_level=s.bot_level,
-                                     **s.options)
-        return load(app)(players=s.players, bots=s.bots, seed=s.seed, bot_level=s.bot_level, **s.options)
+        return self.app_class()(players, bots, seed, bot_level, **options)
 
     def notebook_face(self, module: str) -> tuple[Callable, Callable]:
         """``(new_game, make_bot)`` for a room's ``__init__``: one signature for every game, the
@@ -493,7 +735,8 @@ class GameSpec:
                            for o in self.options) or "    (none)"
         new_game.__doc__ = (
             f"A playable {self.title} game for a notebook (the last expression of a cell shows it).\n\n"
-            f"    ``players`` ({self.players[0]} to {self.players[1]}; default {self.bot_page[0]}), the last "
+            f"    ``players`` ({self.players[0]} to {self.players[1]}; default "
+            f"{min(max(DEFAULT_PLAYERS, self.players[0]), self.players[1])}), the last "
             f"``bots`` of them (default: all but the first) played by bots of ``bot_level`` "
             f"({', '.join(self.bots) or 'none'}; default {self.default_bot!r}), the others hot-seat; "
             f"``seed`` for chance. The defaults are one policy for every game: see "
@@ -505,8 +748,17 @@ class GameSpec:
             fn.__qualname__ = fn.__name__
         return new_game, make_bot
 
+    def lesson_entry(self, entry: str) -> Callable:
+        """The tutorial module's ``lesson``, ``tutorial`` or ``step`` (:data:`LESSON_ENTRIES`: one signature
+        for every game, see the module docstring), imported on use."""
+        if entry not in LESSON_ENTRIES:
+            raise InvalidInput(f"a lesson's entry is one of {', '.join(LESSON_ENTRIES)}, not {short_text(repr(entry))}")
+        if self.lesson is None:
+            raise InvalidInput(f"{self.title} has no lesson")
+        return getattr(load(self.lesson), entry)
+
     def view(self, kind: str) -> Optional[str]:
-        """The ``"module:Name"`` of a view (``"app"``, ``"lab"``), ``None`` when it has none."""
+        """The ``"module:Name"`` of a view (``"board"``, ``"lab"``, ``"drawing"``), ``None`` when it has none."""
         return self.views.get(kind)
 
 

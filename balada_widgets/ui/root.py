@@ -7,12 +7,12 @@ save / share / load panel. A new game started anywhere (the form, a notebook
 cell calling ``app.new_game(...)``, a loaded save) reaches every display of the
 app through :meth:`GameApp.on_new_game`, and the view is rebuilt for it::
 
-    def element(self):            # in MyApp(GameApp)
+    def element(self):            # GameApp.element, for every game
         return GameRoot(
             app=self,
             view=lambda session, bots, on_new_game: MyView(session, bots, on_new_game=on_new_game),
-            form=lambda on_start, on_cancel: NewGameForm(self.options, on_start, on_cancel),
-            start=lambda options: self.new_game(**options),
+            form=lambda on_start, on_cancel: NewGameForm(self.spec, self.settings, on_start, on_cancel),
+            start=lambda changes: self.new_game(**changes),
             classes=["mygame-app"],
         )
 
@@ -21,12 +21,14 @@ elements; ``start(options)`` starts the game the form asks for and raises a
 :class:`~balada_widgets.core.errors.GameError` to refuse it (the form stays
 open and shows why). Without ``form`` the view gets no ``on_new_game``.
 ``words`` replaces the share panel's English texts (see
-:data:`~balada_widgets.ui.share.SHARE_WORDS`).
+:data:`~balada_widgets.ui.share.SHARE_WORDS`): a mapping, or ``words(game)``
+for the game shown now (a new game may come in another language:
+:func:`share_words`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional, Union
 
 import solara
 
@@ -35,7 +37,7 @@ from .reminder import Reminder
 from .session import use_session_version
 from .share import SharePanel
 
-__all__ = ["FORM_CSS", "GameRoot", "bots_after", "use_app_game"]
+__all__ = ["FORM_CSS", "GameRoot", "share_words", "use_app_game"]
 
 #: the new-game form's field labels are shown whole (Vuetify cuts a label longer than its field with "…")
 FORM_CSS = """
@@ -45,22 +47,15 @@ FORM_CSS = """
 """
 
 
-def bots_after(players: int, before_players: int, before_bots: int, most: Optional[int] = None) -> int:
-    """The bots of a new-game form when its player count changes from ``before_players`` to ``players``.
+def share_words(spec, game) -> dict:
+    """The share panel's words for ``game`` in its language, where its spec gives them (``kit.<key>`` of
+    :attr:`~balada_widgets.core.spec.GameSpec.words`); English otherwise."""
+    from .share import SHARE_WORDS
 
-    A table of one person against bots stays one (the *Play against a bot*
-    page: choosing 4 players seats 3 bots, never two more people at one
-    screen); any other table keeps its bots, at most ``most`` (default
-    ``players``; Balda: ``players - 1``).
-
-    >>> bots_after(4, 2, 1), bots_after(2, 4, 3), bots_after(1, 2, 1)
-    (3, 1, 0)
-    >>> bots_after(4, 2, 0), bots_after(2, 4, 1), bots_after(3, 4, 4, most=2)
-    (0, 1, 2)
-    """
-    if before_bots and before_bots == before_players - 1:
-        return max(0, players - 1)
-    return min(before_bots, players if most is None else most)
+    language = spec.language_of(getattr(game, "language", None))
+    if language == "en" or spec.words is None:
+        return {}
+    return {k: w for k in SHARE_WORDS if (w := spec.own_word(f"kit.{k}", language)) is not None}
 
 
 def use_app_game(app) -> tuple:
@@ -80,7 +75,7 @@ def use_app_game(app) -> tuple:
 @solara.component
 def GameRoot(app, view: Callable[..., Any], form: Optional[Callable[..., Any]] = None,
              start: Optional[Callable[[Any], None]] = None, classes: list = ["bw-game-root"],  # noqa: B006
-             share: bool = True, words: Optional[Mapping[str, str]] = None):
+             share: bool = True, words: Union[Mapping[str, str], Callable[[Any], Mapping[str, str]], None] = None):
     """The live game of ``app`` with its new-game form and share panel (see the module docstring)."""
     session, bots = use_app_game(app)
     form_open, set_form_open = solara.use_state(False)
@@ -109,5 +104,5 @@ def GameRoot(app, view: Callable[..., Any], form: Optional[Callable[..., Any]] =
         toggle = (lambda: set_form_open(lambda shown: not shown)) if form is not None else None
         view(session, bots, toggle).key(f"view-{id(session)}")
         if share:
-            SharePanel(app, version, words).key("share")
+            SharePanel(app, version, words(session.game) if callable(words) else words).key("share")
     return col

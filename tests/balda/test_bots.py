@@ -49,7 +49,7 @@ def duel(game: BaldaGame, a: tuple, b: tuple, seeds) -> list[int]:
     for seed in seeds:
         for seat in (0, 1):
             session = Session(game, seed=seed)
-            run_bots(session, {seat: make_bot(*a, seed=seed), 1 - seat: make_bot(*b, seed=seed + 1000)})
+            run_bots(session, {seat: make_bot(a[0], seed, *a[1:]), 1 - seat: make_bot(b[0], seed + 1000, *b[1:])})
             scores = session.state.scores
             margins.append(scores[seat] - scores[1 - seat])
     return margins

@@ -236,13 +236,15 @@ def test_every_check_text_has_czech_words_with_the_same_values():
 
 
 def test_one_name_per_seat_in_the_seat_names_and_the_engines_words():
-    from balada_widgets.baldurs_gate.view import BaldursGateApp, seat_name
+    from balada_widgets.baldurs_gate.view import BaldursGateApp
+    from balada_widgets.core.spec import seat_names
 
     app = BaldursGateApp(players=3, bots=2, seed=0)
-    names = [seat_name(p, app.bots, 1) for p in range(3)]
-    assert names == ["Player 1 (you)", "Player 2 (greedy bot)", "Player 3 (greedy bot)"]
-    cs_names = [seat_name(p, app.bots, 1, "cs") for p in range(3)]
+    names = seat_names(app.game, app.bots)
+    assert names == ["Player 1 (you)", "Player 2 (greedy bot)", "Player 3 (greedy bot)"] == app.seat_names()
+    cs_names = seat_names(app.game, app.bots, "cs")
     assert cs_names == ["Hráč 1 (ty)", "Hráč 2 (chamtivý bot)", "Hráč 3 (chamtivý bot)"]
+    assert BaldursGateApp(players=3, seed=0, language="cs").seat_names() == cs_names
     for p in range(3):  # the engine's name of the seat starts every name the view shows
         assert names[p].startswith(app.game.player_name(p)) and cs_names[p].startswith(app.game.player_name(p, "cs"))
-    assert seat_name(1, {}, 3) == "Player 2"
+    assert seat_names(app.game, {})[1] == "Player 2"

@@ -195,4 +195,4 @@ def test_the_app_new_game_keeps_a_loaded_custom_content(tmp_path):
     other.new_game(players=3, seed=4)
     assert other.game.card_name("inn-02") == "Teacher's Tavern" and other.game.players == 3
     plain = BaldursGateApp(players=2, bots=1, seed=1)
-    assert plain.extra_options == {} and plain.game.content is load_content()
+    assert plain.settings.options["content"] is None and plain.game.content is load_content()

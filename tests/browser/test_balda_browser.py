@@ -131,7 +131,7 @@ def test_a_complete_game_against_a_bot_with_clicks_and_keys(solara_test, page_se
     assert all(isinstance(n.move, Pass) or n.move.word for n in session.current.path())
     result = page.locator(".bw-balda-result")
     expect(result).to_contain_text("draw: equal scores (rule D8)")
-    expect(result).to_contain_text("You 22, Bot 2 (greedy) 22")
+    expect(result).to_contain_text("Player 1 (you) 22, Player 2 (greedy bot) 22")
     expect(page.locator(f"{GRID} .cell.target")).to_have_count(0)
     page.screenshot(path=shots / "game-over.png", full_page=True)
 

@@ -204,7 +204,7 @@ def test_a_seat_waits_for_its_student_and_the_creator_gives_it_to_a_bot(store, d
     # the bot answers Ana's word; Ben's page says its seat went to a bot and watches
     ana.wait(lambda: count(store, code) >= 3, "the bot's answer")
     back.wait(lambda: back.ui.has("bw-table-watch"), "Ben's page to watch")
-    assert "bot (" in back.text() and "no longer acts" in back.text()
+    assert "bot)" in back.text() and "no longer acts" in back.text()
 
 
 # ---------------------------------------------------------------------- Balada: simultaneous choices

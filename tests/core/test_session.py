@@ -6,8 +6,16 @@ import pytest
 
 from balada_widgets.core import IllegalMove, InvalidInput, Session, game_class
 from balada_widgets.core.bots import RandomBot, run_bots
-from balada_widgets.core.demo import RaceGame, Roll
+from balada_widgets.core.demo import RaceGame, Roll, demo_spec
 from balada_widgets.core.errors import GameError, InvalidPosition
+from balada_widgets.core.spec import registered
+
+
+@pytest.fixture(autouse=True)
+def race_registered():
+    """The race's save files load by its name while its spec is registered (the registry is the one place)."""
+    with registered(demo_spec()):
+        yield
 
 
 def test_error_family_messages_name_rule_and_move():
@@ -106,8 +114,20 @@ def test_custom_start_position_round_trips():
 def test_registry():
     assert game_class("race") is RaceGame
     assert game_class("balada").name == "balada"
-    with pytest.raises(InvalidInput, match="unknown game"):
+    with pytest.raises(InvalidInput, match="unknown game 'nope'; known: balada, balda, barcadia, baldurs_gate, race"):
         game_class("nope")
+
+
+def test_save_files_read_the_spec_registry_alone():
+    """A game is declared in one place: a save of a game whose spec is not registered does not load."""
+    text = Session(RaceGame(), seed=1).to_json()
+    with registered(demo_spec()):
+        assert Session.from_json(text).game.name == "race"
+    from balada_widgets.core.spec import unregister
+
+    unregister("race")
+    with pytest.raises(InvalidInput, match="unknown game 'race'; known: balada, balda, barcadia, baldurs_gate$"):
+        Session.from_json(text)
 
 
 def test_chance_outcomes_sum_to_one():

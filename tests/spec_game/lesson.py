@@ -11,6 +11,7 @@ board is the game's own drawing, which marks no answer.
 
 from __future__ import annotations
 
+from balada_widgets.core.errors import InvalidInput
 from balada_widgets.core.feedback import Feedback
 from balada_widgets.kit.lesson import Lesson, LessonStep, Pick, Solution
 
@@ -37,8 +38,10 @@ def _check(cell) -> Feedback:
                     misreading="no-line")
 
 
-def lesson() -> Lesson:
-    """The one-step lesson: where does X win now?"""
+def lesson(language: str = "en") -> Lesson:
+    """The one-step lesson: where does X win now? (English only: ``language`` is the one entry's signature.)"""
+    if language != "en":
+        raise InvalidInput(f"the tic-tac-toe lesson is in English only, not {language!r}")
     game, state = _game_and_state()
     step = LessonStep(
         "win", "Three in a row", ("T3",), "You play X. Three of your marks in a row (across, down or diagonal) "
@@ -47,3 +50,15 @@ def lesson() -> Lesson:
              solution=Solution("c3", "a1, b2 and c3 are the diagonal: two X already, c3 is free."),
              draw=lambda selected: draw(game, state, selected=tuple(selected)), label="tic-tac-toe board"))
     return Lesson("Tic-tac-toe", (step,))
+
+
+def tutorial(language: str = "en"):
+    """The lesson to show in a notebook (the kit's lesson player)."""
+    from balada_widgets.ui.tutorial import Tutorial
+
+    return Tutorial(lesson(language))
+
+
+def step(step_id=None, language: str = "en"):
+    """One step of it, to show in a notebook cell (the first when ``step_id`` is ``None``)."""
+    return tutorial(language).step(step_id)

@@ -20,7 +20,6 @@ from typing import NamedTuple
 
 from balada_widgets.core.errors import IllegalMove, InvalidInput, InvalidPosition
 from balada_widgets.core.game import Game, check_player_count
-from balada_widgets.core.session import register_game
 
 CELLS = tuple(f"{c}{r}" for r in "123" for c in "abc")  # reading order: a1 b1 c1 a2 ...
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -36,7 +35,6 @@ class State(NamedTuple):
     turn: int  # the player to move (0 or 1)
 
 
-@register_game
 class TicTacToe(Game):
     """Tic-tac-toe for two: X and O; ``first`` says which mark opens (player 1 has it)."""
 

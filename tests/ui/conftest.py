@@ -38,6 +38,12 @@ class UI:
     def click(self, cls: str) -> None:
         self.button(cls).click()
 
+    def choose(self, cls: str) -> None:
+        """Choose the button ``cls`` of a row of buttons (a ``ToggleButtonsSingle``: the row takes its value)."""
+        button = self.button(cls)
+        [row] = [w for w in self.all_widgets() if isinstance(w, v.BtnToggle) and button in (w.children or [])]
+        row.v_model = button.value
+
     def all_widgets(self) -> list:
         """Every widget of the rendered tree (``rc.find`` stops at the first match of a branch)."""
         import ipywidgets

@@ -22,9 +22,11 @@ import solara
 
 from balada_widgets.core.errors import InvalidInput
 from balada_widgets.core.game import Game
-from balada_widgets.core.session import Session, register_game
+from balada_widgets.core.bots import RandomBot
+from balada_widgets.core.session import Session
+from balada_widgets.core.spec import GameSpec, Option, seat_name as kit_seat_name
 from balada_widgets.kit import svg
-from balada_widgets.ui.app import GameApp
+from balada_widgets.ui.app import app_class
 from balada_widgets.ui.board import Board
 from balada_widgets.ui.controls import Controls
 from balada_widgets.ui.move_log import MoveLog, labels_for, log_entries
@@ -62,7 +64,6 @@ class HandsState:
     played: int = 0
 
 
-@register_game
 class HandsGame(Game):
     name = "hands-test"
     title = "Hands (a test game)"
@@ -183,9 +184,8 @@ class HandsGame(Game):
 
 
 def seat_name(p: Optional[int], bots: dict) -> str:
-    if p is None:
-        return "Spectator"
-    return f"Bot {p + 1}" if p in bots else f"Player {p + 1}"
+    """The kit's one name per seat; the spectator (``None``) as such."""
+    return "Spectator" if p is None else kit_seat_name(p, bots)
 
 
 def hands_svg(view, viewer: Optional[int]) -> str:
@@ -241,24 +241,16 @@ def HandsForm(on_start, on_cancel):
     return card
 
 
-class HandsApp(GameApp):
-    def __init__(self, players: int = 2, bots: int = 0, seed: int = 0, plays: int = 4, bot=None):
-        super().__init__()
-        self.bot = bot
-        self.new_game(players=players, bots=bots, seed=seed, plays=plays)
+#: the test game's declaration: the kit's generic app shows :func:`HandsView` (not registered: a test fixture)
+HANDS_SPEC = GameSpec("hands-test", "Hands", HandsGame, options=(Option("plays", 4, range(0, 40), label="Cards played"),),
+                      players=(1, 4), bots={"random": RandomBot}, views={"board": HandsView})
 
-    def new_game(self, players: int = 2, bots: int = 0, seed: int = 0, plays: int = 4, session=None):
-        if session is None:
-            if not 1 <= players <= 4:
-                raise InvalidInput(f"Hands takes 1 to 4 players, not {players}")
-            session = Session(HandsGame(players, plays), seed=seed)
-        n = session.game.num_players
-        from balada_widgets.core.bots import RandomBot
 
-        self._begin(session, {p: self.bot or RandomBot(p) for p in range(n - bots, n)})
+class HandsApp(app_class(HANDS_SPEC)):
+    """The generic app of the test game, with a form of its own (the kit's :func:`GameRoot` takes any form)."""
 
-    def _adopt(self, session):
-        self.new_game(bots=len(self.bots), session=session)
+    def __init__(self, players: int = 2, bots: int = 0, seed: int = 0, plays: int = 4):
+        super().__init__(players, bots, seed, plays=plays)
 
     def element(self):
         return GameRoot(app=self, view=lambda s, b, on_new: HandsView(s, b, on_new_game=on_new),

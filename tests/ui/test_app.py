@@ -95,7 +95,7 @@ def test_balada_hot_seat_and_solo_pages(render):
 def test_other_games_bot_and_hot_seat_pages_render_a_board(render, path):
     ui = render(page_by_path(path).load()())
     assert ui.rc.find(SvgBoard).widgets
-    assert "bot" in ui.text().lower()  # "Bot 2 (greedy)"; Baldur's Gate: "Player 2 (greedy bot)", one name per seat
+    assert "bot)" in ui.text()  # "Player 2 (greedy bot)": one name per seat
     ui = render(page_by_path(f"{path}-hot-seat").load()())
     assert "Bot" not in ui.text().replace("Bot level", "")
 
@@ -160,50 +160,46 @@ def test_the_bot_page_seats_you_and_the_bots(render, path, seats):
 
     text = render(page_by_path(path).load()()).text()
     assert max(int(n) for n in re.findall(r"\b(?:Bot|Player) (\d)\b", text)) == seats
-    for k in range(2, seats + 1):  # every seat but yours is a bot: "Bot 3 (greedy)", "Player 3 (greedy bot)"
-        assert re.search(rf"\bBot {k}\b|\bPlayer {k} \(\w+ bot\)", text), k
+    for k in range(2, seats + 1):  # every seat but yours is a bot: "Player 3 (greedy bot)"
+        assert re.search(rf"\bPlayer {k} \(\w+ bot\)", text), k
 
 
-def _form_seats(ui, players_cls: str, bots_cls: str, players: int) -> int:
-    """Choose ``players`` in a new-game form; the form's bots then."""
+def _form_seats(ui, game, players: int) -> int:
+    """Choose ``players`` in the new-game form of ``game``'s spec (its buttons start at the least count); the
+    form's bots then."""
     import ipyvuetify as v
 
-    toggle = next(w for w in ui.rc.find(v.BtnToggle).widgets if players_cls in (w.class_ or "").split())
-    toggle.v_model = players
-    select = next(w for w in ui.rc.find(v.Select).widgets if bots_cls in (w.class_ or "").split())
+    ui.choose(f"bw-form-players-{players - game.players[0]}")
+    select = next(w for w in ui.rc.find(v.Select).widgets if "bw-form-bots" in (w.class_ or "").split())
     return select.v_model
 
 
-@pytest.mark.parametrize("room, players_cls, bots_cls, table", [
-    ("barcadia", "bw-bc-players-choice", "bw-bc-bots", (4, 3)),
-    ("baldurs_gate", "bw-bg-players-choice", "bw-bg-bots", (3, 2)),
-])
-def test_the_new_game_form_keeps_one_person_against_bots(render, room, players_cls, bots_cls, table):
-    import importlib
+@pytest.mark.parametrize("room", GAME_KEYS)
+def test_the_new_game_form_keeps_one_person_against_bots(render, room):
+    from balada_widgets.core.spec import spec
+    from balada_widgets.ui.new_game import NewGameForm
 
-    view = importlib.import_module(f"balada_widgets.{room}.view")
-    for start, choose, bots in (((2, 1), 4, 3), (table, 2, 1), ((2, 0), 4, 0)):  # hot-seat stays hot-seat
-        settings = importlib.import_module(f"balada_widgets.{room}").SPEC.settings(*start)
-        ui = render(view.NewGameForm(view.Settings(**{f: getattr(settings, f) for f in ("players", "bots", "seed",
-                                                                                      "bot_level")},
-                                                   **settings.options) if hasattr(view, "Settings") else settings,
-                                     lambda s: None))
-        assert _form_seats(ui, players_cls, bots_cls, choose) == bots, (room, start, choose)
+    game = spec(room)
+    hi = game.players[1]
+    for start, choose, bots in ((game.bot_page, hi, hi - 1), ((hi, hi - 1), 2, 1),
+                                ((2, 0), hi, 0)):  # hot-seat stays hot-seat
+        ui = render(NewGameForm(game, game.settings(*start), lambda changes: None))
+        assert _form_seats(ui, game, choose) == bots, (room, start, choose)
 
 
-def test_the_balda_and_balada_forms_keep_one_person_against_bots(render):
-    import ipyvuetify as v
+def test_the_form_speaks_the_games_language(render):
+    from balada_widgets.core.spec import spec
+    from balada_widgets.ui.new_game import NewGameForm
 
-    from balada_widgets.balada.view import NewGameForm as BaladaForm
-    from balada_widgets.balda.view import BaldaApp, NewGameForm as BaldaForm
-
-    ui = render(BaladaForm(lambda o: None, initial={"players": 2, "bots": 1}))
-    players = next(w for w in ui.rc.find(v.Select).widgets if "bw-players" in (w.class_ or "").split())
-    players.v_model = 5
-    bots = next(w for w in ui.rc.find(v.Select).widgets if "bw-bots" in (w.class_ or "").split())
-    assert bots.v_model == 4
-    balda = BaldaApp(players=2, bots=1, seed=0)
-    assert _form_seats(render(BaldaForm(balda.settings, lambda s: None)), "bw-balda-players", "bw-balda-bots", 4) == 3
+    bg = spec("baldurs_gate")
+    started = []
+    ui = render(NewGameForm(bg, bg.settings(players=3), started.append))
+    assert "New game" in ui.text() and "Advanced setup" in ui.text()
+    ui.choose("bw-form-language-1")  # Čeština
+    text = ui.text()
+    assert "Nová hra" in text and "Pokročilá příprava" in text and "chamtivý" in text and "Začít" in text
+    ui.click("bw-form-start")
+    assert started[0]["language"] == "cs" and started[0]["players"] == 3 and started[0]["seed"] == 1
 
 
 def test_a_czech_page_has_a_czech_frame(render):

@@ -133,7 +133,7 @@ def test_a_complete_easy_game_then_the_winner(render):
 
 
 def test_hot_seat_hides_the_other_choice_until_everybody_chose(render):
-    app = BaladaApp(players=2, seed=3)
+    app = BaladaApp(players=2, bots=0, seed=3)  # hot-seat
     ui = render(app.element())
     assert ui.has("bw-pass-ready") and not ui.boards("bw-sheet-board")  # nobody's sheet before the device is taken
     ui.click("bw-pass-ready")
@@ -348,7 +348,7 @@ def test_new_game_form_starts_another_game(render):
     old = app.session
     ui.click("bw-new-game")
     assert ui.has("bw-new-game-form")
-    ui.click("bw-start")
+    ui.click("bw-form-start")
     assert app.session is not old and not ui.has("bw-new-game-form")
     assert ui.spaces("legal")
 
@@ -417,7 +417,7 @@ def test_every_other_sheet_is_shown_with_its_revealed_symbols_only(render):
 
 
 def test_hot_seat_the_next_player_sees_the_others_sheet_without_the_unrevealed_symbol(render):
-    app = BaladaApp(players=2, seed=3)
+    app = BaladaApp(players=2, bots=0, seed=3)  # hot-seat
     ui = render(app.element())
     assert not ui.boards("bw-other-sheet-board")  # nothing behind the pass screen
     ui.click("bw-pass-ready")

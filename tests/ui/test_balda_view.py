@@ -249,14 +249,15 @@ def test_pass_gives_the_turn_to_the_next_player(render):
 
 
 def test_undo_takes_back_the_human_move_and_the_bot_answer(render):
-    app = BaldaApp(players=2, bots=1, bot_level="greedy", game=BaldaGame(2, start_word="balda", lexicon=lexicon()))
+    app = BaldaApp(players=2, bots=1, bot_level="greedy", bot_tier=None,
+                   game=BaldaGame(2, start_word="balda", lexicon=lexicon()))
     ui = render(app.element())
     assert ui.button("bw-undo").disabled
     trace(ui, "c4", "l", "a3-b3-c3-c4")
     ui.board("bw-balda-grid").emit_key("Enter")
     assert len(app.session.history) == 2, "the bot answers at once"
     assert app.session.state.turn == 0 and app.session.state.scores[1] > 0
-    assert "Bot 2 (greedy)" in ui.text()
+    assert "Player 2 (greedy bot)" in ui.text()  # one name per seat (issue 14)
     ui.click("bw-undo")
     assert app.session.history == [] and app.session.state.turn == 0
     assert ui.board("bw-balda-words").svg.count('data-id="word-') == 0
@@ -265,8 +266,10 @@ def test_undo_takes_back_the_human_move_and_the_bot_answer(render):
 
 
 def test_a_bot_that_starts_moves_before_the_human(render):
-    app = BaldaApp(players=2, bots=1, bot_level="greedy", game=BaldaGame(2, start_word="balda", lexicon=lexicon()))
-    app2 = BaldaApp(players=3, bots=2, bot_level="random", game=BaldaGame(3, start_word="balda", lexicon=lexicon()))
+    app = BaldaApp(players=2, bots=1, bot_level="greedy", bot_tier=None,
+                   game=BaldaGame(2, start_word="balda", lexicon=lexicon()))
+    app2 = BaldaApp(players=3, bots=2, bot_level="random", bot_tier=None,
+                    game=BaldaGame(3, start_word="balda", lexicon=lexicon()))
     assert app.session.history == [] and app2.session.history == []  # the humans sit first
     bots_first = BaldaApp(players=2, bots=2, bot_level="greedy",
                           game=BaldaGame(2, start_word="balda", lexicon=lexicon()))
@@ -352,9 +355,13 @@ def test_the_new_game_form_starts_a_7x7_russian_game(render):
     ui = render(app.element())
     old = app.session
     ui.click("bw-new-game")
-    assert ui.has("bw-balda-form")
-    ui.click("bw-balda-start")
+    assert ui.has("bw-balda-form") and ui.has("bw-new-game-form")  # the kit's form, from Balda's spec
+    assert "Bot knows" in ui.text() and "Words" in ui.text()
+    ui.choose("bw-form-size-1")  # 7×7
+    ui.choose("bw-form-language-1")  # Русский
+    ui.click("bw-form-start")
     assert app.session is not old and not ui.has("bw-balda-form")
+    assert app.game.size == 7 and app.game.language == "ru" and app.session.seed == 4
     app.new_game(size=7, language="ru", tier="common", players=3, bots=2)
     assert app.game.size == 7 and app.game.language == "ru" and len(app.bots) == 2
     assert "cell-g7" in ui.board("bw-balda-grid").svg and 'data-id="key-й"' in ui.board("bw-balda-keys").svg
@@ -364,7 +371,7 @@ def test_the_new_game_form_starts_a_7x7_russian_game(render):
 def test_new_game_returns_an_app_with_session_and_game():
     app = balda.new_game(players=2, bots=1, seed=5, bot_level="random")
     assert app.game.size == 5 and app.session.game is app.game and sorted(app.bots) == [1]
-    assert "BaldaApp 5x5 English" in repr(app)
+    assert repr(app).startswith("<BaldaApp Player 1 (you), Player 2 (random bot); Grid 5×5, Language English")
     custom = balda.new_game(bots=0, start_word="balda", lexicon=lexicon())
     assert custom.session.state.position.start_word == "balda"
     assert custom.play("b4=l lab b4-b3-a3").endswith("(rule D4)")
@@ -460,12 +467,12 @@ def test_a_loaded_position_where_no_word_can_be_made_is_over_at_once(render):
 def test_a_bots_win_is_a_plain_box_and_a_human_win_is_celebrated(render):
     lex = lexicon()
     game = BaldaGame(2, start_word="balda", lexicon=lex)
-    bot_won = BaldaApp(players=2, bots=1, bot_level="greedy", game=game)
+    bot_won = BaldaApp(players=2, bots=1, bot_level="greedy", bot_tier=None, game=game)
     while not game.is_over(bot_won.session.state):
         bot_won.play("pass")  # you pass every turn; the bot plays its words
     assert game.winners(bot_won.session.state) == [1]
     ui = render(bot_won.element())
-    assert ui.has("bw-balda-result") and ui.has("lost") and "Bot 2 (greedy) won." in ui.text()
+    assert ui.has("bw-balda-result") and ui.has("lost") and "Player 2 (greedy bot) won." in ui.text()
     assert not alerts(ui, "success") and "✓" not in ui.text().split("Game over")[-1]
     you = hot_seat()
     ui = render(you.element())

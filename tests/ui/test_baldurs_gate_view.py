@@ -20,7 +20,7 @@ from balada_widgets.baldurs_gate.drawing import (
 )
 from balada_widgets.baldurs_gate.i18n import CATALOG, check_catalog, text
 from balada_widgets.baldurs_gate.state import Build, Income, Parcel, Piece, Trade, Worker
-from balada_widgets.baldurs_gate.view import KEYS, BaldursGateApp, Settings, choices_for, natural_move
+from balada_widgets.baldurs_gate.view import KEYS, BaldursGateApp, choices_for, natural_move
 from balada_widgets.core.errors import GameError
 from balada_widgets.core.session import Session
 from balada_widgets.kit.cursor import unreachable
@@ -181,12 +181,11 @@ def test_the_turn_offers_three_actions_and_narrows_to_cards_or_locations(game):
 
 
 def test_settings_refuse_what_the_game_cannot_be():
-    for bad in (Settings(players=5), Settings(bots=4), Settings(bot_level="genius"), Settings(language="de"),
-                Settings(seed="x")):
+    for bad in ({"players": 5}, {"bots": 4}, {"bot_level": "genius"}, {"language": "de"}, {"seed": 1.5}):
         with pytest.raises(GameError):
-            bad.check()
+            BaldursGateApp(**bad)
     with pytest.raises(GameError, match="2 až 4"):
-        Settings(players=1, language="cs").check()
+        BaldursGateApp(players=1, language="cs")
 
 
 # ---------------------------------------------------------------------- playing by clicks
@@ -425,4 +424,4 @@ def test_a_new_game_in_czech_from_the_form(render):
     assert "volí akci" in text and "Nabídka budov" in text and "Uložit, sdílet, nahrát" in text and "Load" not in text
     assert "Frakční stupnice" in ui.board("bw-bg-city").defs
     ui.click("bw-new-game")
-    assert ui.has("bw-bg-form") and "Nová hra" in page_text(ui)
+    assert ui.has("bw-baldurs-gate-form") and "Nová hra" in page_text(ui)

@@ -19,7 +19,7 @@ from balada_widgets.barcadia.drawing import (
 )
 from balada_widgets.barcadia.odds import format_percent, win_probability
 from balada_widgets.barcadia.view import (
-    KEYS, BarcadiaApp, Settings, board_moves, button_moves, enter_path, last_rolls,
+    KEYS, BarcadiaApp, board_moves, button_moves, enter_path, last_rolls,
 )
 from balada_widgets.core.session import Session
 
@@ -371,22 +371,30 @@ def test_the_new_game_form_starts_a_two_player_game(render):
     app = BarcadiaApp(players=4, bots=3, seed=0, dungeon="grand")
     ui = render(app.element())
     ui.click("bw-new-game")
-    assert ui.has("bw-bc-form")
+    assert ui.has("bw-barcadia-form") and not ui.has("bw-form-removal")  # 4 players: no 2-3 player removal
     old = app.session
-    ui.click("bw-bc-start")  # the form's settings as they are: a new game, the form closes
-    assert app.session is not old and not ui.has("bw-bc-form")
-    app.start(Settings(players=2, bots=1, seed=5, dungeon="cozy"))
+    ui.click("bw-form-start")  # the form's settings as they are: a new game, the form closes
+    assert app.session is not old and not ui.has("bw-barcadia-form") and app.game.dungeon_name == "grand"
+    app.new_game(players=2, bots=1, seed=5, dungeon="cozy")
     assert app.game.players == 2 and app.game.n_rooms == 30 and app.game.removal
     assert "30 rooms" in page_text(ui)
+    ui.click("bw-new-game")
+    assert ui.has("bw-form-removal") and "Take out 20 rooms" in page_text(ui)
+    ui.choose("bw-form-players-2")  # 4 players: the removal is not for them, and the game starts without it
+    ui.click("bw-form-start")  # ... but not in the cozy dungeon: the refusal stays in the form
+    assert "the game needs 50 rooms, the dungeon has 30 (rule H2)" in page_text(ui) and app.game.players == 2
+    ui.choose("bw-form-dungeon-0")  # build it
+    ui.click("bw-form-start")
+    assert app.game.players == 4 and not app.game.removal and len(app.bots) == 3 and not ui.has("bw-barcadia-form")
 
 
 def test_settings_refuse_bad_values():
     from balada_widgets.core.errors import InvalidInput
 
     with pytest.raises(InvalidInput, match="2 to 6 players"):
-        Settings(players=7).check()
+        BarcadiaApp(players=7)
     with pytest.raises(InvalidInput, match="bot level"):
-        Settings(bot_level="genius").check()
+        BarcadiaApp(bot_level="genius")
 
 
 def test_the_app_page_shows_a_live_game(render):

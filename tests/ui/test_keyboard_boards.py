@@ -100,7 +100,8 @@ CELL_RE = re.compile(r'<g class="cell ([^"]*)" data-id="cell-([a-z]\d+)"')
 
 def balda_app() -> BaldaApp:
     lex = Lexicon.from_words(WORDS, alphabet=ENGLISH_ALPHABET, name="demo")
-    return BaldaApp(players=2, bots=1, bot_level="greedy", game=BaldaGame(2, start_word="balda", lexicon=lex))
+    return BaldaApp(players=2, bots=1, bot_level="greedy", bot_tier=None,
+                    game=BaldaGame(2, start_word="balda", lexicon=lex))
 
 
 def grid_cursor(board, n: int):

@@ -242,12 +242,12 @@ def test_game_root_form_toggles_refuses_with_the_reason_and_starts(render):
     [select] = [w for w in ui.all_widgets() if "hands-players" in (getattr(w, "class_", "") or "")]
     select.v_model = 9
     ui.click("hands-start")
-    assert "Hands takes 1 to 4 players, not 9" in ui.text() and ui.has("hands-form")
+    assert "Hands is for 1 to 4 players, not 9" in ui.text() and ui.has("hands-form")
     select.v_model = 3
     old = app.session
     ui.click("hands-start")
     assert app.session is not old and app.game.num_players == 3 and not ui.has("hands-form")
-    assert "takes 1 to 4" not in ui.text()
+    assert "1 to 4 players" not in ui.text()
 
 
 def test_game_root_follows_a_new_game_started_from_a_notebook_cell(render):

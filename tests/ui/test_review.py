@@ -205,7 +205,7 @@ def test_balda_review_retry_by_tracing_the_word(render, balda_game):
     bots = {0: balda_bot("random"), 1: balda_bot("strong")}
     ui = render(BaldaReviewButton(s, bots))
     open_review(ui)
-    assert "Bot 1 (random)" in page(ui) and "Moment 1 of" in page(ui)
+    assert "Player 1 (random bot)" in page(ui) and "Moment 1 of" in page(ui)
     from balada_widgets.balda.review import review
 
     first = review(s, 0)[0]
@@ -235,7 +235,7 @@ def test_balda_review_retry_by_tracing_the_word(render, balda_game):
     assert ui.has("bw-lesson-right")
     # the strong bot's game, from the same panel
     ui.click("bw-review-player-2")
-    ui.wait(lambda: "Bot 2 (strong):" in page(ui), timeout=30)
+    ui.wait(lambda: "Player 2 (strong bot):" in page(ui), timeout=30)
 
 
 # ---------------------------------------------------------------------- the game views at the end of a game
@@ -267,4 +267,4 @@ def test_the_balda_view_offers_the_review_at_the_end(render, balda_game):
     assert ui.has("bw-review-open")
     ui.click("bw-review-open")
     ui.wait(lambda: ui.has("bw-review-moment") or ui.has("bw-review-none"), timeout=60)
-    assert "Bot 1 (random): " in page(ui)
+    assert "Player 1 (random bot): " in page(ui)

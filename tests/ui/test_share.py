@@ -64,7 +64,8 @@ def test_hidden_choices_are_not_shown_in_the_share_panel():
 
 
 def test_balda_position_text_round_trips_through_load():
-    app = BaldaApp(players=2, bots=1, bot_level="greedy", game=BaldaGame(2, start_word="balda", lexicon=DEMO))
+    app = BaldaApp(players=2, bots=1, bot_level="greedy", bot_tier=None,
+                   game=BaldaGame(2, start_word="balda", lexicon=DEMO))
     app.play("c4=l ball a3-b3-c3-c4")
     text = app.position_text()
     app.undo()
