@@ -193,8 +193,9 @@ class Option:
     as (Balda's ``bot_tier`` is the bots' ``tier``). ``keep``: a new game keeps
     the value the game reports (data read once: a word list, custom content),
     not the one given. ``players``: ``(min, max)`` player counts the option is
-    for (Heroes of Barcadia's 2-3 player removal): at other counts it takes its
-    default and the form hides it. ``fuzz``: the values the fuzz draws
+    for (Heroes of Barcadia's 2-3 player removal): the form hides it at other
+    counts, and a new game of another count sets it back to its default unless
+    given with it (a notebook may still give it for any count the game takes). ``fuzz``: the values the fuzz draws
     (default: the choices when they are few; ``()``: never drawn; repeat a
     value to draw it more often). ``strict=False``: the choices are the form's
     and the fuzz's, and the game also takes other values it checks itself
@@ -429,11 +430,18 @@ class Settings:
 
     def replace(self, **changes) -> "Settings":
         """The settings with some values changed (``players``, ``bots``, ``seed``, ``bot_level`` or an
-        option), checked again; a new player count keeps one person against bots so (:func:`bots_after`)."""
+        option), checked again; a new player count keeps one person against bots so (:func:`bots_after`), and
+        an option that depends on the player count (:attr:`Option.players`) not changed with it takes its
+        default (Barcadia's removal: on for 2-3 players)."""
         base = {"players": self.players, "bots": self.bots, "seed": self.seed, "bot_level": self.bot_level,
                 **self.options}
-        if "players" in changes and "bots" not in changes and isinstance(changes["players"], int):
-            changes["bots"] = bots_after(changes["players"], self.players, self.bots)
+        if "players" in changes and isinstance(changes["players"], int):
+            if "bots" not in changes:
+                changes["bots"] = bots_after(changes["players"], self.players, self.bots)
+            for o in self.spec.options:  # an option that depends on the player count goes back to its default
+                if o.players is not None and o.name in base and o.name not in changes \
+                        and changes["players"] != self.players:
+                    changes[o.name] = o.default
         return self.spec.settings(**{**base, **changes})
 
     def adopt(self, game) -> "Settings":
@@ -697,11 +705,7 @@ class GameSpec:
             bot_level = self.default_bot or ""
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
             raise InvalidInput(self.word("err.seed", language, seed=seed))
-        checked = self.check_options(options)
-        for o in self.options:  # an option for other player counts takes its default (Barcadia's removal)
-            if o.name in checked and not o.applies(players):
-                checked[o.name] = o.default
-        return Settings(self, players, bots, seed, bot_level, checked)
+        return Settings(self, players, bots, seed, bot_level, self.check_options(options))
 
     # ------------------------------------------------------------------ the notebook face
     @property

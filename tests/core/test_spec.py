@@ -83,8 +83,8 @@ def test_one_defaults_policy_for_every_game():
 
 def test_an_option_for_some_player_counts_takes_its_default_at_the_others():
     barcadia = spec("barcadia")
-    assert barcadia.settings(players=2, removal=False).options["removal"] is False
-    assert barcadia.settings(players=4, removal=False).options["removal"] is None  # 2-3 players only
+    assert barcadia.settings(players=2, removal=False).replace(players=4).options["removal"] is None  # 2-3 only
+    assert barcadia.settings(players=4, removal=True).options["removal"] is True  # a notebook may still ask
     game = barcadia.settings(players=3).make_game()
     adopted = barcadia.settings(players=3).adopt(game)
     assert adopted.options["removal"] is True and adopted.replace(players=5).options["removal"] is None
@@ -326,7 +326,7 @@ def test_a_registered_game_gets_a_class_table_with_a_bot(tictactoe, tmp_path):
 
 #: tutorial modules whose lesson entry does not take ``language`` yet: their lessons are being moved to data
 #: files (issue 13) and take the one signature then; strict, so the marker goes when they do
-ENTRY_NOT_YET = {"balada", "barcadia"}
+ENTRY_NOT_YET = {"barcadia"}
 
 
 def _check_lesson_entry(s):
