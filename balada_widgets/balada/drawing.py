@@ -320,27 +320,12 @@ def sheet_parts(lands, events, *, legal=(), picked=(), focus=None, portal=None, 
     for i in range(SIDE_LENGTH):
         n = i + 1
         ev = events[i]
-        cls = ["space"]
-        if n in legal:
-            cls.append("legal")
-        if n in picked:
-            cls.append("picked")
-        if n == focus:
-            cls.append("focus")
-        if n == portal:
-            cls.append("portal")
-        if n == hero:
-            cls.append("hero")
-        if n == step_space:
-            cls.append("step")
-        if n == cursor:
-            cls.append("cursor")
-        if done_upto is not None and n < done_upto:
-            cls.append("done")
-        cls.append("empty" if ev is None else "filled")
+        cls = svg.class_names("space", legal=n in legal, picked=n in picked, focus=n == focus, portal=n == portal,
+                              hero=n == hero, step=n == step_space, cursor=n == cursor,
+                              done=done_upto is not None and n < done_upto, empty=ev is None, filled=ev is not None)
         value = layout.boss_value(i) if ev == "BS" and worth else None
         eff = layout.effective[i] if is_obstacle(ev) and worth else None
-        cells.append(_cell(n, lands[i], ev, " ".join(cls), value, eff, preview if n in legal else None,
+        cells.append(_cell(n, lands[i], ev, cls, value, eff, preview if n in legal else None,
                            badges.get(n), clickable))
     extra = []
     if hero is not None and 1 <= hero <= SIDE_LENGTH:

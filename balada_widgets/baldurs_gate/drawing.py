@@ -84,20 +84,20 @@ __all__ = ["CARDS_CSS", "CSS", "DEFS", "DISTRICT_STYLE", "PLAYER_COLOURS", "card
 PLAYER_COLOURS = ("#1e6fd9", "#e2540b", "#2f9e44", "#c06a9c")  # as kit.grid: told apart with colour-vision deficiencies
 #: a darker shade of each, for outlines and text
 PLAYER_DARK = ("#114a94", "#9c3a06", "#1c6a2d", "#8a3f6c")
-P = "bw-bg-"  # prefix of every id in DEFS (ids are global to the page)
+ID_PREFIX = "bw-bg-"  # of every id in DEFS (ids are global to the page)
 
 #: district code -> (fill, edge, ink): a soft colour per district
-DISTRICT_STYLE = {
-    "CIT": ("#ece2cf", "#b9a47c", "#6a5632"),
-    "MAN": ("#e2ead3", "#9fb57e", "#4d6330"),
-    "TEM": ("#e9e2f1", "#a995c6", "#59457c"),
-    "WID": ("#f3e6c9", "#cfae68", "#77581b"),
-    "BLO": ("#f2dede", "#cf9a9a", "#7c3b3b"),
-    "HEA": ("#e7e1d6", "#aa9d86", "#5a4e3a"),
-    "EAS": ("#dde9ec", "#8fb2bd", "#35606c"),
-    "SEA": ("#d8e7f1", "#86aecb", "#2f5877"),
-    "STE": ("#ece5d6", "#b5a78a", "#5e5238"),
-}
+DISTRICT_STYLE = svg.palette("""
+CIT  #ece2cf #b9a47c #6a5632
+MAN  #e2ead3 #9fb57e #4d6330
+TEM  #e9e2f1 #a995c6 #59457c
+WID  #f3e6c9 #cfae68 #77581b
+BLO  #f2dede #cf9a9a #7c3b3b
+HEA  #e7e1d6 #aa9d86 #5a4e3a
+EAS  #dde9ec #8fb2bd #35606c
+SEA  #d8e7f1 #86aecb #2f5877
+STE  #ece5d6 #b5a78a #5e5238
+""")
 _FALLBACK_STYLE = ("#ebe5d8", "#b0a58e", "#554a36")
 
 #: faction -> (colour, light): the locations' and the tracks' colours
@@ -191,7 +191,7 @@ def _defs() -> str:
     sym = []
 
     def add(name, body, vb="-10 -10 20 20"):
-        sym.append(f'<symbol id="{P}{name}" viewBox="{vb}" overflow="visible">{body}</symbol>')
+        sym.append(f'<symbol id="{ID_PREFIX}{name}" viewBox="{vb}" overflow="visible">{body}</symbol>')
 
     # building types (drawn in currentColor, on a coloured tile)
     add("inn", '<path d="M-6,-5 h9 v11 q0,2 -2,2 h-5 q-2,0 -2,-2 z" fill="currentColor"/>'
@@ -285,7 +285,7 @@ DEFS = _defs()
 def _use(name: str, x: float, y: float, size: float, **kw) -> str:
     """An icon of :data:`DEFS` centred at ``(x, y)``, ``size`` units wide."""
     h = size / 2
-    return svg.el("use", None, href=f"#{P}{name}", x=round(x - h, 1), y=round(y - h, 1), width=size, height=size, **kw)
+    return svg.el("use", None, href=f"#{ID_PREFIX}{name}", x=round(x - h, 1), y=round(y - h, 1), width=size, height=size, **kw)
 
 
 # ======================================================================= styles
@@ -820,7 +820,7 @@ def _static(game, language: str) -> str:
 def _static_id(game, language: str) -> str:
     import zlib
 
-    return f"{P}city-{zlib.crc32(repr((_game_key(game), language)).encode()) & 0xFFFFFF:06x}"
+    return f"{ID_PREFIX}city-{zlib.crc32(repr((_game_key(game), language)).encode()) & 0xFFFFFF:06x}"
 
 
 def city_defs(game, language: Optional[str] = None) -> str:
@@ -988,7 +988,7 @@ CARDS_CSS = """
 def _icon_html(name: str, cls: str = "i", style: str = "") -> str:
     st = f' style="{style}"' if style else ""
     return (f'<svg class="{cls}" viewBox="-10 -10 20 20" aria-hidden="true"{st}>'
-            f'<use href="#{P}{name}" x="-10" y="-10" width="20" height="20"/></svg>')
+            f'<use href="#{ID_PREFIX}{name}" x="-10" y="-10" width="20" height="20"/></svg>')
 
 
 def _card_html(game, card: str, language: str, cls: str = "", used_word: str = "", ability_words: bool = True) -> str:

@@ -56,19 +56,19 @@ __all__ = ["CSS", "DEFS", "HEX", "PLAYER_COLOURS", "TYPE_STYLE", "dungeon_svg", 
 #: circumradius of a hex, in SVG units
 HEX = 30.0
 _SQ3 = math.sqrt(3.0)
-P = "bw-bc-"  # prefix of every id in DEFS (ids are global to the page)
+ID_PREFIX = "bw-bc-"  # of every id in DEFS (ids are global to the page)
 
 #: room type -> (fill, edge, ink): a pleasant, distinct colour per type (the icon tells the type too)
-TYPE_STYLE = {
-    "start": ("#f3e3b8", "#c49a4a", "#7a5412"),
-    "monster": ("#f5b3a2", "#cf5f47", "#7f2210"),
-    "team": ("#f8d185", "#d0962a", "#7d5005"),
-    "boss": ("#cdb2ec", "#8c5ec3", "#4b2683"),
-    "reward": ("#bde2ad", "#5b9f47", "#2a6420"),
-    "pourtal": ("#a3dde8", "#3a9fb8", "#0b5466"),
-    "hoard": ("#2c426e", "#e9b949", "#f5cd5c"),
-    "down": ("#5d6170", "#393c46", "#e9e4d8"),
-}
+TYPE_STYLE = svg.palette("""
+start    #f3e3b8 #c49a4a #7a5412
+monster  #f5b3a2 #cf5f47 #7f2210
+team     #f8d185 #d0962a #7d5005
+boss     #cdb2ec #8c5ec3 #4b2683
+reward   #bde2ad #5b9f47 #2a6420
+pourtal  #a3dde8 #3a9fb8 #0b5466
+hoard    #2c426e #e9b949 #f5cd5c
+down     #5d6170 #393c46 #e9e4d8
+""")
 LOOT_COLOURS = {"green": "#3f9b4b", "blue": "#2f74c0", "red": "#cf3f3f", "orange": "#e07b1a", "purple": "#8c4bc2"}
 
 
@@ -318,19 +318,19 @@ def _defs() -> str:
         svg.path("M0,0.5 H24 M0,10.5 H24 M8,0.5 V10.5 M20,0.5 V10.5 M2,10.5 V20 M14,10.5 V20",
                  stroke="#4a4d59", stroke_width=1.2, fill="none"),
         svg.path("M1,1.6 H7 M9,1.6 H19 M3,11.6 H13 M15,11.6 H23", stroke="#737888", stroke_width=0.9, fill="none"),
-    ], id=f"{P}stone", width=24, height=20, patternUnits="userSpaceOnUse")
+    ], id=f"{ID_PREFIX}stone", width=24, height=20, patternUnits="userSpaceOnUse")
     floor = svg.el("pattern", [svg.rect(0, 0, 18, 18, fill="#efe8da"), svg.circle(3, 4, 0.9, fill="#e2d8c4"),
                                svg.circle(12, 13, 0.9, fill="#e2d8c4")],
-                   id=f"{P}floor", width=18, height=18, patternUnits="userSpaceOnUse")
-    clip = svg.el("clipPath", svg.path(CUP_PATH), id=f"{P}cupclip")
-    glow = svg.el("filter", [svg.el("feGaussianBlur", None, stdDeviation=2.2)], id=f"{P}blur", x="-50%", y="-50%",
+                   id=f"{ID_PREFIX}floor", width=18, height=18, patternUnits="userSpaceOnUse")
+    clip = svg.el("clipPath", svg.path(CUP_PATH), id=f"{ID_PREFIX}cupclip")
+    glow = svg.el("filter", [svg.el("feGaussianBlur", None, stdDeviation=2.2)], id=f"{ID_PREFIX}blur", x="-50%", y="-50%",
                   width="200%", height="200%")
-    icons = [svg.el("g", _icon(k), id=f"{P}ico-{k}") for k in TYPE_STYLE]
-    icons += [svg.el("g", _trap_icon(), id=f"{P}trap"), svg.el("g", _powerup_icon(), id=f"{P}pu"),
-              svg.el("g", _eye_icon(), id=f"{P}eye"),
+    icons = [svg.el("g", _icon(k), id=f"{ID_PREFIX}ico-{k}") for k in TYPE_STYLE]
+    icons += [svg.el("g", _trap_icon(), id=f"{ID_PREFIX}trap"), svg.el("g", _powerup_icon(), id=f"{ID_PREFIX}pu"),
+              svg.el("g", _eye_icon(), id=f"{ID_PREFIX}eye"),
               svg.el("g", svg.path("M0,0 m-1,0 a1,1 0 1,1 2,0 a2.5,2.5 0 1,1 -5,0 a4,4 0 1,1 8,0", fill="none",
-                                   stroke="currentColor", stroke_width=1.5, stroke_linecap="round"), id=f"{P}swirl"),
-              svg.el("g", svg.path(CUP_PATH, fill="none"), id=f"{P}cup")]
+                                   stroke="currentColor", stroke_width=1.5, stroke_linecap="round"), id=f"{ID_PREFIX}swirl"),
+              svg.el("g", svg.path(CUP_PATH, fill="none"), id=f"{ID_PREFIX}cup")]
     return "".join([stone, floor, clip, glow, *icons])
 
 
@@ -378,7 +378,7 @@ CSS = """
 
 def _use(name: str, x: float = 0, y: float = 0, scale: float = 1.0, **kw) -> str:
     t = f"translate({x:g},{y:g})" + (f" scale({scale:g})" if scale != 1 else "")
-    return svg.el("use", None, href=f"#{P}{name}", transform=t, **kw)
+    return svg.el("use", None, href=f"#{ID_PREFIX}{name}", transform=t, **kw)
 
 
 # ======================================================================= one room
@@ -395,7 +395,7 @@ def _room(i: int, centre: tuple, outline: str, kind: str, card, up: bool, public
         hl = svg.path(outline, class_="hl")
     else:
         pts = _corners(cx, cy, HEX - 1.2)
-        tile = svg.polygon(pts, class_="tile", fill=f"url(#{P}stone)" if kind == "down" else fill, stroke=edge)
+        tile = svg.polygon(pts, class_="tile", fill=f"url(#{ID_PREFIX}stone)" if kind == "down" else fill, stroke=edge)
         hl = svg.polygon(_corners(cx, cy, HEX - 4), class_="hl")
     # the label says it all. The room's name (r12) is the visible text of the button; the badges (level, traps,
     # Power-Ups) are drawn over it in a group of their own (``marks``: not clickable, hidden from screen readers), so
@@ -478,10 +478,10 @@ def cup_svg(x: float, y: float, hp: int, colour: str, number: int, active: bool 
     level = max(0.0, min(1.0, hp / full if full else 0))
     top = CUP_BOTTOM - (CUP_BOTTOM - CUP_TOP) * level
     parts = [svg.circle(0, 1, 19, class_="halo", fill=colour if active else "none", opacity=".35",
-                        filter=f"url(#{P}blur)"),
+                        filter=f"url(#{ID_PREFIX}blur)"),
              svg.ellipse(0, 13.5, 11, 2.6, fill="#000", opacity=".18"),
              svg.path(CUP_PATH, fill="#ffffff", opacity=".88"),
-             svg.rect(-11, round(top, 2), 22, round(CUP_BOTTOM - top + 1, 2), fill=colour, clip_path=f"url(#{P}cupclip)"),
+             svg.rect(-11, round(top, 2), 22, round(CUP_BOTTOM - top + 1, 2), fill=colour, clip_path=f"url(#{ID_PREFIX}cupclip)"),
              svg.path(CUP_PATH, fill="none", stroke="#2b2b2b", stroke_width=1.3, stroke_linejoin="round"),
              svg.path("M-7.5,-9 L-5.8,9", stroke="#fff", stroke_width=1.6, opacity=".55", stroke_linecap="round"),
              svg.circle(0, -15.5, 5.3, fill=colour, stroke="#fff", stroke_width=1.2),
@@ -548,7 +548,7 @@ def _legend(y: float, width: float) -> str:
     parts = [svg.rect(8, y - 4, width - 16, 52, rx=10, fill="#fffaf0", stroke="#e4d9c2", opacity=".9")]
     for k, word in LEGEND:
         fill, edge, _ink = TYPE_STYLE[k]
-        tile = svg.polygon(_corners(x, y + 14, 13), fill=f"url(#{P}stone)" if k == "down" else fill, stroke=edge,
+        tile = svg.polygon(_corners(x, y + 14, 13), fill=f"url(#{ID_PREFIX}stone)" if k == "down" else fill, stroke=edge,
                            stroke_width=1.2)
         parts += [tile, _use(f"ico-{k}", x, y + 14, 0.48), svg.text(x, y + 40, word, text_anchor="middle")]
         x += step
@@ -648,22 +648,15 @@ def dungeon_svg(game, view, *, viewer: Optional[int] = None, targets: Iterable =
             card = None
         rid = room_name(i)
         r = view.rooms[i]
-        cls = ["room", kind]
-        if rid in tset:
-            cls.append("target")
-        if rid in sset:
-            cls.append("selected")
-        if rid == cur:
-            cls.append("cursor")
-        if fight is not None and i == fight:
-            cls.append("fight")
+        cls = svg.class_names("room", kind, target=rid in tset, selected=rid in sset, cursor=rid == cur,
+                              fight=fight is not None and i == fight)
         words = room_words(game, view, i, viewer) if show_identities or kind != "down" else \
             f"{rid}, a face-down room"
         if rid in tset:
             words += " (you may act here)"
         rooms.append(_room(i, _centre(layout.hexes_of(i)[0], off), start_outline if i == START else "", kind, card,
                            r.up, r.public, viewer is not None and viewer in r.seen and not r.public, r.traps,
-                           len(r.powerups), r.pocket, " ".join(cls), words, start_centre, i in occupied))
+                           len(r.powerups), r.pocket, cls, words, start_centre, i in occupied))
     slot_marks = []
     for h in slots:
         sid = hex_id(h)

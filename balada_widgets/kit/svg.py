@@ -21,8 +21,8 @@ from __future__ import annotations
 from html import escape as _escape
 from typing import Iterable
 
-__all__ = ["attrs", "circle", "el", "ellipse", "escape", "group", "line", "path", "polygon", "polyline", "rect",
-           "style", "svg", "text", "title", "translate"]
+__all__ = ["attrs", "circle", "class_names", "el", "ellipse", "escape", "group", "line", "palette", "path",
+           "polygon", "polyline", "rect", "style", "svg", "text", "title", "translate"]
 
 
 def escape(value) -> str:
@@ -105,6 +105,30 @@ def title(content, **kwargs) -> str:
     visible text (what a speech user says to click it) stays what is drawn.
     """
     return el("title", escape(content), **kwargs)
+
+
+def class_names(*names: str, **flags) -> str:
+    """A ``class`` attribute's value: every name, then every flag that is on, in order (a board's element and
+    its states: a space that is legal and picked, a room that is a target).
+
+    >>> class_names("room", "monster", target=True, selected=False, cursor=1 == 1)
+    'room monster target cursor'
+    """
+    return " ".join([*(n for n in names if n), *(flag for flag, on in flags.items() if on)])
+
+
+def palette(table: str) -> dict[str, tuple[str, ...]]:
+    """A board's colours by kind, from a table of lines ``kind colour colour ...`` (a room type's fill, edge and
+    ink; blank lines left out): the colours are data, kept as a table a person reads at a glance.
+
+    >>> palette('''
+    ... monster  #f5b3a2 #cf5f47 #7f2210
+    ... reward   #bde2ad #5b9f47 #2a6420
+    ... ''')["reward"]
+    ('#bde2ad', '#5b9f47', '#2a6420')
+    """
+    rows = (line.split() for line in table.strip().splitlines() if line.strip())
+    return {row[0]: tuple(row[1:]) for row in rows}
 
 
 def group(children: Iterable[str] | str, **kwargs) -> str:
