@@ -478,9 +478,19 @@ def test_two_hub_students_play_at_one_table_through_the_class_service_and_the_te
                 checked += len(items)
                 marks[seat] = len(wires[seat].frames)
             assert not game.is_over(full.state) and steps < 30, (steps, movers)
+            status = store.status(code)
+            done = status.move_count
+            if status.to_roll:  # the die of a battle waits for its student, who rolls it on their device (P24)
+                p = status.to_roll[0]
+                seats[p].locator(".bw-bc-roll").click()
+                deadline = time.monotonic() + 30
+                while store.status(code).move_count <= done:
+                    assert time.monotonic() < deadline, f"seat {p + 1}'s roll rolled nothing"
+                    time.sleep(0.1)
+                steps += 1
+                return p
             p = game.to_move(full.state)[0]
             page = seats[p]
-            done = store.status(code).move_count
             view = game.view(full.state, p)
             legal = game.legal_moves(view, p)
             verbs = {m.verb for m in legal}

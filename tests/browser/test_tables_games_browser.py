@@ -120,6 +120,12 @@ def play_to_the_end(class_store, code: str, pages: list, decide, limit: int, sec
         status = class_store.status(code)
         if status.over:
             break
+        rolling = [p for p in status.to_roll if p < len(pages)]
+        if rolling:  # the die of a battle waits for its student, who rolls it on their device (P24)
+            pages[rolling[0]].locator(".bw-bc-roll").click()
+            wait_until(lambda: class_store.status(code).move_count > status.move_count, what="the roll")
+            made += 1
+            continue
         humans = [p for p in status.to_move if p < len(pages)]
         if not humans:  # the bot thinks: it answers by itself
             wait_until(lambda: class_store.status(code).move_count != status.move_count or

@@ -99,10 +99,15 @@ def browser_key() -> str:
     return f"cookie-{uuid.uuid4().hex}{uuid.uuid4().hex}"
 
 
-def human_move(app) -> str:
+def human_step(app) -> None:
+    """The person's next step: roll the die that waits for them (Barcadia's battle, ruling P24), else their
+    first legal move."""
     s = app.session
+    if s.holds():
+        assert app.roll() is None
+        return
     waiting = [p for p in s.game.to_move(s.state) if p not in app.bots]
-    return s.game.move_to_text(s.legal_moves(waiting[0])[0])
+    assert app.play(s.game.move_to_text(s.legal_moves(waiting[0])[0])) is None
 
 
 @pytest.mark.parametrize("path", ["balda", "barcadia", "baldurs-gate", "balada-hot-seat"])
@@ -113,7 +118,7 @@ def test_a_play_page_resumes_after_a_restart(server, path):
     app, keeper = server.games[-1]
     assert keeper is not None and keeper.code is not None
     for _ in range(3):
-        tab.run(lambda: app.play(human_move(app)))
+        tab.run(lambda: human_step(app))
         # committed before the page shows it: another process reads every move of the page's line
         with server.fresh() as other:
             assert other.status(keeper.code).move_count == len(app.session.history)
@@ -140,7 +145,7 @@ def test_undo_new_game_and_a_move_after_undo(server):
     tab = server.tab(key).open(Play())
     app, keeper = server.games[-1]
     for _ in range(3):
-        tab.run(lambda: app.play(human_move(app)))
+        tab.run(lambda: human_step(app))
     full = list(app.session.history)
     tab.run(app.undo)
     at = list(app.session.history)
@@ -176,7 +181,7 @@ def test_a_table_the_teacher_ended_is_not_resumed(server):
     key = browser_key()
     tab = server.tab(key).open(Play())
     app, keeper = server.games[-1]
-    tab.run(lambda: app.play(human_move(app)))
+    tab.run(lambda: human_step(app))
     teacher = server.store.set_teacher_token("t" * 24)
     server.store.end_table(keeper.code, by=teacher)
     server.restart()
