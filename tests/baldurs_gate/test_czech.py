@@ -248,3 +248,40 @@ def test_one_name_per_seat_in_the_seat_names_and_the_engines_words():
     for p in range(3):  # the engine's name of the seat starts every name the view shows
         assert names[p].startswith(app.game.player_name(p)) and cs_names[p].startswith(app.game.player_name(p, "cs"))
     assert seat_names(app.game, {})[1] == "Player 2"
+
+
+# ------------------------------------------------------------------ the lesson in Czech (lessons/cs.yaml)
+
+
+def czech_lesson_texts() -> list:
+    """What the Czech lesson shows: every step's title and text; every part's prompt, hint, options, answer and
+    explanation and the words of its first board; every misreading as the learner reads it (with where its rule
+    is written); the live boards' refusals of a few wrong clicks."""
+    from balada_widgets.baldurs_gate import tutorial as T
+
+    lesson, said = T.lesson("cs"), T.words("cs")
+    out = [lesson.title, *(said.mis(mid).message for mid in T.misreadings("cs"))]
+    for st in lesson.steps:
+        out += [st.title, st.text]
+        for ex in st.parts:
+            sol = ex.solution() if callable(ex.solution) else ex.solution
+            out += [ex.prompt, ex.hint, sol.answer, sol.explanation]
+            out += [label for _, label in ex.choices()] if ex.kind == "choose" else []
+            board = ex.draw(()) if ex.kind == "pick" else ex.figure.markup() if ex.figure is not None else ""
+            out += [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", board))] if board else []
+    build = lesson.find("build").parts[0]
+    for clicks in (("card-temple-11@0",), ("card-market-01@0",), ("card-inn-03@0", "P12@1"), ("card-inn-03@0", "P23@1")):
+        out += [build.check(clicks).message, re.sub(r"<[^>]+>", " ", build.draw(clicks))]
+    return [x for x in out if x]
+
+
+def test_the_czech_lesson_is_czech_and_names_rules_where_the_czech_text_has_them():
+    texts = czech_lesson_texts()
+    assert len(texts) > 300
+    bad = [(x[:120], leaks(x)) for x in texts if leaks(x)]
+    assert not bad, bad[:5]
+    sections = {m.group(1) for x in texts for m in SECTION.finditer(x)}
+    assert sections <= {title for title, _ in CS_SECTIONS.values()} and len(sections) > 8  # each one of the text's
+    assert any("(naše pravidlo C4)" in x for x in texts) and not any("(pravidlo " in x for x in texts)
+    fortify = next(x for x in texts if x.startswith("Strážní věže, pevnosti a brány"))
+    assert "brání svou čtvrť silou 1, pevnost silou 2, brána nebrání vůbec." in fortify  # issue 14's broken sentence

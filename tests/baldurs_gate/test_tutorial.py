@@ -413,7 +413,7 @@ def test_the_scenes_follow_the_rules_they_teach():
     """Rules a step shows in passing, checked on the step's own positions."""
     # C3 / BLD5: the active player is paid first, then clockwise
     g, s = position_of("connections", "en")
-    live = live_module.Live(T.words("en"), g, s, draw_token=False, stop=lambda st: g.is_chance(st))
+    live = live_module.Live(T.words("en"), g, s, stop=lambda st: g.is_chance(st))
     after = live.frame(seq("card-market-05", "P25")).state
     assert [g_.rule for g_ in after.players[2].gains][-1:] == ["FT2"]
     # R18 / E1: the last token triggers the end; C15: the drawer plays last

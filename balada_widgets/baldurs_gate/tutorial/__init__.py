@@ -7,28 +7,16 @@ cell is one line::
     baldurs_gate.tutorial.step("connections")                 # Step 4 of 18, in English
     baldurs_gate.tutorial.step("connections", language="cs")  # the same step in Czech (C19)
 
-This package holds only the lesson's *oracles*, one idea per module: the positions
-(:mod:`.positions`, from ``lessons/material.yaml``), the boards (:mod:`.boards`), the live exercises whose
-clicks the engine plays (:mod:`.live`), the words of one language and the exercise parts made of them
-(:mod:`.lesson`), and the steps by topic (:mod:`.basics`, :mod:`.actions`, :mod:`.attacks`, :mod:`.ending`,
-:mod:`.play`). Every word the learner reads (titles, prose, prompts, hints, the misreadings, the answers'
-explanations, the options, the kit's buttons in Czech) is data: ``lessons/en.yaml`` and ``lessons/cs.yaml``
-(format: ``docs/lessons.md``); the engine's own words (card names, refusals) come from :mod:`..i18n` in the
-game's language.
-
-The lesson follows the GUIDE's standard for tutorials and ``docs/baldurs-gate-tutorial-plan.md``:
-
-- every step is a short text and an exercise the learner *does*: click spots of the city, play a build, a
-  worker's visit or an income on a live board (the engine applies each click and refuses what the rules
-  refuse, with its own reminder), order the houses, choose, type a number; no question has only two options;
-- every answer comes from the engine; a *misreading* is the same computation with one rule misread, and a
-  wrong answer that gives it is named with its rule (a wrong pick before something left out);
-- the boards show what a player at the table sees, and never what the question asks;
-- the kit (:mod:`balada_widgets.kit.lesson`) gives the tiers: the misreading with its rule; then the hint;
-  then the answer walked through.
-
-The houses are *you* (player 1, blue), *Orange* (player 2) and *Green* (player 3); in Czech *ty*,
-*Oranžový* and *Zelený*.
+This package holds only the lesson's *oracles*, one idea per module: the positions (:mod:`.positions`, from
+``lessons/material.yaml``), the boards (:mod:`.boards`), the live exercises whose clicks the engine plays
+(:mod:`.live`), one language's words and the exercise parts made of them (:mod:`.language`), and the steps by
+topic (:mod:`.basics`, :mod:`.actions`, :mod:`.attacks`, :mod:`.ending`, :mod:`.play`). Every word the learner
+reads is data, ``lessons/en.yaml`` and ``cs.yaml`` (``docs/lessons.md``); the engine's own words (card names,
+refusals) come from :mod:`..i18n`. As the GUIDE's tutorials: the learner *does* every step (clicks, plays on a
+live board the engine checks, chooses among three options or more, types a number); every answer comes from
+the engine, and a *misreading* is its computation with one rule misread, named with that rule (a wrong pick
+before something left out); no board shows what its question asks; the kit gives the tiers. The houses are
+*you* (player 1, blue), *Orange* and *Green* (in Czech *ty*, *Oranžový*, *Zelený*).
 
 >>> [s.id for s in steps()][:5]
 ['city', 'turn', 'build', 'connections', 'parcel-token']

@@ -50,38 +50,24 @@ def setup(lesson, step, material) -> tuple:
     spot = next(city.nodes[i] for i, piece in enumerate(dealt.pieces) if piece is not None and piece.kind == "hq")
     home = city.district_of[city.index[spot]]
     a = lesson.part(step, 0, "S3", card=g.card_name(material.hq), district=lesson.district(g, home))
-
-    def judge_a(x):
-        x = bare(x)
-        return x == spot or (x.startswith("H-") and "setup-hq-wrong-district") or (
-            district_of(g, x) == home and "setup-hq-wrong-spot")
-
-    first = a.pick(lambda sel: boards.html(boards.city(g, start, selected=sel), label=a("label")), judge_a,
-                   mode="one", solution=a.solution(lesson.spot(g, spot), picks=(spot,)))
+    first = a.on_city(g, start, lambda x: bare(x) == spot or (bare(x)[:2] == "H-" and "setup-hq-wrong-district") or (
+        district_of(g, bare(x)) == home and "setup-hq-wrong-spot"), mode="one", answer=lesson.spot(g, spot),
+        picks=(spot,))
     eighth, n = states["eighth"], material.eighth
-    right = "open" if n in g.token_candidates(eighth, "open") else "back"
     b = lesson.part(step, 1, "C5", n=n, district=lesson.district(g, g.parcel_district[n]))
-    options = b.options()
-    misread = {"attack": "setup-attack", "open": "setup-attack", "hidden": "setup-hidden-chosen"}
-    second = b.choose(options, lambda x: x == right or misread.get(x),
-                      figure=lambda: boards.html(boards.city(g, eighth, clickable=False)), solution=b.solution(dict(options)[right]))
-    done = states["done"]
-    left = g.bag_count(done)
-    three = game(3, lesson.language)
-    s3 = three.initial_state()
+    second = b.choice("open" if n in g.token_candidates(eighth, "open") else "back", {
+        "attack": "setup-attack", "open": "setup-attack", "hidden": "setup-hidden-chosen"},
+        figure=lambda: boards.html(boards.city(g, eighth, clickable=False)))
+    done, three = states["done"], game(3, lesson.language)
+    left, s3 = g.bag_count(done), three.initial_state()
     while three.is_chance(s3):
         s3 = three.apply(s3, three.chance_outcomes(s3)[0][0])
-    misread_c = {left + len(done.banned): "setup-bans-forgotten", three.bag_count(s3): "setup-three-player-bans",
-                 left + 1: "setup-hidden-forgotten"}
     c = lesson.part(step, 2, "P23-1", opened=len(done.avail), banned=len(done.banned), left=left,
                     banned3=len(s3.banned))
-    third = c.count(lambda k: k == left or misread_c.get(k), solution=c.solution(str(left)))
+    third = c.number(left, {left + len(done.banned): "setup-bans-forgotten", three.bag_count(s3):
+                            "setup-three-player-bans", left + 1: "setup-hidden-forgotten"})
     nobody = all(g.view(done, p).hidden == HIDDEN for p in range(g.players))
-    d = lesson.part(step, 3, "C18")
-    options = d.options()
-    right_d = "nobody" if nobody else "everybody"
-    fourth = d.choose(options, lambda x: x == right_d or "setup-peek", solution=d.solution(dict(options)[right_d]))
-    return first, second, third, fourth
+    return first, second, third, lesson.part(step, 3, "C18").choice("nobody" if nobody else "everybody", "setup-peek")
 
 
 def order_pick(lesson, part, players: int, right: tuple, judge, below: str = ""):
@@ -123,19 +109,14 @@ def final_round(lesson, step, material) -> tuple:
         seq[:1] == (f"house-{drawer}",) and "final-drawer-again"), boards.city(g, drawn, clickable=False))
     built = g.apply(g.apply(yours, Build(0, material.card)), Parcel(0, yours.avail[0]))
     right_b = "token" if g.is_chance(built) or any(type(t) is DrawToken for t in built.tasks) else "nothing"
-    b = lesson.part(step, 1, "R18")
-    options = b.options()
-    misread_b = {"token": "final-draw", "hidden": "final-hidden-drawn"}
-    second = b.choose(options, lambda x: x == right_b or misread_b.get(x), solution=b.solution(dict(options)[right_b]))
+    second = lesson.part(step, 1, "R18").choice(right_b, {"token": "final-draw", "hidden": "final-hidden-drawn"})
     full = {d for k, d in enumerate(g.city.districts) if len(drawn.tracks[k]) >= 4}
     c = lesson.part(step, 2, "E4", district=lesson.district(g, final.district), n=st.hidden)
-    third = c.pick(lambda sel: boards.html(boards.city(g, yours, selected=sel), label=c("label")),
-                   lambda x: district_of(g, bare(x)) == final.district or (
-                       district_of(g, bare(x)) in full and "final-already-attacked"), mode="one",
-                   solution=c.solution(c.fields["district"], picks=(f"attack-{final.district}",)))
-    d = lesson.part(step, 3, "C6", n=final.strength)
-    fourth = d.count(lambda n: n == final.strength or (n < final.strength and "final-strength"),
-                     solution=d.solution(str(final.strength)))
+    third = c.on_city(g, yours, lambda x: district_of(g, bare(x)) == final.district or (
+        district_of(g, bare(x)) in full and "final-already-attacked"), mode="one", answer=c.fields["district"],
+        picks=(f"attack-{final.district}",))
+    fourth = lesson.part(step, 3, "C6", n=final.strength).number(
+        final.strength, lambda n: n < final.strength and "final-strength")
     return first, second, third, fourth
 
 
@@ -190,8 +171,7 @@ def scoring(lesson, step, material) -> tuple:
 
     b = lesson.part(step, 1, "E7", pieces=lesson.spots(g, listed), n=lesson.qty(len(network), "piece"),
                     points=lesson.qty(gains["E7"][0].points, "prestige"))
-    draw = lambda sel: boards.html(boards.city(g, over, selected=sel), label=b("label"))  # noqa: E731
-    second = b.pick(draw, judge_b, mode="set", solution=b.solution(b.fields["pieces"], picks=listed))
+    second = b.on_city(g, over, judge_b, mode="set", answer=b.fields["pieces"], picks=listed)
     right_c = frozenset(gains["E8"][0].extra.split(","))
     only_damaged = {city.district_of[city.index[x]] for x in damaged} - right_c
     only_forts = {city.district_of[city.index[x]] for x in mine if city.kind[city.index[x]] == "fort"} - right_c
@@ -204,16 +184,14 @@ def scoring(lesson, step, material) -> tuple:
 
     c = lesson.part(step, 2, "E8", points=lesson.qty(gains["E8"][0].points, "prestige"),
                     districts=lesson.join(lesson.district(g, d) for d in city.districts if d in right_c))
-    third = c.pick(draw, judge_c, mode="set",
-                   solution=c.solution(c.fields["districts"], picks=[f"L-{d}" for d in sorted(right_c)]))
+    third = c.on_city(g, over, judge_c, mode="set", answer=c.fields["districts"],
+                      picks=[f"L-{d}" for d in sorted(right_c)])
     left = gains["E9"][0]
-    units = int(left.ref)
-    misread_d = {(units + len(me.agendas)) // 3: "score-agendas-leftover", (units - len(me.hand)) // 3:
-                 "score-cards-forgotten"}
-    gold, supply, favor, cards = left.extra.split(",")
+    units, (gold, supply, favor, cards) = int(left.ref), left.extra.split(",")
     d = lesson.part(step, 3, "E9", gold=gold, supply=supply, favor=favor, cards=cards, units=units,
                     points=left.points)
-    fourth = d.count(lambda n: n == left.points or misread_d.get(n), solution=d.solution(str(left.points)))
+    fourth = d.number(left.points, {(units + len(me.agendas)) // 3: "score-agendas-leftover",
+                                    (units - len(me.hand)) // 3: "score-cards-forgotten"})
     total = sum(x.points for v in gains.values() for x in v)
     earlier = before.players[0].prestige
     e = lesson.part(step, 4, "C16", total=total, before=earlier, after=over.players[0].prestige)
@@ -224,12 +202,9 @@ def scoring(lesson, step, material) -> tuple:
 
 
 def final_gains(state, p: int) -> dict:
-    """The engine's final scoring gains of ``p`` by rule: ``{"E6": [Gain...], ...}``."""
-    out: dict = {}
-    for gain in state.players[p].gains:
-        if gain.rule in ("E6", "E7", "E8", "E9"):
-            out.setdefault(gain.rule, []).append(gain)
-    return out
+    """The engine's final scoring gains of ``p`` by rule: ``{"E6": [Gain...], ...}`` (a rule with none left out)."""
+    gains = state.players[p].gains
+    return {r: found for r in ("E6", "E7", "E8", "E9") if (found := [x for x in gains if x.rule == r])}
 
 
 def tie_break(lesson, step, material) -> tuple:
@@ -244,18 +219,15 @@ def tie_break(lesson, step, material) -> tuple:
     def count_part(index: int, p: int, mid: str, wrong: int):
         right = keys[p][1]
         part = lesson.part(step, index, "TB1", player=lesson.house(1, capital=True), n=right, gates=gates[1])
-        return part.count(lambda n: n == right or (n == wrong != right and mid), solution=part.solution(str(right)),
-                          figure=figure)
+        return part.number(right, lambda n: n == wrong != right and mid, figure=figure)
 
     first = count_part(0, 1, "tie-gates-as-buildings", keys[1][1] + gates[1])
     second = count_part(1, 0, "tie-damaged-card-lost", keys[0][1] - lost[0])
     winners = g.winners(two)
     right_c = "both" if len(winners) > 1 else str(winners[0])
     by_forts = str(max(range(2), key=lambda p: (keys[p][0], keys[p][2], keys[p][3], keys[p][1])))
-    c = lesson.part(step, 2, "TB1", mine=keys[0][1], theirs=keys[1][1], player=lesson.house(1, capital=True))
-    options = ((str(0), lesson.house(0, capital=True)), (str(1), lesson.house(1, capital=True))) + c.options()
-    third = c.choose(options, lambda x: x == right_c or (x == by_forts and "tie-wrong-order"),
-                     solution=c.solution(dict(options)[right_c]))
+    third = lesson.part(step, 2, "TB1", mine=keys[0][1], theirs=keys[1][1], player=lesson.house(1, capital=True)
+                        ).choice(right_c, {by_forts: "tie-wrong-order"})
     winners = g3.winners(three)
     right_d = "both" if len(winners) > 1 else ("nobody" if not winners else str(winners[0]))
     richer = str(max((0, 2), key=lambda p: sum(scores.leftovers(three, p))))
@@ -263,10 +235,7 @@ def tie_break(lesson, step, material) -> tuple:
     d = lesson.part(step, 3, "TB4", player=lesson.house(2, capital=True), points=k[0], buildings=k[1], forts=k[2],
                     agendas=k[3], gold=three.players[0].gold, gold2=three.players[2].gold,
                     result=g3.result_text(three))
-    options = ((str(0), lesson.house(0, capital=True)), (str(2), lesson.house(2, capital=True))) + d.options()
-    misread = {richer: "tie-leftovers-break", "nobody": "tie-nobody"}
-    fourth = d.choose(options, lambda x: x == right_d or misread.get(x), solution=d.solution(dict(options)[right_d]))
-    return first, second, third, fourth
+    return first, second, third, d.choice(right_d, {richer: "tie-leftovers-break", "nobody": "tie-nobody"})
 
 
 def tie_board(lesson, facts, g, state) -> str:
@@ -302,15 +271,11 @@ def advanced_states(language: str) -> tuple:
 def advanced(lesson, step, material) -> tuple:
     g, picks, offer_size, (before, move) = advanced_states(lesson.language)
     n = g.players
-    a = lesson.part(step, 0, "ADV1", n=n, k=offer_size)
-    first = a.count(lambda k: k == offer_size or (k in (n, 9) and "adv-n-cards"), solution=a.solution(str(offer_size)))
+    first = lesson.part(step, 0, "ADV1", n=n, k=offer_size).number(offer_size, lambda k: k in (n, 9) and "adv-n-cards")
     right = tuple(f"house-{p}" for p in picks)
     b = lesson.part(step, 1, "ADV2", order=", ".join(lesson.house(p) for p in picks))
     second = order_pick(lesson, b, n, right, lambda seq: seq == right or (
         seq == tuple(f"house-{p}" for p in range(n)) and "adv-turn-order"))
     after = g.apply(before, move)
     where = "bottom" if move.card in after.bottom else ("discard" if move.card in after.discard else "offer")
-    c = lesson.part(step, 2, "ADV3")
-    options = c.options()
-    return first, second, c.choose(options, lambda x: x == where or "adv-discard",
-                                   solution=c.solution(dict(options)[where]))
+    return first, second, lesson.part(step, 2, "ADV3").choice(where, "adv-discard")

@@ -14,7 +14,6 @@ ruling C13" / "naše pravidlo C13".
 
 from __future__ import annotations
 
-import re
 from typing import Any, Callable, Optional
 
 from ...core.feedback import Feedback
@@ -22,6 +21,7 @@ from ...core.lesson_words import LessonWords
 from ...kit.lesson import Choose, Count, Figure, Pick, Solution, set_mistake
 from .. import i18n
 from ..i18n import join_list, qty, rules_ref
+from . import boards
 from .boards import LESSON_CSS, LESSON_DEFS
 
 PART_KEYS = "abcdefgh"
@@ -187,3 +187,30 @@ class Part:
     def count(self, judge: Judge, solution=None, kind=Count, **kw) -> Count:
         """A whole number."""
         return self._kit(kind, judge, solution, **kw)
+
+    # -- the usual exercises, said in one line
+
+    def choice(self, right, misread, *, figure=None) -> Choose:
+        """One of the part's ``options``: ``right`` is the engine's; ``misread``: option -> its misreading (a text:
+        the misreading of every other option)."""
+        options = self.options()
+        misread = misread if isinstance(misread, dict) else {value: misread for value, _ in options}
+        return self.choose(options, lambda x: x == right or misread.get(x), figure=figure,
+                           solution=self.solution(dict(options)[right]))
+
+    def number(self, right: int, misread=None, **kw) -> Count:
+        """A whole number: ``right`` is the engine's; ``misread``: a number -> its misreading (or a function)."""
+        misread = (misread or {}).get if not callable(misread) else misread
+        return self.count(lambda n: n == right or misread(n), solution=self.solution(str(right)), **kw)
+
+    def on_city(self, game, state, judge: Judge, *, mode: str, caption: str = "", answer=None, picks=()) -> Pick:
+        """Click on the city as ``state`` shows it (under the part's ``caption`` text, if named)."""
+        label, shown = self("label"), boards.caption(self(caption)) if caption else ""
+        return self.pick(lambda sel: boards.html(shown, boards.city(game, state, selected=sel), label=label), judge,
+                         mode=mode, solution=self.solution(answer, picks=picks))
+
+    def live(self, live, judge: Judge, moves, **draw) -> Pick:
+        """Play on a live board (:class:`.live.Live`); *Show me* replays ``moves``."""
+        label = self("label")
+        return self.pick(lambda sel: live.draw(sel, label=label, **draw), judge, mode="sequence",
+                         solution=self.solution(picks=live.clicks(moves)))

@@ -11,12 +11,11 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ...kit.lesson import LearnerBox, Solution
+from ...kit.lesson import Count, LearnerBox, Solution
 from .. import scoring as scores
 from ..bots import make_bot
 from ..state import Build
 from .ending import final_gains
-from .language import Count
 from .live import Live, click_id
 from .positions import position_of
 

@@ -1,8 +1,5 @@
-"""The positions the tutorial is played on: ``lessons/material.yaml`` made into real, valid engine states.
-
-A step's position is data (``positions.<name>`` of the material file); :func:`position` fills in everything
-else consistently (HQs, the tokens on the attack tracks, the bag, the attacks so far, the decks) and the
-engine's own check (:meth:`BaldursGateGame.validate`) must find nothing wrong, so a position is a real one.
+"""The positions the tutorial is played on: ``lessons/material.yaml`` made into real, valid engine states by
+:func:`..positions.position` (the room's: a position in a few lines, made whole and checked by the engine).
 
 >>> game, state = position_of("city", "en")
 >>> game.players, state.hidden, game.validate(state)
@@ -15,16 +12,12 @@ from functools import lru_cache
 from pathlib import Path
 from types import SimpleNamespace
 
-from ...core.errors import InvalidInput
 from ...core.files import read_data_text
+from ..positions import late_position, position
 from ..rules import BaldursGateGame
-from ..state import Attack, BaldursGateState, DrawToken, EndTurn, Gain, Piece, Player, Turn
 
 #: the lesson's files: ``en.yaml``, ``cs.yaml`` (the words) and ``material.yaml`` (the positions)
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
-
-BUILDINGS = ("inn", "hall", "market", "temple")
-
 
 @lru_cache(maxsize=None)
 def material() -> dict:
@@ -51,128 +44,3 @@ def position_of(name: str, language: str) -> tuple:
     g = game(spec.pop("players"), language)
     late = spec.pop("late", False)
     return g, (late_position if late else position)(g, **spec)
-
-
-def _piece(text: str) -> tuple:
-    """``"P31 temple 0 - damaged"`` -> ``("P31", "temple", 0, "", True)``."""
-    node, kind, owner, *rest = text.split()
-    card = rest[0] if rest and rest[0] != "-" else ""
-    return node, kind, int(owner), card, len(rest) > 1
-
-
-def position(game: BaldursGateGame, *, pieces=(), avail=(), banned=(), hidden=None, houses=(), attacks=(),
-             active: int = 0, draw: bool = False, offer=None, end_by=None, final_left=None, over: bool = False,
-             check: bool = True, tasks=None, players=None) -> BaldursGateState:
-    """A whole, valid position built from what a step needs (see the material file's head for the fields;
-    ``players`` ``{house: {...}}`` says the houses too, ``pieces`` may be tuples ``(spot, kind, house)``).
-
-    Every built, available or banned parcel's token lies on its district's attack track, in number order;
-    each attack's contributions come from the fortifications on the board (its result must fit them); a
-    house without given agendas holds three, a house but you without a given hand two building cards.
-    """
-    city, content, n = game.city, game.content, game.players
-    houses = [dict(h) for h in (houses or [(players or {}).get(p, {}) for p in range(n)])]
-    houses += [{} for _ in range(n - len(houses))]
-    pieces = [_piece(p) if isinstance(p, str) else tuple(p) + ("", False)[len(p) - 3:] for p in pieces]
-    board: list = [None] * len(city.nodes)
-    used = {c for h in houses for c in (*h.get("hand", ()), *h.get("portfolio", ()))} | set(offer or ())
-    used |= {p[3] for p in pieces if p[3]}
-    gates_left = [g.id for g in content.gates if g.id not in used]
-    portfolios = {p: list(houses[p].get("portfolio", ())) for p in range(n)}
-    for node, kind, owner, card, damaged in pieces:
-        if kind in BUILDINGS and not card:
-            card = next(b for b in sorted(content.buildings) if content.buildings[b].type == kind and b not in used)
-        if kind == "gate" and not card:
-            card = gates_left.pop(0)
-        if card:
-            used.add(card)
-            portfolios[owner] += [] if card in portfolios[owner] else [card]
-        board[city.index[node]] = Piece(kind, owner, damaged, card)
-    free = [d for d in city.districts if d not in {h.get("hq") for h in houses}]
-    hqs = {p: houses[p].get("hq") or free.pop(0) for p in range(n)}
-    for p, d in hqs.items():
-        board[city.hq_spot[d]] = Piece("hq", p)
-    drawn = set(avail) | set(banned)
-    drawn |= {city.parcel_number[i] for i, pc in enumerate(board) if pc is not None and city.kind[i] == "parcel"}
-    tracks = {d: [] for d in city.districts}
-    for x in sorted(drawn):
-        tracks[city.district_of_parcel(x)].append(x)
-    bag = tuple(sorted(set(city.parcels) - drawn - ({hidden} if hidden else set())))
-    log, damage = [], []
-    for k, (d, result) in enumerate(attacks):
-        strength, contrib = content.strength_track[k], [0] * n
-        for i in city.forts_of[d]:
-            if board[i] is not None:
-                contrib[board[i].owner] += content.defence.get(board[i].kind, 0)
-        held, top = result == "held", max(contrib)
-        if held != (sum(contrib) >= strength):
-            raise InvalidInput(f"the tutorial's attack on {d} ({result}) does not fit its defence {sum(contrib)} "
-                               f"against strength {strength}")
-        rewards = tuple(strength * (2 if v == top and contrib.count(top) == 1 else 1) if held and v else 0
-                        for v in contrib)
-        hit = tuple(city.parcel_number[i] for i in sorted(city.parcel_index[x] for x in city.parcels_of[d])
-                    if board[i] is not None and board[i].damaged)
-        log.append(Attack(d, strength, sum(contrib), held, False, tuple(contrib), rewards, hit))
-        damage += [] if held else [d]
-    hands = {c for h in houses for c in h.get("hand", ())}
-    spare = [b for b in sorted(content.buildings) if b not in used and b not in hands]
-    offer = tuple(offer) if offer is not None else tuple(spare[:4])
-    deck = [b for b in spare if b not in offer]
-    agendas = [a for a in sorted(content.agendas) if a not in {x for h in houses for x in h.get("agendas", ())}]
-    players = []
-    for p, h in enumerate(houses):
-        if "agendas" not in h:
-            h["agendas"], agendas = agendas[:3], agendas[3:]
-        if p and "hand" not in h:
-            h["hand"], deck = deck[:2], deck[2:]
-        prestige = h.get("prestige", 0)
-        gains = tuple(Gain(*x) for x in h["gains"]) if "gains" in h else \
-            ((Gain("OV1", prestige, "other"),) if prestige else ())
-        players.append(Player(
-            gold=h.get("gold", 6), supply=h.get("supply", 1), favor=h.get("favor", 1), prestige=prestige,
-            influence=tuple(h.get("influence", (0, 0, 0))), hand=tuple(h.get("hand", ())),
-            agendas=tuple(h["agendas"]), hq=f"hq-{hqs[p]}", portfolio=tuple(portfolios[p]),
-            worker=h.get("worker", ""), used=tuple(h.get("used", ())), gains=gains))
-    if tasks is None:
-        tasks = () if over else ((DrawToken("build"), EndTurn(active)) if draw else (Turn(active), EndTurn(active)))
-    state = BaldursGateState(
-        players=tuple(players), pieces=tuple(board), avail=tuple(sorted(avail)), banned=tuple(sorted(banned)),
-        bag=bag, tracks=tuple(tuple(tracks[d]) for d in city.districts), hidden=hidden, revealed=False,
-        strength=min(len(log), len(content.strength_track) - 1), damage=tuple(damage), attacks=tuple(log),
-        deck=tuple(deck), offer=offer, agenda_deck=tuple(agendas), gates=tuple(gates_left),
-        hq_deck=tuple(h for h in sorted(content.hqs) if h not in {f"hq-{d}" for d in hqs.values()}),
-        active=active, end_by=end_by, final_left=final_left, tasks=tuple(tasks), over=over)
-    problems = game.validate(state) if check else []
-    if problems:
-        raise InvalidInput("the tutorial's position is not valid: " + "; ".join(
-            f"{text} ({rule})" if rule else text for rule, text in problems))
-    return state
-
-
-def late_position(game: BaldursGateGame, *, pieces=(), avail=(), banned=(), attacks=(), fillers=(1, 2),
-                  **spec) -> BaldursGateState:
-    """A position late in the game: every attacked district's other parcels hold the ``fillers``' buildings
-    (in turn), damaged where the attack fell and their owner had no tower or keep there, and a held attack
-    gets the fillers' keeps until its defence reaches the strength. The rest is :func:`position`'s."""
-    city, content = game.city, game.content
-    pieces = [_piece(p) for p in pieces]
-    taken = {p[0] for p in pieces}
-    owners, kinds = 0, 0  # the next filler (keeps and buildings in turn), the next kind of building
-    for k, (d, result) in enumerate(attacks):
-        spots = [city.nodes[i] for i in city.forts_of[d]]
-        forts = [p for p in pieces if p[0] in spots]
-        while result == "held" and sum(content.defence.get(p[1], 0) for p in forts) < content.strength_track[k]:
-            keep = (next(s for s in spots if s not in taken), "keep", fillers[owners % len(fillers)], "", False)
-            owners += 1
-            forts.append(keep)
-            pieces.append(keep)
-            taken.add(keep[0])
-        defenders = {p[2] for p in forts if content.defence.get(p[1], 0)}
-        for x in city.parcels_of[d]:
-            if f"P{x}" in taken or x in avail or x in banned:
-                continue
-            owner = fillers[owners % len(fillers)]
-            pieces.append((f"P{x}", BUILDINGS[kinds % 4], owner, "", result == "fell" and owner not in defenders))
-            owners, kinds = owners + 1, kinds + 1
-            taken.add(f"P{x}")
-    return position(game, pieces=pieces, avail=avail, banned=banned, attacks=attacks, **spec)
