@@ -90,8 +90,8 @@ def columns(blocks: Iterable[str]) -> str:
 def beside(city_markup: str, blocks: Iterable[str]) -> str:
     """The city with the houses' boards (and cards) in a column beside it."""
     blocks = [b for b in blocks if b]
-    return f'<div class="beside"><div class="city">{city_markup}</div><div class="side">{"".join(blocks)}</div></div>' \
-        if blocks else city_markup
+    side = f'<div class="side" tabindex="0">{"".join(blocks)}</div>'  # it scrolls: the keyboard reaches it too
+    return f'<div class="beside"><div class="city">{city_markup}</div>{side}</div>' if blocks else city_markup
 
 
 def house_name(lesson, player: int) -> str:
