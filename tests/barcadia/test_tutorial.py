@@ -17,7 +17,11 @@ import pytest
 
 from balada_widgets.barcadia import tutorial as T
 from balada_widgets.barcadia.drawing import TYPE_STYLE
-from balada_widgets.barcadia.tutorial import MISREADINGS, STEPS, lesson, parse_chance
+from balada_widgets.barcadia.odds import format_percent
+from balada_widgets.barcadia.tutorial import MISREADINGS, STEPS, basics, battles, dangers, kit_words, lesson, parse_chance
+from balada_widgets.barcadia.tutorial import play as game_step
+from balada_widgets.barcadia.tutorial import ways
+from balada_widgets.barcadia.tutorial.scenes import Fate, play
 from balada_widgets.core.errors import InvalidInput
 from balada_widgets.kit.lesson import Attempt, answer_only_classes, respond, reveal
 
@@ -55,8 +59,8 @@ ANSWERS = {
                       "monster-boosts-ignored": "13/20", "monster-bonus-ignored": "7/20", "monster-strict": "2/5",
                       "monster-cards-ignored": "1/2"}, "1/5"),
     ("monster", 1): ([("roll",)], {}, ("r2",)),
-    ("monster", 2): ([False], {"monster-rehidden-open": True}, None),
-    ("monster", 3): ([True], {"monster-window-skips": False}, None),
+    ("monster", 2): (["fight"], {"monster-rehidden-open": "open", "monster-room-kept": "yours"}, None),
+    ("monster", 3): (["asked"], {"monster-window-skips": "skipped", "monster-window-near": "near"}, None),
     ("team", 0): ([("r12",), ("r7",)], {"team-self": ("r1",)}, ("r5",)),
     ("team", 1): (["7/10", "70%"], {"team-no-bonus": "19/40", "team-partner-bonus-ignored": "229/400",
                                    "team-own-bonus-ignored": "247/400", "team-one-die": "1/5", "team-flat": "8/13"},
@@ -76,7 +80,7 @@ ANSWERS = {
     ("traps", 1): (["319/400", "79.75%"], {"trap-must-disarm": "121/400", "trap-one-roll": "11/20",
                                            "trap-strict": "3/4"}, "1/2"),
     ("traps", 2): ([("roll",)], {}, ("r4",)),
-    ("traps", 3): ([False], {"trap-back-out": True}, None),
+    ("traps", 3): (["stay"], {"trap-back-out": "leave", "trap-dash": "dash"}, None),
     ("heal", 0): (["between"], {"heal-pre-empt": "before", "heal-own-turn": "after", "heal-hp-limit": "never"}, None),
     ("heal", 1): (["90"], {"heal-instead-of-drink": "100", "heal-before-damage": "80"}, "70"),
     ("death", 0): (["coaster-shield", "bubble-boots"], {"death-drop-signature": "signature",
@@ -89,13 +93,13 @@ ANSWERS = {
     ("fourth", 1): ([("r6",)], {"swap-left-behind": ("r5",)}, ("r1",)),
     ("pourtal", 0): ([("r1",)], {"pourtal-occupied": ("r1", "r2"), "pourtal-any-room": ("r1", "r3")}, ("r4",)),
     ("pourtal", 1): (["1"], {"pourtal-is-action": "0"}, "2"),
-    ("pourtal", 2): ([False], {"pourtal-twice": True}, None),
+    ("pourtal", 2): (["no"], {"pourtal-twice": "yes", "pourtal-jump-for-action": "action"}, None),
     ("duel", 0): (["229/382", "59.9%"], {"duel-ties-lose": "229/400", "duel-bonus-ignored": "1/2"}, "3/5"),
     ("duel", 1): ([("r3",)], {}, ("r2",)),
     ("duel", 2): ([("START",)], {"duel-swap-dead": ("r1",), "duel-no-move": ("r3",)}, ("r2",)),
     ("duel", 3): ([frozenset({"action"})], {"duel-pourtal-free": frozenset({"action", "jump"}),
                                             "duel-twice": frozenset({"action", "duel"}),
-                                            "duel-is-action": frozenset({"jump"})}, None),
+                                            "duel-is-action": frozenset({"nothing"})}, None),
     ("stranded", 0): ([("home",), ("START",)], {"stranded-through-hoard": ("r3",)}, ("r2",)),
     ("stranded", 1): ([frozenset({"C"})], {"stranded-room-left": frozenset({"A", "C"}),
                                            "stranded-card-left": frozenset({"B", "C"}),
@@ -134,7 +138,7 @@ def answer_forms(step_id, i) -> list[str]:
     forms = [sol.answer]
     if ex.kind == "text":
         p = parse_chance(ANSWERS[(step_id, i)][0][0]).value
-        forms += [f"{p.numerator}/{p.denominator}", T._pct(p)]
+        forms += [f"{p.numerator}/{p.denominator}", format_percent(p)]
     return forms
 
 
@@ -226,7 +230,7 @@ def test_nothing_on_the_first_rendering_gives_the_answer_away(step_id):
         shown = st.text + ex.prompt
         if (step_id, i) in ANSWERS and ex.kind == "text":
             p = parse_chance(ANSWERS[(step_id, i)][0][0]).value
-            assert f"{p.numerator}/{p.denominator}" not in shown and T._pct(p) not in shown
+            assert f"{p.numerator}/{p.denominator}" not in shown and format_percent(p) not in shown
         if ex.kind != "pick":
             continue
         svg = ex.draw(())
@@ -261,10 +265,10 @@ def test_chances_are_read_leniently_and_unreadable_ones_are_no_try():
 def test_the_turn_is_played_on_the_engine_and_refusals_are_drawn():
     ex = part("turn", 1)
     svg = ex.draw(("r20",))
-    assert "is not next to your room (rule H-TURN3)" in svg
+    assert "is not next to your room (see The Game Turn in the rules)" in svg
     svg = ex.draw(("r1",))
     assert "Snack Stash" in svg and "your hand: Dash, Thirst Aid" in svg
-    state, taken, refusal, _ = T._turn_replay(("r1", "dash", "r2", "end"))
+    state, taken, refusal, _ = basics.turn_replay(("r1", "dash", "r2", "end"))
     assert refusal is None and taken == 2 and state.active == 1
     assert state.players[0].at == 2 and state.rooms[2].card == "fizzing-pourtal"
     sol = ex.solution()
@@ -272,23 +276,23 @@ def test_the_turn_is_played_on_the_engine_and_refusals_are_drawn():
 
 
 def test_rolls_show_their_consequences():
-    g, s, bo, after, room = T._monster()
+    g, s, bo, after, room = battles.monster_scene()
     assert (after.players[0].hp, after.rooms[room].up, after.rooms[room].public) == (80, False, True)
     assert "drink 20 (HP 100 → 80)" in part("monster", 1).check(("roll",)).message
-    g, s, chose, bo, after, room = T._team()
+    g, s, chose, bo, after, room = battles.team_scene()
     assert after.players[0].at == room and after.players[1].at == 12
     assert len(after.players[0].hand) == 2 + len(s.players[0].hand)
     assert len(after.players[1].hand) == 2 + len(s.players[1].hand)
-    g, s, bo, offered, after, room = T._boss()
+    g, s, bo, offered, after, room = battles.boss_scene()
     assert "boost" not in offered and after.players[1].hp == 90 and after.players[0].at == room
-    g, s, lost, rolled, redone, new, after, room = T._redo()
+    g, s, lost, rolled, redone, new, after, room = battles.redo_scene()
     assert (lost.level, new.level, redone.players[0].hp, after.players[0].at) == (14, 10, 60, room)
-    *_, won = T._hoard()
+    *_, won = ways.hoard_scene()
     assert won.phase == "over" and won.winners == (0,)
-    g, dying, drops, keeps, after_death, lies = T._death()[1:]
+    g, dying, drops, keeps, after_death, lies = dangers.death_scene()[1:]
     assert after_death.players[0].at == 0 and after_death.players[0].hp == 100 and lies == 1
     assert after_death.active == 1  # the active player's death ended the turn
-    g, s, vs_bo, through, after_duel, left = T._duel()
+    g, s, vs_bo, through, after_duel, left = ways.duel_scene()
     assert after_duel.players[0].at == 3 and "crown-of-froth" in after_duel.players[0].powerups
     assert after_duel.players[1].at == 0 and after_duel.players[1].hp == 100
 
@@ -308,23 +312,45 @@ def test_the_card_designer_counts_the_cost():
     svg = part("diy", 0).draw(("w:between_turns", "c:red", "e:heal:30", "e:draw:1"))
     assert "cost 4 of 3" in svg and 'data-id="e:heal:30"' in svg
     fb = part("diy", 0).check(frozenset({"w:between_turns", "c:red", "e:heal:20", "e:draw:1"}))
-    assert fb.ok and "Red works too" in fb.message
+    assert fb.ok and "Any colour works too" in fb.message
+
+
+def play_to_the_end(app, seed="me"):
+    """The learner's seat played by the greedy bot, rolling the dice that wait for it (P24)."""
+    from balada_widgets.barcadia.bots import make_bot
+
+    bot, g = make_bot("greedy", seed=seed), app.game
+    for _ in range(3000):
+        st = app.session.state
+        if g.is_over(st):
+            return st
+        if app.session.holds():
+            assert app.roll() is None
+        else:
+            assert app.play(bot.choose(g, g.view(st, 0), 0)) is None
+    raise AssertionError("the game did not end")
 
 
 def test_the_last_step_is_a_whole_game_against_a_bot():
+    """The live game, started from the scene (two Power-Ups each, the home-made card in the deck), is the learner's
+    own; Check says "play on" until it is over, then who won and why."""
+    from balada_widgets.kit.lesson import learner
+
     ex = part("play", 0)
-    first = ex.draw(())
-    assert 'data-id="m0@0"' in first and "Bot (player 2): 100 HP, 2 Power-Ups, 3 Loot Cards" in first
-    assert "Courage" in first and not {"Redo", "Boost", "Trap"} & set(re.findall(r"[A-Z][a-z]+", first))  # hidden
-    a = respond(ex, Attempt(), ("r1@0",), rules("play"))
-    assert a.reply.kind == "wrong" and "Play on" in a.reply.message
-    shown = T._play_shown()
-    assert respond(ex, Attempt(), shown).solved
-    state = T._table(shown).state
-    assert state.phase == "over" and state.end == "guardian" and state.winners == (0,)
-    # an illegal click shows the engine's refusal; "take back" is the last click again
-    svg = ex.draw(("r30@0",))
-    assert "(rule H-TURN3)" in svg and 'data-id="r30@0"' in svg
+    with learner({}):
+        app = game_step.play_app()
+        assert app is game_step.play_app() and app.game.options["turn_limit"] == 40
+        st = app.session.state
+        assert [len(pl.powerups) for pl in st.players] == [2, 2] and "Picnic Potion" in {
+            c.name for c in app.game.content.loot.values()}
+        a = respond(ex, Attempt(), None, rules("play"))
+        assert a.reply.kind == "wrong" and "Play on" in a.reply.message
+        end = play_to_the_end(app)
+        a = respond(ex, Attempt(), None, rules("play"))
+        assert a.solved and ("won" in a.reply.message or "share" in a.reply.message)
+        assert ". ".join(s.reason for s in app.game.result_trace(end)) in a.reply.message
+    with learner({}):
+        assert game_step.play_app() is not app  # another learner, another game
 
 
 # ------------------------------------------------------------------ the notebook face
@@ -437,33 +463,33 @@ def test_the_tutorial_scenes_follow_the_rules_they_teach():
     from balada_widgets.barcadia.state import START, Move
 
     # H-START1, H-SET2, P20: the game starts with every cup on START at FULL, seat i playing the i-th character
-    g, st, *_ = T._build()
+    g, st, *_ = basics.build_scene()
     assert all(pl.at == START and pl.hp == g.content.hp_full for pl in st.players)
     assert [pl.character for pl in st.players] == list(g.content.characters)[:4] == list(g.characters)
     # H-REW2, H-POR4, G14: the Reward and the Pourtal revealed in the turn stay face up; any face-down neighbour
     # may be revealed
-    state, *_ = T._turn_replay(("r1", "dash", "r2", "end"))
+    state, *_ = basics.turn_replay(("r1", "dash", "r2", "end"))
     assert state.rooms[1].up and state.rooms[2].up
-    g, s, *_ = T._turn_play()
+    g, s, *_ = basics.turn_scene()
     assert {m.args[0] for m in g.legal_moves(s, 0) if m.verb == "reveal"} == set(s.layout.neighbours(START))
     # H-BOSS4: the same Boss lost: face down, you stay out and drink its damage, Ada drinks nothing
-    g, s, bo, offered, won, room = T._boss()
-    lost = T._play(g, s, ["roll p1 3", "roll p2 15"])
+    g, s, bo, offered, won, room = battles.boss_scene()
+    lost = play(g, s, ["roll p1 3", "roll p2 15"])
     assert (lost.rooms[room].up, lost.rooms[room].public, lost.players[0].at) == (False, True, 1)
     assert (lost.players[0].hp, lost.players[1].hp) == (90, 100)
     # H-PWR2: the Power-Up that helped against the Monster is still there for the next battle
-    g, s, bo, after, room = T._monster()
+    g, s, bo, after, room = battles.monster_scene()
     assert after.players[0].powerups == ("fizzing-gauntlets",)
     # P7: a your-turn card (Dash) is never offered inside a battle's card window
-    g, s, chose, *_ = T._team()
+    g, s, chose, *_ = battles.team_scene()
     assert "dash" in chose.players[0].hand and not any(m.verb == "play" for m in g.legal_moves(chose, 0))
     # H-DUEL2: once you have taken your action, no duel is offered
-    g, s, *_ = T._duel()
-    acted = T._play(g, s, [next(m for m in g.legal_moves(s, 0) if m.verb == "reveal")])
-    acted = T._play(g, acted, [], T.Fate(rolls=(20,)))
+    g, s, *_ = ways.duel_scene()
+    acted = play(g, s, [next(m for m in g.legal_moves(s, 0) if m.verb == "reveal")])
+    acted = play(g, acted, [], Fate(rolls=(20,)))
     assert acted.acted and not any(m.verb == "duel" for m in g.legal_moves(acted, 0) if not g.is_chance(acted))
     # H-DUEL3: a tie is rolled again (your 10 + 2 against Bo's 12), and the dice decide only then
-    tie = T._play(g, s, [Move(0, "duel", (2, 0)), "roll p1 10", "roll p3 12"])
+    tie = play(g, s, [Move(0, "duel", (2, 0)), "roll p1 10", "roll p3 12"])
     assert tie.top.kind == "duel" and tie.top.dice == () and g.is_chance(tie)
     assert [pl.hp for pl in tie.players] == [pl.hp for pl in s.players] and tie.players[0].at == 1
     # H-FAQ7: the colour of a card changes nothing (a red healing card is accepted like a blue one)
@@ -493,7 +519,6 @@ def test_a_roll_and_the_last_game_are_played_in_the_lesson_player():
     assert tutorial.progress.of("monster", 1).solved
 
     _box, rc = solara.render(tutorial.step("play").element(), handle_error=False)
-    [board] = [w for w in rc.find(SvgBoard).widgets if "bw-lesson-board" in w.class_name.split()]
-    board.emit_click("r1@0")  # reveal r1: the bot answers, the board shows the new position
-    [board] = [w for w in rc.find(SvgBoard).widgets if "bw-lesson-board" in w.class_name.split()]
-    assert board.svg == part("play", 0).draw(("r1@0",)) and "Player 1 reveals r1" in board.svg
+    app = tutorial.store["barcadia-play"]  # the learner's own live game, in their tutorial's store
+    dungeons = [w.svg for w in rc.find(SvgBoard).widgets if 'class="bw-bc"' in w.svg[:400]]
+    assert dungeons and app.session.state.turn == 1  # the game's own dungeon board, the game at its start

@@ -1,0 +1,149 @@
+"""The Heroes of Barcadia tutorial: nineteen steps, each an exercise on a real position of the engine.
+
+Pure Python (no Solara import; the kit's lesson player is imported only when a step is shown). A notebook
+cell is one line::
+
+    from balada_widgets import barcadia
+    barcadia.tutorial.step("boss")          # Step 8 of 19: A Boss played by a player
+
+This package holds only the lesson's *oracles*, by topic: for each step the position, the right answer and
+how each wrong answer is read, all computed by the engine (:mod:`.basics`: the quest, building, a turn,
+walking; :mod:`.battles`; :mod:`.dangers`: traps, healing, death, the fourth Power-Up; :mod:`.ways`:
+Pourtals, duels, stranded, the Hoard; :mod:`.extras`: variants and your own card; :mod:`.play`: a game
+against a bot). Its *words* (titles, prose, prompts, hints, the misreadings, the answers' explanations,
+the options' labels, how a rule is named) are data: ``barcadia/lessons/<language>.yaml``, read and
+checked by :mod:`balada_widgets.core.lesson_words` (format: ``docs/lessons.md``).
+
+- every answer comes from the engine: the rooms you may enter are its legal moves, a chance is
+  :mod:`..odds` applied to the bonuses it counts (``game.battle_odds``), what a roll does is its next
+  state. A *misreading* is the same computation with one rule misread (a Drain left out, ties counted
+  as losses...); when the learner's answer is what it gives, the feedback names it (:data:`MISREADINGS`);
+- a set answer is read by what was picked wrongly before what was left out (``kit.lesson.set_mistake``);
+  no question has two options only (the second try would be right by elimination);
+- the boards are the learner's view with no target highlighted (:mod:`.boards`);
+- the kit gives the tiers (first wrong answer: the misreading and its rule, named as the learner can look
+  it up, "Monsters in the rules" or "our ruling H12"; second: the hint; third or *Show me*: the answer
+  walked through).
+
+The players are *you* (player 1), *Ada* (2), *Bo* (3) and *Cy* (4): their cups carry those numbers. Unless a
+step says otherwise you play the Barbarian, whose *Last Gulp* (+2 at 40 HP or less) stays asleep.
+
+>>> [s.id for s in STEPS][:5]
+['goal', 'build', 'turn', 'enter', 'monster']
+>>> ex = lesson().find("monster").parts[0]
+>>> ex.check(ex.read("9/20")[0]).ok, ex.check(ex.read("45%")[0]).ok
+(True, True)
+>>> fb = ex.check(ex.read("3/10")[0])
+>>> fb.misreading, fb.rule
+('monster-drain-ignored', 'H5, G23')
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple, Optional
+
+from ...core import lesson_words
+from ...core.feedback import Step
+from ...kit.lesson import Lesson, LessonStep, NotebookFace
+from . import basics, battles, dangers, extras, play, ways
+from .answers import ChanceAnswer, parse_chance
+from .language import Language
+from .scenes import LESSONS, material
+
+__all__ = ["LANGUAGES", "LESSONS", "MISREADINGS", "STEPS", "ChanceAnswer", "build_lesson", "kit_words", "lesson",
+           "misreadings", "parse_chance", "step", "steps", "tutorial"]
+
+#: the steps in order, each with its oracle (the rules each teaches: ``steps.<id>.rules`` of ``lessons/scenes.yaml``)
+ORACLES = {"goal": basics.goal, "build": basics.build, "turn": basics.turn, "enter": basics.enter,
+           "monster": battles.monster, "team": battles.team, "redo": battles.redo, "boss": battles.boss,
+           "traps": dangers.traps, "heal": dangers.heal, "death": dangers.death, "fourth": dangers.fourth,
+           "pourtal": ways.pourtal, "duel": ways.duel, "stranded": ways.stranded, "hoard": ways.hoard,
+           "variants": extras.variants, "diy": extras.diy, "play": play.play_step}
+STEP_IDS = tuple(ORACLES)
+
+
+def step_rules(step_id: str) -> tuple:
+    """The clauses and rulings step ``step_id`` teaches (docs/barcadia.md's table maps each to its tests)."""
+    return tuple(material()["steps"][step_id]["rules"].split())
+
+
+class Built(NamedTuple):
+    """One language's lesson and what the docs, the teacher's page and the lesson player read with it."""
+
+    lesson: Lesson
+    steps: tuple
+    misreadings: dict
+    kit: dict
+
+
+def build_lesson(words: lesson_words.LessonWords) -> Built:
+    """The lesson in the language of ``words``: every step's oracle with its words (every key is read)."""
+    L = Language(words)
+    out, infos = [], []
+    for step_id, oracle in ORACLES.items():
+        w = words.scope(f"steps.{step_id}")
+        text, parts = oracle(L, w)
+        out.append(LessonStep(step_id, w("title"), step_rules(step_id), text, parts if len(parts) > 1 else parts[0]))
+        infos.append(Step(step_id, w("title"), step_rules(step_id), w("goal")))
+    named = [r for step_id in ORACLES for r in step_rules(step_id)] + [m.rule for m in L.misreadings.values()]
+    kit = {**L.kit, "rule_names": L.rule_names(named)}
+    return Built(Lesson(words.text("title"), tuple(out)), tuple(infos), dict(L.misreadings), kit)
+
+
+@lru_cache(maxsize=None)
+def _built(language: str) -> Built:
+    return lesson_words.build(LESSONS, language, build_lesson)
+
+
+def lesson(language: str = "en") -> Lesson:
+    """The tutorial as a :class:`~balada_widgets.kit.lesson.Lesson` in ``language`` (built once, on first use).
+
+    Built once and shared by every learner (every page of the app): immutable data, its positions and
+    caches (the last step's game as a function of the clicks) are the same for everybody. What one learner
+    does lives in their own tutorial (its progress), never here.
+
+    :raises InvalidInput: no lesson file in that language (the message lists them), or the file is wrong.
+    """
+    return _built(language).lesson
+
+
+def steps(language: str = "en") -> tuple:
+    """The steps as :class:`~balada_widgets.core.feedback.Step` values (id, title, rules, what the learner does)."""
+    return _built(language).steps
+
+
+def misreadings(language: str = "en") -> dict:
+    """Every misreading the checks recognise, by id, in ``language``."""
+    return _built(language).misreadings
+
+
+def kit_words(language: str = "en") -> dict:
+    """The lesson player's words in ``language``: the file's ``kit``, and ``rule_names`` (each rule id the lesson
+    names, in words)."""
+    return dict(_built(language).kit)
+
+
+def __getattr__(name: str):
+    """``STEPS`` and ``MISREADINGS``: the English lesson's (read from its file on first use)."""
+    english = {"STEPS": steps, "MISREADINGS": misreadings}
+    if name in english:
+        return english[name]()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_FACE = NotebookFace(lesson, STEP_IDS, lambda language="en": (
+    f"no such step in the Heroes of Barcadia tutorial; the steps are {', '.join(STEP_IDS)}"), kit_words)
+
+
+def tutorial(language: str = "en"):
+    """The notebook face of the lesson in ``language`` (one per kernel, so every cell shares the progress)."""
+    return _FACE.tutorial(language)
+
+
+def step(step_id: Optional[str] = None, language: str = "en"):
+    """Show step ``step_id`` of the tutorial (the last expression of a notebook cell): ``step("boss")``.
+
+    :raises InvalidInput: no step has that id (the message lists them), or no lesson in that language.
+    """
+    return _FACE.step(step_id, language)

@@ -1,0 +1,272 @@
+"""One language's lesson being built: its words, its misreadings, how it names a rule, and its exercise parts.
+
+The words are ``lessons/<language>.yaml`` (:mod:`balada_widgets.core.lesson_words`, format in
+``docs/lessons.md``): ``words`` (what several steps say: the heroes' names, what a roll did), ``rules`` (how
+a rule is named), ``misreadings`` (by step, then by the rules each misreads: ``H5_G23`` is rules H5 and G23),
+``steps.<id>`` (title, goal, text, and one section per exercise part). Every text is read when the lesson is
+built, so a missing, misspelt or unused key stops the build with its name.
+
+The rule text has no numbers: a clause (``H-MON1``) is named by its section ("Monsters in the rules"), and this
+project's rulings (``H1``-``H19``, ``G1``-``G53``, ``P1``-``P23``) as ours ("our ruling H12"): the kit names a
+reply's rule through :meth:`Language.rule_names`.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any, Callable, Optional
+
+from ...core.lesson_words import LessonWords, Template
+from ...core.trace import Trace
+from ...kit.lesson import Choose, Count, Misreading, Replies, Solution
+from .. import odds
+from ..state import START, room_name
+from .answers import Chance, ChanceAnswer, parse_chance
+
+#: what a roll changed, in words: each change with the fields its text fills (``words.outcome.<you|other>.*``)
+CHANGES = {"go": ("who", "room"), "drink": ("who", "hp", "before", "after"), "refill": ("who", "hp", "before", "after"),
+           "draw": ("who", "cards"), "take": ("who", "names")}
+
+
+class Language:
+    """The lesson's words in one language, and what every step says with them."""
+
+    def __init__(self, words: LessonWords):
+        self.words, self.language = words, words.language
+        self.common = common = words.scope("words")
+        self.kit = words.section("kit")
+        self.names, self.first_names = common.list("who"), common.list("who-first")
+        self.player, self.nothing = common.template("player", "n"), common("nothing")
+        rules = words.scope("rules")
+        self.sections = rules.section("sections")
+        self.clause, self.ruling = rules.template("clause", "section"), rules.template("ruling", "id")
+        self.misreadings = {}
+        for key, text in words.section("misreadings").items():
+            step, ids, mid = key.split(".")
+            self.misreadings[mid] = Misreading(mid, step, ids.replace("_", ", "), text)
+        self.says = Replies(self.misreadings)
+        self.right, self.mis, self.no = self.says.right, self.says.mis, self.says.no
+        self.changes = {(side, k): common.template(f"outcome.{side}.{k}", *f) for side in ("you", "other")
+                        for k, f in CHANGES.items()}
+        self.said = {k: common.template(k, *f) for k, f in (
+            ("not-k", ("k",)), ("chance", ("fraction", "percent")), ("rolled", ("dice",)), ("die", ("who", "n")),
+            ("face-down-again", ("room",)), ("face-up", ("room", "card")), ("over", ("winners",)),
+            ("not-there", ()), ("nothing-changes", ()), ("write-chance", ()), ("not-this-chance", ()),
+            ("press", ()), ("press-in-order", ()))}
+        self.rolls = {side: common.template(f"roll.{side}", "who", "n") for side in ("you", "other")}
+
+    # -- names
+
+    def who(self, p: int, first: bool = False) -> str:
+        """A hero in a sentence: you, Ada, Bo, Cy (``first``: at its start, You)."""
+        names = self.first_names if first else self.names
+        return names[p] if p < len(names) else self.player(n=p + 1)
+
+    def join(self, items, last: bool = True) -> str:
+        """``a, b and c`` (``last=False``: ``a, b, c``)."""
+        sep, final = self.common.list("list")
+        items = list(items)
+        return (sep.join(items[:-1]) + (final if last else sep) + items[-1]) if len(items) > 1 else "".join(items)
+
+    def plural(self, key: str, n: int) -> str:
+        return f"{n} {self.common.plural(key, n)}"
+
+    def rule_name(self, rule_id: str) -> str:
+        """A rule id as the learner can look it up: a clause by its section of the rule text, a ruling as ours."""
+        m = re.fullmatch(r"H-([A-Z]+)\d+", rule_id.strip())
+        if m:
+            return self.clause(section=self.sections[m.group(1)])
+        return self.ruling(id=rule_id.strip())
+
+    def rule_names(self, ids) -> dict:
+        """``{id: its name}`` for the kit's ``rule_names`` (every id in ``ids``, ``"H5, G23"`` split)."""
+        return {r.strip(): self.rule_name(r) for text in ids for r in text.split(",") if r.strip()}
+
+    def ruled(self, text: str, rule: str) -> str:
+        """``text`` with its rule named the way the kit names it (a caption under a board)."""
+        names = list(dict.fromkeys(self.rule_name(r) for r in rule.split(",")))
+        return f"{text} {self.kit['rule' if len(names) == 1 else 'rules'].format(rules=', '.join(names))}"
+
+    # -- chances
+
+    def chance(self, p: Fraction) -> str:
+        """``9/20 (45%)``; 0 and 1 as they are."""
+        return self.said["chance"](fraction=f"{p.numerator}/{p.denominator}", percent=odds.format_percent(p)) \
+            if p not in (0, 1) else str(p)
+
+    def trace(self, trace) -> Trace:
+        """A trace with its rules named in words (the Explain panel's rule column)."""
+        out = Trace()
+        for st in trace:
+            out.add(st.where, self.rule_name(st.rule) if st.rule else "", st.points, st.reason)
+        return out
+
+    def odds_solution(self, p: Fraction, explanation, text: str = "", answer: Optional[str] = None) -> Solution:
+        """A chance walked through: ``text`` and the odds' trace, step by step (its values: the level, or the
+        bonus lead of a roll against another)."""
+        level = getattr(explanation, "level", None) is not None
+        return Solution(self.chance(p) if answer is None else answer, text, self.trace(explanation.trace),
+                        where_label=self.common("trace-where"),
+                        value_label=self.common("trace-level" if level else "trace-lead"))
+
+    # -- what changed
+
+    def outcome(self, game, before, after) -> str:
+        """What changed from ``before`` to ``after``, in words: cups, HP, cards, Power-Ups, rooms, the end."""
+        out: list = []
+
+        def say(p, key, **fields):
+            side = "you" if p == 0 else "other"
+            out.append(self.changes[(side, key)](who=self.who(p, first=not out), **fields))
+
+        for p, (a, b) in enumerate(zip(before.players, after.players)):
+            if b.at != a.at:
+                say(p, "go", room="START" if b.at == START else room_name(b.at))
+            if b.hp != a.hp:
+                say(p, "drink" if b.hp < a.hp else "refill", hp=abs(a.hp - b.hp), before=a.hp, after=b.hp)
+            if len(b.hand) > len(a.hand):
+                say(p, "draw", cards=self.plural("loot-cards", len(b.hand) - len(a.hand)))
+            gained = sorted(set(b.powerups) - set(a.powerups))
+            if gained:
+                say(p, "take", names=self.join(game.content.powerups[x].name for x in gained))
+        for i in range(1, len(after.rooms)):
+            ra, rb = before.rooms[i], after.rooms[i]
+            if ra.up and not rb.up:
+                out.append(self.said["face-down-again"](room=room_name(i)))
+            elif rb.up and not ra.up:
+                card = game.content.rooms.get(rb.card)
+                out.append(self.said["face-up"](room=room_name(i), card=card.name if card else "?"))
+        if after.phase == "over" and before.phase != "over":
+            out.append(self.said["over"](winners=self.join(self.who(p) for p in after.winners)))
+        if not out:
+            return self.said["nothing-changes"]()
+        text = "; ".join(out)
+        return text[:1].upper() + text[1:] + "."
+
+    def rolled(self, dice) -> str:
+        """``You roll 9, Ada rolls 12``."""
+        return ", ".join(self.rolls["you" if p == 0 else "other"](who=self.who(p, first=not k), n=v)
+                         for k, (p, v) in enumerate(dice))
+
+    def part(self, step, name: str, rule: str, **fields) -> "Part":
+        """The words of exercise part ``name`` of ``step`` (a scope ``steps.<id>``), checked under ``rule``."""
+        return Part(self, step.scope(name), rule, fields)
+
+
+class Part:
+    """The words of one exercise part (``steps.<step>.<part>``) with the fields its texts may use, and the kit's
+    exercises made of them: prompt, hint, what a right answer says, the answer walked through."""
+
+    def __init__(self, lesson: Language, scope, rule: str, fields: dict):
+        self.lesson, self.scope, self.rule, self.fields = lesson, scope, rule, fields
+
+    def __call__(self, key: str, **more) -> str:
+        fields = {**self.fields, **more}
+        return self.scope.template(key, *fields)(**fields)
+
+    def later(self, key: str, *names: str) -> Callable[..., str]:
+        """The text ``key``, read now, filled later with the part's fields and ``names`` (known at check time)."""
+        template: Template = self.scope.template(key, *self.fields, *names)
+        return lambda **more: template(**{**self.fields, **more})
+
+    def has(self, key: str) -> bool:
+        return self.scope.has(key)
+
+    def options(self, values) -> tuple:
+        """``(value, label)`` of each option ``options.<value>``, in the order given."""
+        return tuple((v, self(f"options.{v}")) for v in values)
+
+    def solution(self, answer: Optional[str] = None, explanation: Optional[str] = None, **kw) -> Solution:
+        """What *Show me* says: ``answer`` (else the ``answer`` text) and ``explanation`` (else the ``explain``
+        text, if the part has one)."""
+        if explanation is None:
+            explanation = self("explain") if self.has("explain") else ""
+        return Solution(self("answer") if answer is None else answer, explanation, **kw)
+
+    # -- checks
+
+    def right(self, **more):
+        return self.lesson.right(self("right", **more), self.rule)
+
+    def not_k(self, k) -> Any:
+        return self.lesson.no(self.lesson.said["not-k"](k=k), self.rule)
+
+    def number_check(self, right: int, misreadings=()) -> Callable[[int], Any]:
+        """A whole number: ``right``, else each ``(misreading, value)`` in order, else "Not k."."""
+        said = self.later("right", "k")
+
+        def check(k):
+            if k == right:
+                return self.lesson.right(said(k=k), self.rule, expected=right)
+            mid = next((m for m, v in misreadings if v == k), None)
+            return self.lesson.mis(mid) if mid else self.not_k(k)
+
+        return check
+
+    def one_of(self, right, known=None, texts=None, name: Callable = str) -> Callable[[Any], Any]:
+        """One click or option: any of ``right`` (the ``right`` text may name it: ``{item}``, as ``name`` says),
+        else its misreading (``known``: a mapping or a function), else its text (``texts``: item -> key), else the
+        part's ``other`` text (else "Not there.")."""
+        said, lookup = self.later("right", "item"), known.get if isinstance(known, dict) else (known or (lambda a: None))
+        other = self("other") if self.has("other") else self.lesson.said["not-there"]()
+        told = {item: self(key) for item, key in (texts or {}).items()}
+        right = set(right) if isinstance(right, (set, frozenset)) else {right}
+
+        def check(answer):
+            if answer in right:
+                return self.lesson.right(said(item=name(answer)), self.rule, expected=answer)
+            mid = lookup(answer)
+            return self.lesson.mis(mid) if mid else self.lesson.no(told.get(answer, other), self.rule)
+
+        return check
+
+    def set_check(self, right, wrong=None, missing=None, name: Callable = str) -> Callable[[Any], Any]:
+        """Several options or rooms: a wrong pick read before a missing one (the kit's ``set_answer``): its
+        misreading, else the part's ``picked`` text naming it (else the lesson's); then what was left out: its
+        misreading, else the part's ``left-out`` text (else the lesson's ``more``, which names nothing). ``name``:
+        an item in words (an option's label)."""
+        said, says, common = self("right"), self.lesson.says, self.lesson.common
+        picked_text = self.later("picked", "item") if self.has("picked") else common.template("picked", "item")
+        left_text = self.later("left-out", "item") if self.has("left-out") else common.template("more", "item")
+
+        def check(answer):
+            return says.set_answer(frozenset(answer), right, wrong, missing, said=said, rule=self.rule,
+                                   picked=lambda item: picked_text(item=name(item)),
+                                   left_out=lambda item: left_text(item=name(item)))
+
+        return check
+
+    def chance_check(self, right: Fraction, misreadings=()) -> Callable[[Any], Any]:
+        """A typed chance: ``right`` (the ``right`` text may name ``{chance}``), else each ``(misreading, value)``."""
+        said, lesson = self.later("right", "chance"), self.lesson
+
+        def check(ans):
+            ans = ans if isinstance(ans, ChanceAnswer) else parse_chance(ans)
+            if ans is None:
+                return lesson.no(lesson.said["write-chance"](), self.rule)
+            if ans.matches(right):
+                return lesson.right(said(chance=lesson.chance(right)), self.rule, expected=right)
+            mid = next((m for m, v in misreadings if ans.matches(v)), None)
+            return lesson.mis(mid) if mid else lesson.no(lesson.said["not-this-chance"](), self.rule)
+
+        return check
+
+    # -- exercises
+
+    def choice(self, right, values, misreadings: dict, explanation: Optional[str] = None) -> Choose:
+        """One of the options ``options.<value>`` (``values``): :meth:`one_of`; *Show me* names the right one."""
+        options = self.options(values)
+        return self.choose(self.one_of(right, misreadings), options,
+                           self.solution(dict(options)[right], explanation))
+
+    def choose(self, check, options, solution, many: bool = False) -> Choose:
+        return Choose(self("prompt"), check, hint=self("hint"), solution=solution, options=tuple(options), many=many)
+
+    def count(self, check, solution) -> Count:
+        return Count(self("prompt"), check, hint=self("hint"), solution=solution, unit=self("unit"))
+
+    def chance(self, check, solution) -> Chance:
+        common = self.lesson.common
+        return Chance(self("prompt"), check, hint=self("hint"), solution=solution, placeholder=common("chance-form"),
+                      empty=common("chance-first"), unreadable=common.template("unreadable", "raw").text)

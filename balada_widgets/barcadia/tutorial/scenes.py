@@ -1,0 +1,138 @@
+"""The positions the steps are played on: ``lessons/scenes.yaml`` made into the engine's states.
+
+A scene names a few rooms near START (the rest padded face down) and the cups; :func:`scene` builds it with
+``game.position`` (a position the rules refuse stops the lesson), and the step plays its moves with :func:`play`,
+chance settled by a :class:`Fate` (the dice, rooms, cards and Power-Ups it names, in order; beyond it a die is
+never rolled by surprise). Everything after a scene is the engine's next state.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+from ...core.errors import InvalidInput
+from ...core.files import read_data_text
+from ..board import STANDARD_START
+from ..rules import BarcadiaGame
+from ..state import Layout, Move, hex_neighbours
+#: the folder of the lesson's files: the words of each language (``en.yaml``) and the scenes (``scenes.yaml``)
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+
+
+@lru_cache(maxsize=None)
+def material() -> dict:
+    """The scenes file: ``{"steps": {id: {"rules": ...}}, "scenes": {name: spec}}``."""
+    import yaml
+
+    return yaml.safe_load(read_data_text(LESSONS / "scenes.yaml", what="lesson scenes"))
+
+
+def distance(h) -> int:
+    q, r = h
+    return (abs(q) + abs(r) + abs(q + r)) // 2
+
+
+def layout(hexes, n: int, clear=(), start=STANDARD_START) -> Layout:
+    """Rooms ``r1..`` on ``hexes``, padded to ``n`` rooms with face-down rooms close to START; a padding room always
+    touches the dungeon built so far, and never touches a hex of ``clear`` (rooms whose neighbours must stay)."""
+    placed, out = set(start) | {tuple(h) for h in hexes}, [tuple(h) for h in hexes]
+    blocked = {tuple(h) for h in clear} | {nb for h in clear for nb in hex_neighbours(tuple(h))}
+    while len(out) < n:
+        frontier = {nb for h in placed for nb in hex_neighbours(h)} - placed - blocked
+        if not frontier:
+            raise InvalidInput("no room left to pad the tutorial's dungeon")  # pragma: no cover
+        h = min(frontier, key=lambda x: (distance(x), math.atan2(x[1] * 1.5, (x[0] + x[1] / 2) * 1.732)))
+        out.append(h)
+        placed.add(h)
+    return Layout(tuple(start), tuple(out))
+
+
+_GAMES: dict = {}
+
+
+def game(**options) -> BarcadiaGame:
+    """The game of these options (one object per options: the scenes of a step share it)."""
+    key = repr(sorted(options.items()))
+    if key not in _GAMES:
+        _GAMES[key] = BarcadiaGame(**options)
+    return _GAMES[key]
+
+
+def spec(name: str) -> dict:
+    """Scene ``name`` with its base's fields (``cups`` merged seat by seat)."""
+    found = dict(material()["scenes"][name])
+    if "base" in found:
+        base = spec(found.pop("base"))
+        cups = {p: {**base.get("cups", {}).get(p, {}), **found.get("cups", {}).get(p, {})}
+                for p in {*base.get("cups", {}), *found.get("cups", {})}}
+        found = {**base, **found, "cups": cups}
+    return found
+
+
+def scene(name: str, cups: Optional[dict] = None, **changes):
+    """``(game, state, scene)`` of scene ``name`` (``cups``: seat -> fields changed; ``changes``: fields replaced)."""
+    s = {**spec(name), **changes}
+    mine = {p: {**s.get("cups", {}).get(p, {}), **(cups or {}).get(p, {})} for p in {*s.get("cups", {}), *(cups or {})}}
+    g = game(**s.get("game", {}))
+    where = {"layout": layout(s["hexes"], g.n_rooms, s.get("clear", ()))} if "hexes" in s else {}  # else the game's
+    return g, g.position(rooms=s.get("rooms", {}), players=mine, **where, **s.get("position", {})), s
+
+
+class Fate:
+    """Scripted chance for a step: dice, room identities, cards drawn, Power-Ups gained, in the order given.
+
+    Beyond the script, a die is never rolled (:meth:`settle` stops there) and any other chance move takes the
+    engine's first outcome. Pure and replayable: :meth:`settle` never changes the script.
+    """
+
+    def __init__(self, rolls=(), rooms=(), draws=(), powers=()):
+        self.script = {"roll": tuple(rolls), "room": tuple(rooms), "draw": tuple(draws), "power": tuple(powers)}
+
+    def settle(self, game, state, used=None):
+        """Play chance's moves until a player decides or the game is over; ``used`` counts what was consumed."""
+        used = dict(used or {})
+        for _ in range(200):
+            if not game.is_chance(state):
+                return state, used
+            outs = game.legal_moves(state)
+            verb, move = outs[0].verb, outs[0]
+            script, k = self.script.get(verb, ()), used.get(verb, 0)
+            if verb == "roll" and k >= len(script):
+                return state, used  # dice are rolled by the script or by the learner, never by surprise
+            if k < len(script):
+                move = next((m for m in outs if m.args[-1] == script[k]), move)
+                used[verb] = k + 1
+            state = game.apply(state, move)
+        raise RuntimeError("the tutorial's chance script did not come to rest")  # pragma: no cover
+
+
+def fate(s: dict) -> Fate:
+    """The scene's scripted chance (its ``fate``)."""
+    return Fate(**s.get("fate", {}))
+
+
+def play(game, state, moves, chance: Optional[Fate] = None, used=None):
+    """Apply the moves (texts or Moves), chance settled by ``chance`` after each one."""
+    chance, used = chance or Fate(), used or {}
+    for m in moves:
+        m = m if isinstance(m, Move) else game.parse_move(m)
+        if m.player is not None or (game.is_chance(state) and game.legal_moves(state)[0].verb != m.verb):
+            state, used = chance.settle(game, state, used)  # chance first settles what it must (never a die)
+        state, used = passes_until(game, state, m, chance, used)
+        state = game.apply(state, m)
+    return chance.settle(game, state, used)[0]
+
+
+def passes_until(game, state, m, chance, used):
+    """The passes a script leaves out: while a window is open and ``m`` is not a move of it, whoever is asked
+    passes (before a die: until the window closes; H19: everyone asked passes before the roll)."""
+    for _ in range(50):
+        top = state.top
+        if (game.is_chance(state) or top is None or top.kind != "window"
+                or (m.player is not None and m in game.legal_moves(state))):
+            return state, used
+        state, used = chance.settle(game, game.apply(state, Move(game.to_move(state)[0], "pass", ())), used)
+    raise RuntimeError("the tutorial's window did not close")  # pragma: no cover
