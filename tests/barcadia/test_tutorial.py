@@ -245,6 +245,41 @@ def test_nothing_on_the_first_rendering_gives_the_answer_away(step_id):
             assert "Rolled" not in svg  # the dice are still to be rolled
 
 
+def test_a_set_answer_names_the_wrongly_picked_item_first():
+    """Goal: START and r2 picked (r5 left out) is about START, where no hero stands, not about r5's low HP."""
+    a = respond(part("goal", 0), Attempt(), ("START", "r2"), rules("goal"))
+    assert a.reply.message.startswith("START: no hero stands there") and a.reply.misreading is None
+    a = respond(part("goal", 0), Attempt(), ("r2",), rules("goal"))
+    assert a.reply.misreading == "goal-hp-gate"  # left out, nothing picked wrongly: the misreading of what is missing
+    # a wrong pick a misreading explains comes before what was left out, in every set question
+    assert respond(part("duel", 3), Attempt(), frozenset({"jump"})).reply.misreading == "duel-pourtal-free"
+    assert respond(part("traps", 0), Attempt(), ("START", "r4")).reply.misreading == "trap-start"
+
+
+def test_no_question_is_answered_by_elimination():
+    """Every question with options has at least three: a second try is never right by elimination."""
+    for st in lesson().steps:
+        for i, ex in enumerate(st.parts):
+            if ex.kind == "choose":
+                assert len(ex.options) >= 3, (st.id, i, ex.options)
+
+
+def test_replies_name_rules_as_the_learner_can_look_them_up():
+    """With the lesson's words (as the notebook and the app show it), no reply names a bare rule id: a clause of the
+    rule text by its section ("Monsters in the rules"), a ruling of ours as "our ruling H12"."""
+    words = kit_words()
+    bare = re.compile(r"\bH-[A-Z]+\d+\b|(?<!ruling )\b[HGP]\d+\b")
+    for (step_id, i), (right, misreadings, other) in ANSWERS.items():
+        for raw in [right[0], *misreadings.values()] + ([other] if other is not None else []):
+            said = respond(part(step_id, i), Attempt(), raw, rules(step_id), words).reply.message
+            assert not bare.search(said), (step_id, i, said)
+            assert right is not None and ("(see " in said or respond(part(step_id, i), Attempt(), raw).solved)
+    said = respond(part("monster", 0), Attempt(), "3/10", rules("monster"), words).reply.message
+    assert said.endswith("(see our ruling H5, our ruling G23)"), said
+    said = respond(part("heal", 0), Attempt(), "before", rules("heal"), words).reply.message
+    assert said.endswith("(see Common Questions in the rules, our ruling H12)"), said
+
+
 def test_chances_are_read_leniently_and_unreadable_ones_are_no_try():
     assert parse_chance("9/20").value == parse_chance(" 45 % ").value == parse_chance("0,45").value == Fraction(9, 20)
     assert parse_chance("≈ 40.1%").matches(Fraction(153, 382)) and parse_chance("40%").matches(Fraction(153, 382))

@@ -53,7 +53,7 @@ GAMES = ("balada", "balda", "barcadia", "baldurs_gate")
 #: the lessons checked: each game's English one, and the Russian Balda (its own words, Russian grids and words)
 LESSONS = ("balada", "balda", "balda:ru", "barcadia", "baldurs_gate", "baldurs_gate:cs")
 #: the lessons whose every exercise card (its board, answers, Check and the reply's room) fits a 1400x900 window
-FITS_THE_WINDOW = {"balda", "balada", "baldurs_gate"}
+FITS_THE_WINDOW = {"balda", "balada", "baldurs_gate", "barcadia"}
 WINDOW = {"width": 1400, "height": 900}
 REPLY_ROOM = 120  # px under an exercise's Check button for the first reply
 TESTS = Path(__file__).resolve().parents[1]

@@ -28,7 +28,7 @@ checked by :mod:`balada_widgets.core.lesson_words` (format: ``docs/lessons.md``)
 The players are *you* (player 1), *Ada* (2), *Bo* (3) and *Cy* (4): their cups carry those numbers. Unless a
 step says otherwise you play the Barbarian, whose *Last Gulp* (+2 at 40 HP or less) stays asleep.
 
->>> [s.id for s in STEPS][:5]
+>>> [s.id for s in steps()][:5]
 ['goal', 'build', 'turn', 'enter', 'monster']
 >>> ex = lesson().find("monster").parts[0]
 >>> ex.check(ex.read("9/20")[0]).ok, ex.check(ex.read("45%")[0]).ok
@@ -54,12 +54,8 @@ from .scenes import LESSONS, material
 __all__ = ["LANGUAGES", "LESSONS", "MISREADINGS", "STEPS", "ChanceAnswer", "build_lesson", "kit_words", "lesson",
            "misreadings", "parse_chance", "step", "steps", "tutorial"]
 
-#: the steps in order, each with its oracle (the rules each teaches: ``steps.<id>.rules`` of ``lessons/scenes.yaml``)
-ORACLES = {"goal": basics.goal, "build": basics.build, "turn": basics.turn, "enter": basics.enter,
-           "monster": battles.monster, "team": battles.team, "redo": battles.redo, "boss": battles.boss,
-           "traps": dangers.traps, "heal": dangers.heal, "death": dangers.death, "fourth": dangers.fourth,
-           "pourtal": ways.pourtal, "duel": ways.duel, "stranded": ways.stranded, "hoard": ways.hoard,
-           "variants": extras.variants, "diy": extras.diy, "play": play.play_step}
+#: the steps in order, each its oracle, named by the step's id (the rules each teaches: ``lessons/scenes.yaml``)
+ORACLES = {oracle.__name__: oracle for topic in (basics, battles, dangers, ways, extras, play) for oracle in topic.STEPS}
 STEP_IDS = tuple(ORACLES)
 
 

@@ -271,3 +271,7 @@ def enter(L, w):
     ex = pick(p, lambda picked: walk(frozenset(picked) - {own}), lambda sel: board(g, s, sel),
               lambda: p.solution(L.join(sorted(right), last=False), tree(), picks=tuple(sorted(right))), mode="set")
     return w("text"), (ex,)
+
+
+#: the steps of this topic, in the lesson's order (each named by its step's id)
+STEPS = (goal, build, turn, enter)

@@ -135,3 +135,7 @@ def boss(L, w):
         bo.p_win, bo.explanation, no_boost if "boost" not in offered else ""))
     b = roll(L.part(w, "roll", "H-BOSS4"), g, s, after, ((0, 14), (1, 11)))
     return w("text", card=card.name, damage=card.damage, reward=card.reward_words), (a, b)
+
+
+#: the steps of this topic, in the lesson's order (each named by its step's id)
+STEPS = (monster, team, redo, boss)

@@ -65,9 +65,9 @@ def roll(part, game, before, after, dice, buttons=("roll",)) -> Pick:
                    for b in buttons)
     rolled, what = lesson.rolled(dice), lesson.outcome(game, before, after)
     why = part("after") if part.has("after") else ""
-    caption = lesson.said["rolled"](dice=lesson.join((lesson.said["die"](who=lesson.who(p), n=v) for p, v in dice),
-                                                     last=False))
-    press = lesson.said["press-in-order" if len(buttons) > 1 else "press"]()
+    caption = lesson.say("rolled", dice=lesson.join((lesson.say("die", who=lesson.who(p), n=v) for p, v in dice),
+                                                    last=False))
+    press = lesson.say("press-in-order" if len(buttons) > 1 else "press")
 
     def draw(sel):
         done = bool(sel) and tuple(sel[-len(buttons):]) == tuple(buttons)

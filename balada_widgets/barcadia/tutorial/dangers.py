@@ -149,3 +149,7 @@ def fourth(L, w):
     b = pick(b_, b_.one_of(right, {"r5": "swap-left-behind"}), lambda sel: board(g, placed, sel),
              b_.solution(right, picks=(right,)))
     return w("text"), (a, b)
+
+
+#: the steps of this topic, in the lesson's order (each named by its step's id)
+STEPS = (traps, heal, death, fourth)

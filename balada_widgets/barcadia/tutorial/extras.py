@@ -171,3 +171,7 @@ def diy(L, w):
     ex = pick(p, check, diy_drawing(p, windows, colours),
               p.solution(picks=("w:between_turns", "c:blue", "e:heal:20", "e:draw:1")), mode="set")
     return w("text"), (ex,)
+
+
+#: the steps of this topic, in the lesson's order (each named by its step's id)
+STEPS = (variants, diy)

@@ -1,13 +1,14 @@
 """One language's lesson being built: its words, its misreadings, how it names a rule, and its exercise parts.
 
 The words are ``lessons/<language>.yaml`` (:mod:`balada_widgets.core.lesson_words`, format in
-``docs/lessons.md``): ``words`` (what several steps say: the heroes' names, what a roll did), ``rules`` (how
-a rule is named), ``misreadings`` (by step, then by the rules each misreads: ``H5_G23`` is rules H5 and G23),
-``steps.<id>`` (title, goal, text, and one section per exercise part). Every text is read when the lesson is
-built, so a missing, misspelt or unused key stops the build with its name.
+``docs/lessons.md``): ``words`` (what several steps say: the heroes' names; ``words.say``, what the lesson
+says once the learner has answered or rolled), ``rules`` (how a rule is named), ``misreadings`` (by step, then
+by the rules each misreads: ``H5_G23`` is rules H5 and G23), ``steps.<id>`` (title, goal, text, and one
+section per exercise part). Every text is read when the lesson is built, so a missing, misspelt or unused key
+stops the build with its name.
 
 The rule text has no numbers: a clause (``H-MON1``) is named by its section ("Monsters in the rules"), and this
-project's rulings (``H1``-``H19``, ``G1``-``G53``, ``P1``-``P23``) as ours ("our ruling H12"): the kit names a
+project's rulings (``H1``-``H19``, ``G1``-``G53``, ``P1``-``P24``) as ours ("our ruling H12"): the kit names a
 reply's rule through :meth:`Language.rule_names`.
 """
 
@@ -17,16 +18,12 @@ import re
 from fractions import Fraction
 from typing import Any, Callable, Optional
 
-from ...core.lesson_words import LessonWords, Template
+from ...core.lesson_words import LessonWords
 from ...core.trace import Trace
 from ...kit.lesson import Choose, Count, Misreading, Replies, Solution
 from .. import odds
 from ..state import START, room_name
 from .answers import Chance, ChanceAnswer, parse_chance
-
-#: what a roll changed, in words: each change with the fields its text fills (``words.outcome.<you|other>.*``)
-CHANGES = {"go": ("who", "room"), "drink": ("who", "hp", "before", "after"), "refill": ("who", "hp", "before", "after"),
-           "draw": ("who", "cards"), "take": ("who", "names")}
 
 
 class Language:
@@ -35,6 +32,7 @@ class Language:
     def __init__(self, words: LessonWords):
         self.words, self.language = words, words.language
         self.common = common = words.scope("words")
+        self.say = common.sentences("say")
         self.kit = words.section("kit")
         self.names, self.first_names = common.list("who"), common.list("who-first")
         self.player, self.nothing = common.template("player", "n"), common("nothing")
@@ -47,16 +45,6 @@ class Language:
             self.misreadings[mid] = Misreading(mid, step, ids.replace("_", ", "), text)
         self.says = Replies(self.misreadings)
         self.right, self.mis, self.no = self.says.right, self.says.mis, self.says.no
-        self.changes = {(side, k): common.template(f"outcome.{side}.{k}", *f) for side in ("you", "other")
-                        for k, f in CHANGES.items()}
-        self.said = {k: common.template(k, *f) for k, f in (
-            ("not-k", ("k",)), ("chance", ("fraction", "percent")), ("rolled", ("dice",)), ("die", ("who", "n")),
-            ("face-down-again", ("room",)), ("face-up", ("room", "card")), ("over", ("winners",)),
-            ("not-there", ()), ("nothing-changes", ()), ("write-chance", ()), ("not-this-chance", ()),
-            ("press", ()), ("press-in-order", ()))}
-        self.rolls = {side: common.template(f"roll.{side}", "who", "n") for side in ("you", "other")}
-
-    # -- names
 
     def who(self, p: int, first: bool = False) -> str:
         """A hero in a sentence: you, Ada, Bo, Cy (``first``: at its start, You)."""
@@ -75,25 +63,21 @@ class Language:
     def rule_name(self, rule_id: str) -> str:
         """A rule id as the learner can look it up: a clause by its section of the rule text, a ruling as ours."""
         m = re.fullmatch(r"H-([A-Z]+)\d+", rule_id.strip())
-        if m:
-            return self.clause(section=self.sections[m.group(1)])
-        return self.ruling(id=rule_id.strip())
+        return self.clause(section=self.sections[m.group(1)]) if m else self.ruling(id=rule_id.strip())
 
     def rule_names(self, ids) -> dict:
         """``{id: its name}`` for the kit's ``rule_names`` (every id in ``ids``, ``"H5, G23"`` split)."""
         return {r.strip(): self.rule_name(r) for text in ids for r in text.split(",") if r.strip()}
 
     def ruled(self, text: str, rule: str) -> str:
-        """``text`` with its rule named the way the kit names it (a caption under a board)."""
+        """``text`` with its rule named the way the kit names it (a caption on a board)."""
         names = list(dict.fromkeys(self.rule_name(r) for r in rule.split(",")))
         return f"{text} {self.kit['rule' if len(names) == 1 else 'rules'].format(rules=', '.join(names))}"
 
-    # -- chances
-
     def chance(self, p: Fraction) -> str:
         """``9/20 (45%)``; 0 and 1 as they are."""
-        return self.said["chance"](fraction=f"{p.numerator}/{p.denominator}", percent=odds.format_percent(p)) \
-            if p not in (0, 1) else str(p)
+        return str(p) if p in (0, 1) else self.say("chance", fraction=f"{p.numerator}/{p.denominator}",
+                                                   percent=odds.format_percent(p))
 
     def trace(self, trace) -> Trace:
         """A trace with its rules named in words (the Explain panel's rule column)."""
@@ -105,20 +89,16 @@ class Language:
     def odds_solution(self, p: Fraction, explanation, text: str = "", answer: Optional[str] = None) -> Solution:
         """A chance walked through: ``text`` and the odds' trace, step by step (its values: the level, or the
         bonus lead of a roll against another)."""
-        level = getattr(explanation, "level", None) is not None
+        lead = "level" if getattr(explanation, "level", None) is not None else "lead"
         return Solution(self.chance(p) if answer is None else answer, text, self.trace(explanation.trace),
-                        where_label=self.common("trace-where"),
-                        value_label=self.common("trace-level" if level else "trace-lead"))
-
-    # -- what changed
+                        where_label=self.common("trace-where"), value_label=self.common(f"trace-{lead}"))
 
     def outcome(self, game, before, after) -> str:
         """What changed from ``before`` to ``after``, in words: cups, HP, cards, Power-Ups, rooms, the end."""
         out: list = []
 
         def say(p, key, **fields):
-            side = "you" if p == 0 else "other"
-            out.append(self.changes[(side, key)](who=self.who(p, first=not out), **fields))
+            out.append(self.say(f"outcome.{'other' if p else 'you'}.{key}", who=self.who(p, not out), **fields))
 
         for p, (a, b) in enumerate(zip(before.players, after.players)):
             if b.at != a.at:
@@ -127,26 +107,22 @@ class Language:
                 say(p, "drink" if b.hp < a.hp else "refill", hp=abs(a.hp - b.hp), before=a.hp, after=b.hp)
             if len(b.hand) > len(a.hand):
                 say(p, "draw", cards=self.plural("loot-cards", len(b.hand) - len(a.hand)))
-            gained = sorted(set(b.powerups) - set(a.powerups))
-            if gained:
-                say(p, "take", names=self.join(game.content.powerups[x].name for x in gained))
-        for i in range(1, len(after.rooms)):
-            ra, rb = before.rooms[i], after.rooms[i]
-            if ra.up and not rb.up:
-                out.append(self.said["face-down-again"](room=room_name(i)))
-            elif rb.up and not ra.up:
+            if set(b.powerups) - set(a.powerups):
+                say(p, "take", names=self.join(game.content.powerups[x].name for x in sorted(set(b.powerups) -
+                                                                                          set(a.powerups))))
+        for i, (ra, rb) in enumerate(zip(before.rooms, after.rooms)):
+            if i and ra.up != rb.up:
                 card = game.content.rooms.get(rb.card)
-                out.append(self.said["face-up"](room=room_name(i), card=card.name if card else "?"))
+                out.append(self.say("face-up", room=room_name(i), card=card.name if card else "?") if rb.up else
+                           self.say("face-down-again", room=room_name(i)))
         if after.phase == "over" and before.phase != "over":
-            out.append(self.said["over"](winners=self.join(self.who(p) for p in after.winners)))
-        if not out:
-            return self.said["nothing-changes"]()
-        text = "; ".join(out)
-        return text[:1].upper() + text[1:] + "."
+            out.append(self.say("over", winners=self.join(self.who(p) for p in after.winners)))
+        text = "; ".join(out) or self.say("nothing-changes")
+        return text[:1].upper() + text[1:] + ("." if out else "")
 
     def rolled(self, dice) -> str:
         """``You roll 9, Ada rolls 12``."""
-        return ", ".join(self.rolls["you" if p == 0 else "other"](who=self.who(p, first=not k), n=v)
+        return ", ".join(self.say(f"roll.{'other' if p else 'you'}", who=self.who(p, not k), n=v)
                          for k, (p, v) in enumerate(dice))
 
     def part(self, step, name: str, rule: str, **fields) -> "Part":
@@ -167,7 +143,7 @@ class Part:
 
     def later(self, key: str, *names: str) -> Callable[..., str]:
         """The text ``key``, read now, filled later with the part's fields and ``names`` (known at check time)."""
-        template: Template = self.scope.template(key, *self.fields, *names)
+        template = self.scope.template(key, *self.fields, *names)
         return lambda **more: template(**{**self.fields, **more})
 
     def has(self, key: str) -> bool:
@@ -184,23 +160,15 @@ class Part:
             explanation = self("explain") if self.has("explain") else ""
         return Solution(self("answer") if answer is None else answer, explanation, **kw)
 
-    # -- checks
-
-    def right(self, **more):
-        return self.lesson.right(self("right", **more), self.rule)
-
-    def not_k(self, k) -> Any:
-        return self.lesson.no(self.lesson.said["not-k"](k=k), self.rule)
-
     def number_check(self, right: int, misreadings=()) -> Callable[[int], Any]:
         """A whole number: ``right``, else each ``(misreading, value)`` in order, else "Not k."."""
-        said = self.later("right", "k")
+        said, lesson = self.later("right", "k"), self.lesson
 
         def check(k):
             if k == right:
-                return self.lesson.right(said(k=k), self.rule, expected=right)
+                return lesson.right(said(k=k), self.rule, expected=right)
             mid = next((m for m, v in misreadings if v == k), None)
-            return self.lesson.mis(mid) if mid else self.not_k(k)
+            return lesson.mis(mid) if mid else lesson.no(lesson.say("not-k", k=k), self.rule)
 
         return check
 
@@ -209,7 +177,7 @@ class Part:
         else its misreading (``known``: a mapping or a function), else its text (``texts``: item -> key), else the
         part's ``other`` text (else "Not there.")."""
         said, lookup = self.later("right", "item"), known.get if isinstance(known, dict) else (known or (lambda a: None))
-        other = self("other") if self.has("other") else self.lesson.said["not-there"]()
+        other = self("other") if self.has("other") else self.lesson.say("not-there")
         told = {item: self(key) for item, key in (texts or {}).items()}
         right = set(right) if isinstance(right, (set, frozenset)) else {right}
 
@@ -224,16 +192,14 @@ class Part:
     def set_check(self, right, wrong=None, missing=None, name: Callable = str) -> Callable[[Any], Any]:
         """Several options or rooms: a wrong pick read before a missing one (the kit's ``set_answer``): its
         misreading, else the part's ``picked`` text naming it (else the lesson's); then what was left out: its
-        misreading, else the part's ``left-out`` text (else the lesson's ``more``, which names nothing). ``name``:
-        an item in words (an option's label)."""
-        said, says, common = self("right"), self.lesson.says, self.lesson.common
-        picked_text = self.later("picked", "item") if self.has("picked") else common.template("picked", "item")
-        left_text = self.later("left-out", "item") if self.has("left-out") else common.template("more", "item")
+        misreading, else the lesson's ``more`` (which names nothing). ``name``: an item in words (its label)."""
+        said, lesson = self("right"), self.lesson
+        picked = self.later("picked", "item") if self.has("picked") else lambda item: lesson.say("picked", item=item)
 
         def check(answer):
-            return says.set_answer(frozenset(answer), right, wrong, missing, said=said, rule=self.rule,
-                                   picked=lambda item: picked_text(item=name(item)),
-                                   left_out=lambda item: left_text(item=name(item)))
+            return lesson.says.set_answer(frozenset(answer), right, wrong, missing, said=said, rule=self.rule,
+                                          picked=lambda item: picked(item=name(item)),
+                                          left_out=lambda item: lesson.say("more"))
 
         return check
 
@@ -244,21 +210,18 @@ class Part:
         def check(ans):
             ans = ans if isinstance(ans, ChanceAnswer) else parse_chance(ans)
             if ans is None:
-                return lesson.no(lesson.said["write-chance"](), self.rule)
+                return lesson.no(lesson.say("write-chance"), self.rule)
             if ans.matches(right):
                 return lesson.right(said(chance=lesson.chance(right)), self.rule, expected=right)
             mid = next((m for m, v in misreadings if ans.matches(v)), None)
-            return lesson.mis(mid) if mid else lesson.no(lesson.said["not-this-chance"](), self.rule)
+            return lesson.mis(mid) if mid else lesson.no(lesson.say("not-this-chance"), self.rule)
 
         return check
-
-    # -- exercises
 
     def choice(self, right, values, misreadings: dict, explanation: Optional[str] = None) -> Choose:
         """One of the options ``options.<value>`` (``values``): :meth:`one_of`; *Show me* names the right one."""
         options = self.options(values)
-        return self.choose(self.one_of(right, misreadings), options,
-                           self.solution(dict(options)[right], explanation))
+        return self.choose(self.one_of(right, misreadings), options, self.solution(dict(options)[right], explanation))
 
     def choose(self, check, options, solution, many: bool = False) -> Choose:
         return Choose(self("prompt"), check, hint=self("hint"), solution=solution, options=tuple(options), many=many)

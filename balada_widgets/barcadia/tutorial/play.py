@@ -36,7 +36,7 @@ class LiveGame(Custom):
         return play_app(), None
 
 
-def play_step(L, w):
+def play(L, w):
     p = L.part(w, "game", "H-OBJ1")
     lead = {k: p(f"result.{k}") for k in ("won", "lost", "shared")}
     not_over = p("not-over")
@@ -52,3 +52,7 @@ def play_step(L, w):
         return importlib.import_module("balada_widgets.barcadia.view").BarcadiaRoot(app=play_app())
 
     return w("text"), (LiveGame(p("prompt"), check, hint=p("hint"), solution=p.solution(), make=make),)
+
+
+#: the steps of this topic, in the lesson's order (each named by its step's id)
+STEPS = (play,)

@@ -150,3 +150,7 @@ def hoard(L, w):
         guardian.p_win, guardian.explanation, b_("explain") + " " + (safe if survive == 1 else risk), answer=L.chance(p)))
     c = roll(L.part(w, "roll", "H-HOARD2"), g, at_trap, won, ((0, 12), (0, 17)), buttons=("trap", "guardian"))
     return w("text"), (a, b, c)
+
+
+#: the steps of this topic, in the lesson's order (each named by its step's id)
+STEPS = (pourtal, duel, stranded, hoard)
