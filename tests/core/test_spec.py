@@ -324,11 +324,6 @@ def test_a_registered_game_gets_a_class_table_with_a_bot(tictactoe, tmp_path):
         store.close()
 
 
-#: tutorial modules whose lesson entry does not take ``language`` yet: their lessons are being moved to data
-#: files (issue 13) and take the one signature then; strict, so the marker goes when they do
-ENTRY_NOT_YET = {"barcadia"}
-
-
 def _check_lesson_entry(s):
     for entry in ("lesson", "tutorial", "step"):
         params = inspect.signature(s.lesson_entry(entry)).parameters
@@ -337,9 +332,7 @@ def _check_lesson_entry(s):
     assert s.lesson_entry("lesson")(language="en").steps, s.name
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(
-    strict=True, reason="its lesson entry takes language once its lesson is data")) if n in ENTRY_NOT_YET else n
-    for n in ROOMS])
+@pytest.mark.parametrize("name", ROOMS)
 def test_every_game_reaches_its_lesson_through_one_entry(name):
     _check_lesson_entry(spec(name))
 

@@ -49,7 +49,7 @@ def play(L, w):
         return L.right(f"{lead[key]} " + ". ".join(st.reason for st in game.result_trace(state)) + ".", "H-OBJ1")
 
     def make(answer, on_answer):
-        return importlib.import_module("balada_widgets.barcadia.view").BarcadiaRoot(app=play_app())
+        return play_app().element()
 
     return w("text"), (LiveGame(p("prompt"), check, hint=p("hint"), solution=p.solution(), make=make),)
 
