@@ -47,8 +47,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..core.errors import GameError, InvalidInput, InvalidPosition, short_text
-from ..core.files import given_content, read_data_text, shown_name
+from ..core.errors import InvalidPosition, short_text
+from ..core.files import given_content_choice, read_data_text, wrong_types_refused
+from ..core.graphs import node_link_graph
 from ..core.text import text_problem
 from ..core.resources import graphs_dir
 from .scoring import EVENT_NAMES, LANDSCAPES, SIDE_LENGTH
@@ -73,7 +74,7 @@ def load_decks(source=None) -> Decks:
     """The checked decks: the shipped ``data/decks.json`` (``None`` or ``"standard"``), a decks
     file's data (a dict with the lists ``landscape``, ``A`` and ``B``) or, from Python, a file path.
 
-    Raises :class:`InvalidInput` if it can't be read, :class:`InvalidPosition` listing every
+    Raises :class:`~balada_widgets.core.errors.InvalidInput` if it can't be read, :class:`InvalidPosition` listing every
     problem if it is not a valid set of decks.
     """
     return decks_choice(source)[1]
@@ -84,13 +85,7 @@ def decks_choice(source=None) -> tuple:
     shipped ones, else their data: never a path) and the checked :class:`Decks`."""
     if source is None or (isinstance(source, str) and source == "standard"):
         return None, _shipped_decks()
-    data, text = given_content(source, "decks", "decks file", DECKS_CAP, ("standard",))
-    try:  # one label for the same data, however given: the game rebuilt from its options is the same
-        return data, _decks_from_text(text, "custom decks")
-    except GameError:
-        if isinstance(source, dict):
-            raise
-        return data, _decks_from_text(text, shown_name(source))  # raises, naming the file
+    return given_content_choice(source, "decks", "decks file", DECKS_CAP, ("standard",), _decks_from_text)
 
 
 @lru_cache(maxsize=1)
@@ -256,7 +251,7 @@ def load_sheet(source="standard", decks: Decks | None = None) -> Sheet:
     file path (it holds a ``/`` or a ``.``: ``"./mine.json"``).
 
     ``decks``: the landscape counts to check against (default: the shipped decks).
-    Raises :class:`InvalidInput` if the sheet can't be read as a networkx node-link graph,
+    Raises :class:`~balada_widgets.core.errors.InvalidInput` if the sheet can't be read as a networkx node-link graph,
     :class:`InvalidPosition` listing every problem if it is not a valid sheet.
     """
     return sheet_choice(source, decks)[1]
@@ -268,35 +263,12 @@ def sheet_choice(source="standard", decks: Decks | None = None) -> tuple:
     paths = sheet_paths()
     if isinstance(source, str) and source in paths:
         return source, _sheet_from_text(read_data_text(paths[source], what="map sheet"), paths[source].name, decks)
-    data, text = given_content(source, "sheet", "map sheet", SHEET_CAP, list(paths))
-    try:  # one label for the same data, however given: the game rebuilt from its options is the same
-        return data, _sheet_from_text(text, "custom sheet", decks)
-    except GameError:
-        if isinstance(source, dict):
-            raise
-        return data, _sheet_from_text(text, shown_name(source), decks)  # raises, naming the file
+    return given_content_choice(source, "sheet", "map sheet", SHEET_CAP, list(paths),
+                                lambda text, label: _sheet_from_text(text, label, decks))
 
 
 @lru_cache(maxsize=32)
 def _sheet_from_text(text: str, source: str, decks: Decks | None) -> Sheet:
-    import networkx as nx
-
-    data = json.loads(text)
-    nodes, edges = (data.get("nodes"), data.get("edges", data.get("links", []))) if isinstance(data, dict) else (0, 0)
-    if not isinstance(nodes, list) or not isinstance(edges, list):
-        raise InvalidInput(f"cannot read {source} as a networkx node-link graph: it needs the lists 'nodes' "
-                           f"and 'edges'")
-    if len(nodes) > MAX_SHEET_NODES or len(edges) > MAX_SHEET_NODES:
-        raise InvalidInput(f"{source} has {len(nodes):,} nodes and {len(edges):,} edges: a sheet has at most "
-                           f"{MAX_SHEET_NODES} of each")
-    try:
-        g = nx.node_link_graph(data, edges="edges" if "edges" in data else "links")
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, nx.NetworkXError) as e:
-        raise InvalidInput(f"cannot read {source} as a networkx node-link graph ({type(e).__name__}: every "
-                           f"node needs an 'id', every edge a 'source' and a 'target')") from None
-    try:
+    g = node_link_graph(json.loads(text), source, "sheet", MAX_SHEET_NODES, MAX_SHEET_NODES)
+    with wrong_types_refused(source, "a valid sheet"):
         return sheet_from_graph(g, source, decks)
-    except GameError:
-        raise
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
-        raise InvalidInput(f"{source} is not a valid sheet: a value has the wrong type ({type(e).__name__})") from None

@@ -54,8 +54,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import GameError, InvalidInput, InvalidPosition
-from ..core.files import given_content, read_data_text, shown_name
+from ..core.errors import InvalidInput, InvalidPosition
+from ..core.files import given_content, given_content_choice, read_data_text, shown_name, wrong_types_refused
+from ..core.graphs import node_link_graph
 from ..core.resources import graphs_dir
 
 CITY_FILE = "baldurs-gate-city.json"
@@ -244,40 +245,17 @@ MAX_EDGES = 20000
 SHIPPED_NAMES = ("standard", "baldurs-gate-city")
 
 
-def graph_from_data(data, source: str = "city"):
-    """A networkx graph from node-link data (``edges`` or ``links``); :class:`InvalidInput` if it is not one."""
-    import networkx as nx
-
-    nodes = data.get("nodes") if isinstance(data, dict) else None
-    edges = data.get("edges", data.get("links", [])) if isinstance(data, dict) else None
-    if not isinstance(nodes, list) or not isinstance(edges, list):
-        raise InvalidInput(f"cannot read {source} as a networkx node-link graph: it needs the lists 'nodes' "
-                           f"and 'edges'")
-    if len(nodes) > MAX_NODES or len(edges) > MAX_EDGES:
-        raise InvalidInput(f"{source} has {len(nodes):,} nodes and {len(edges):,} edges: a city has at most "
-                           f"{MAX_NODES:,} nodes and {MAX_EDGES:,} edges")
-    try:
-        return nx.node_link_graph(data, edges="edges" if "edges" in data else "links")
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, nx.NetworkXError) as e:
-        raise InvalidInput(f"cannot read {source} as a networkx node-link graph ({type(e).__name__}: every "
-                           f"node needs an 'id', every edge a 'source' and a 'target')") from None
-
-
 def read_graph(path: str | Path):
     """Read a networkx node-link JSON file a Python caller names (checked: regular file, size cap)."""
     data, _ = given_content(path, "city", "city file", CITY_CAP, SHIPPED_NAMES)
-    return graph_from_data(data, "city" if isinstance(path, dict) else shown_name(path))
+    return node_link_graph(data, "city" if isinstance(path, dict) else shown_name(path), "city", MAX_NODES, MAX_EDGES)
 
 
 @lru_cache(maxsize=8)
 def _city_from_text(text: str, source: str) -> City:
-    g = graph_from_data(json.loads(text), source)
-    try:
+    g = node_link_graph(json.loads(text), source, "city", MAX_NODES, MAX_EDGES)
+    with wrong_types_refused(source, "a valid city"):
         return city_from_graph(g, source)
-    except GameError:
-        raise
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
-        raise InvalidInput(f"{source} is not a valid city: a value has the wrong type ({type(e).__name__})") from None
 
 
 @lru_cache(maxsize=1)
@@ -301,13 +279,7 @@ def city_choice(source=None) -> tuple:
             source = nx.node_link_data(source, edges="edges")
         except (TypeError, ValueError, AttributeError, KeyError) as e:
             raise InvalidInput(f"the city graph can't be written as node-link data ({type(e).__name__})") from None
-    data, text = given_content(source, "city", "city file", CITY_CAP, SHIPPED_NAMES)
-    try:  # one label for the same data, however given: the game rebuilt from its options is the same
-        return data, _city_from_text(text, "custom city")
-    except GameError:
-        if isinstance(source, dict):
-            raise
-        return data, _city_from_text(text, shown_name(source))  # raises, naming the file
+    return given_content_choice(source, "city", "city file", CITY_CAP, SHIPPED_NAMES, _city_from_text)
 
 
 def load_city(source=None) -> City:

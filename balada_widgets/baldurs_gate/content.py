@@ -51,9 +51,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import GameError, InvalidInput, InvalidPosition
-from ..core.files import read_data_text
-from ..core.files import given_content, shown_name
+from ..core.errors import InvalidPosition
+from ..core.files import given_content_choice, read_data_text, wrong_types_refused
 from ..core.text import text_problem
 from .effects import parse_cost, parse_effect
 from .i18n import LANGUAGES
@@ -508,12 +507,8 @@ CONTENT_CAP = 1024 * 1024
 
 @lru_cache(maxsize=8)
 def _content_from_text(text: str, source: str) -> Content:
-    try:
+    with wrong_types_refused(source, "valid content"):
         return content_from_data(json.loads(text), source)
-    except GameError:
-        raise
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
-        raise InvalidInput(f"{source} is not valid content: a value has the wrong type ({type(e).__name__})") from None
 
 
 @lru_cache(maxsize=1)
@@ -531,13 +526,7 @@ def content_choice(source=None) -> tuple:
     """
     if source is None or (isinstance(source, str) and source == "standard"):
         return None, _content_from_text(_shipped_text(), CONTENT_FILE.name)
-    data, text = given_content(source, "content", "content file", CONTENT_CAP, ("standard",))
-    try:  # one label for the same data, however given: the game rebuilt from its options is the same
-        return data, _content_from_text(text, "custom content")
-    except GameError:
-        if isinstance(source, dict):
-            raise
-        return data, _content_from_text(text, shown_name(source))  # raises, naming the file
+    return given_content_choice(source, "content", "content file", CONTENT_CAP, ("standard",), _content_from_text)
 
 
 def load_content(source=None) -> Content:

@@ -53,7 +53,7 @@ import stat
 from pathlib import Path
 from typing import Iterator
 
-from .errors import InvalidInput
+from .errors import GameError, InvalidInput
 
 #: the cap of a file a user names (word lists, decks, content, cities): a few MB
 USER_FILE_CAP = 4 * 1024 * 1024
@@ -268,3 +268,45 @@ def given_content(source, option: str, what: str, cap: int, names) -> tuple:
         return plain_json(data, what, cap)
     raise InvalidInput(f"the {option} option is a shipped name ({', '.join(names)}) or the {what}'s data "
                        f"(a JSON object), not {type(source).__name__}")
+
+
+def given_content_choice(source, option: str, what: str, cap: int, names, build) -> tuple:
+    """``(data, built)``: custom content given as data or, from Python, a file path
+    (:func:`given_content`), and ``build(text, label)`` of its JSON text.
+
+    One label for the same data, however given: ``build`` gets ``"custom <option>"``, so the
+    game rebuilt from its options (the data) is the same as the one built from the file. If
+    ``build`` refuses content read from a file, it is built again under the file's base name,
+    so the refusal names the file.
+
+    >>> given_content_choice({"cards": [1, 2]}, "decks", "decks file", 100, ("standard",),
+    ...                      lambda text, label: (label, text))
+    ({'cards': [1, 2]}, ('custom decks', '{"cards":[1,2]}'))
+    """
+    data, text = given_content(source, option, what, cap, names)
+    try:
+        return data, build(text, f"custom {option}")
+    except GameError:
+        if isinstance(source, dict):
+            raise
+        return data, build(text, shown_name(source))  # raises, naming the file
+
+
+@contextlib.contextmanager
+def wrong_types_refused(source: str, what: str) -> Iterator[None]:
+    """Inside, a check of custom content that trips on a value of the wrong type (a ``TypeError``,
+    ``KeyError``... from data the check did not foresee) is refused as :class:`InvalidInput`
+    naming ``source``; a :class:`GameError` passes as it is.
+
+    >>> with wrong_types_refused("custom city", "a valid city"):
+    ...     {"districts": 9}["districts"][0]
+    Traceback (most recent call last):
+    ...
+    balada_widgets.core.errors.InvalidInput: invalid input: custom city is not a valid city: a value has the wrong type (TypeError)
+    """
+    try:
+        yield
+    except GameError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as e:
+        raise InvalidInput(f"{source} is not {what}: a value has the wrong type ({type(e).__name__})") from None
