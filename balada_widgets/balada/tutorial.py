@@ -35,7 +35,7 @@ from typing import Callable, Iterable, NamedTuple, Optional, Sequence
 from ..core import lesson_words
 from ..core.errors import GameError, IllegalMove, InvalidInput
 from ..core.feedback import Feedback, Step, exercise_check, find_step, parse_number  # noqa: F401 (re-exported)
-from ..kit.lesson import Choose, Figure, Lesson, LessonStep, NotebookFace, Number, Pick, Solution
+from ..kit.lesson import Built, Choose, Figure, Lesson, LessonBook, Number, Pick, Solution, build_steps
 from ..kit import svg
 from . import drawing
 from .content import load_sheet
@@ -82,7 +82,7 @@ class Say:
         self.options, self.things, self.does = (self.said.under(k) for k in ("option", "things", "walk-does"))
         self.forms = {k: self.common.list(k) for k in ("point", "injury", "sword")}
         self.separators, self.space = self.common.list("list"), self.common.template("space", "n")
-        self.spaces_of, self.no_step = self.common.template("spaces", "list"), self.common.template("no-step", "steps")
+        self.spaces_of = self.common.template("spaces", "list")
         self.misreadings = {key.split(".")[1]: Misreading(key.split(".")[1], key.split(".")[0], text)
                             for key, text in words.section("misreadings").items()}
 
@@ -1113,72 +1113,15 @@ _BUILDERS = {i: globals().get(f"_step_{i.replace('-', '_')}") for i, _rules in S
                             _choose(say, w, "change", "yes", {"no": "easy-no-change", "night": "easy-one-round"}))}
 
 
-class Built(NamedTuple):
-    """One language's lesson and what the docs and the tests read with it."""
-
-    lesson: Lesson
-    steps: tuple
-    misreadings: dict
-    kit: dict
-    say: Say
-
-
 def build_lesson(words: lesson_words.LessonWords) -> Built:
     """The lesson in the language of ``words``: every step's oracle with its words (every key is read)."""
     say = Say(words, None if words.language == "en" else words_for().words)
-    out, infos = [], []
-    for step_id, rules in STEP_RULES:
-        w = words.scope(f"steps.{step_id}")
-        parts = _BUILDERS[step_id](say, w)
-        out.append(LessonStep(step_id, w("title"), rules, w("text"), parts if len(parts) > 1 else parts[0]))
-        infos.append(Step(step_id, w("title"), rules, w("goal")))
-    return Built(Lesson(words.text("title"), tuple(out)), tuple(infos), say.misreadings, words.section("kit"), say)
+    rules = dict(STEP_RULES)
+    out, infos = build_steps(words, rules, rules.get, lambda step_id, w: _BUILDERS[step_id](say, w))
+    return Built(Lesson(words.text("title"), out), infos, say.misreadings, words.section("kit"), say)
 
 
-@lru_cache(maxsize=None)
-def _built(language: str) -> Built:
-    return lesson_words.build(LESSONS, language, build_lesson)
-
-
-def lesson(language: str = "en") -> Lesson:
-    """The tutorial as a :class:`~balada_widgets.kit.lesson.Lesson` in ``language``, built on first use and shared by
-    every learner (what one learner does lives in their own tutorial). :raises InvalidInput: no lesson in that
-    language (the message lists them), or its file is wrong."""
-    return _built(language).lesson
-
-
-def steps(language: str = "en") -> tuple:
-    """The steps as :class:`~balada_widgets.core.feedback.Step` values (id, title, rulings, what the learner does)."""
-    return _built(language).steps
-
-
-def kit_words(language: str = "en") -> dict:
-    """The kit's lesson player's words in ``language`` (the file's ``kit``: how a ruling is named...)."""
-    return dict(_built(language).kit)
-
-
-def step_by_id(step_id: str) -> Step:
-    """The :class:`~balada_widgets.core.feedback.Step` of this tutorial with that id (``KeyError`` if none)."""
-    return find_step(steps(), step_id)
-
-
-def __getattr__(name: str):
-    """``STEPS`` and ``MISREADINGS`` (every misreading the checks recognise, by id): the English lesson's."""
-    if name in ("STEPS", "MISREADINGS"):
-        return getattr(_built("en"), name.lower())
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-_FACE = NotebookFace(lesson, [i for i, _ in STEP_RULES], lambda language="en": words_for(language).no_step(
-    steps=", ".join(i for i, _ in STEP_RULES)), kit_words)
-
-
-def tutorial(language: str = "en"):
-    """The notebook face of the lesson in ``language`` (one per kernel, so every cell shares the progress)."""
-    return _FACE.tutorial(language)
-
-
-def step(step_id: Optional[str] = None, language: str = "en"):
-    """Show step ``step_id`` of the tutorial (the last expression of a notebook cell): ``step("boss")``.
-    :raises InvalidInput: no step has that id (the message lists them), or no lesson in that language."""
-    return _FACE.step(step_id, language)
+#: the lesson, read per language on first use and shared by every learner (the entries: kit.lesson.LessonBook)
+BOOK = LessonBook(LESSONS, build_lesson, [i for i, _ in STEP_RULES])
+lesson, steps, misreadings, kit_words, step_by_id, tutorial, step = BOOK.entries()
+__getattr__ = BOOK.english(__name__, STEPS=steps, MISREADINGS=misreadings)

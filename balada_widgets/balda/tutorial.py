@@ -66,9 +66,9 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 from ..core import lesson_words
 from ..core.errors import InvalidInput
-from ..core.feedback import Feedback, Step, find_step
+from ..core.feedback import Feedback, Step
 from ..kit.grid import GridPath, chess_name, grid_svg as _grid_svg
-from ..kit.lesson import Choose, Custom, Lesson, LessonStep, NotebookFace, Pick, Solution, learner_store
+from ..kit.lesson import Built, Choose, Custom, Lesson, LessonBook, Pick, Solution, build_steps, learner_store
 from ..kit.paths import Trace
 from .drawing import CSS, LOOK, board_svg
 from .lexicon import normalise_word
@@ -894,69 +894,24 @@ _BUILDERS = {"idea": _step_idea, "grid": _step_grid, "move": _step_move, "dictio
              "winner": _step_winner, "variants": _step_variants, "play": _step_play}
 
 
-class Built(NamedTuple):
-    """One language's lesson and what the docs and the tests read with it."""
-
-    lesson: Lesson
-    steps: tuple
-    rules: dict
-    misreadings: dict
-    kit: dict
-
-
 def build_lesson(words: lesson_words.LessonWords) -> Built:
-    """The lesson in the language of ``words``: every step's oracle with its words (every key is read)."""
+    """The lesson in the language of ``words``: every step's oracle with its words (every key is read); its
+    ``more`` is the rulings in the lesson's words."""
     L = _Lang(words)
-    out, infos = [], []
-    for step_id, rules in STEP_RULES:
-        w = words.scope(f"steps.{step_id}")
-        parts = _BUILDERS[step_id](L, w)
-        out.append(LessonStep(step_id, w("title"), rules, w("text"), parts if len(parts) > 1 else parts[0]))
-        infos.append(Step(step_id, w("title"), rules, w("goal")))
+    rules = dict(STEP_RULES)
+    out, infos = build_steps(words, rules, rules.get, lambda step_id, w: _BUILDERS[step_id](L, w))
     mis = {mid: Misreading(mid, _step_of(mid), rule, text) for mid, (rule, text) in L.misreadings.items()}
-    return Built(Lesson(words.text("title"), tuple(out)), tuple(infos), L.rules, mis, L.kit)
+    return Built(Lesson(words.text("title"), out), infos, mis, L.kit, L.rules)
 
 
-@lru_cache(maxsize=None)
-def _built(language: str) -> Built:
-    return lesson_words.build(LESSONS, language, build_lesson)
-
-
-def lesson(language: str = "en") -> Lesson:
-    """The tutorial as a :class:`~balada_widgets.kit.lesson.Lesson` in ``language`` (built once, on first use).
-
-    :raises InvalidInput: no lesson file in that language (the message lists them), or the file is wrong.
-    """
-    return _built(language).lesson
-
-
-def steps(language: str = "en") -> tuple:
-    """The steps as :class:`~balada_widgets.core.feedback.Step` values (id, title, rulings, what the learner does)."""
-    return _built(language).steps
+#: the lesson, read per language on first use and shared by every learner (the entries: kit.lesson.LessonBook)
+BOOK = LessonBook(LESSONS, build_lesson, [i for i, _ in STEP_RULES])
+lesson, steps, misreadings, kit_words, step_by_id, tutorial, step = BOOK.entries()
 
 
 def rulings(language: str = "en") -> dict:
     """The rulings in the lesson's own words, as the steps and the feedback remind them."""
-    return _built(language).rules
-
-
-def misreadings(language: str = "en") -> dict:
-    """Every misreading the checks recognise, by id, in ``language``."""
-    return _built(language).misreadings
-
-
-def kit_words(language: str = "en") -> dict:
-    """The kit's lesson player's words in ``language`` (the file's ``kit``: buttons, tiers, how a rule is named)."""
-    return dict(_built(language).kit)
-
-
-def step_by_id(step_id: str) -> Step:
-    """The :class:`~balada_widgets.core.feedback.Step` of this tutorial with that id (``KeyError`` if none).
-
-    >>> step_by_id("readable").rules
-    ('D4',)
-    """
-    return find_step(steps(), step_id)
+    return BOOK.built(language).more
 
 
 def rulings_taught(taught: Optional[Sequence[Step]] = None) -> list[str]:
@@ -968,32 +923,7 @@ def rulings_taught(taught: Optional[Sequence[Step]] = None) -> list[str]:
     return sorted({r for s in (taught or steps()) for r in s.rules})
 
 
-def __getattr__(name: str):
-    """``STEPS``, ``RULES`` and ``MISREADINGS``: the English lesson's (read from its file on first use)."""
-    english = {"STEPS": steps, "RULES": rulings, "MISREADINGS": misreadings}
-    if name in english:
-        return english[name]()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _no_step(language: str = "en") -> str:
-    return f"no such step in the Balda tutorial; the steps are {', '.join(i for i, _ in STEP_RULES)}"
-
-
-_FACE = NotebookFace(lesson, [i for i, _ in STEP_RULES], _no_step, kit_words)
-
-
-def tutorial(language: str = "en"):
-    """The notebook face of the lesson in ``language`` (one per kernel, so every cell shares the progress)."""
-    return _FACE.tutorial(language)
-
-
-def step(step_id: Optional[str] = None, language: str = "en"):
-    """Show step ``step_id`` of the tutorial (the last expression of a notebook cell): ``step("readable")``.
-
-    :raises InvalidInput: no step has that id (the message lists them), or no lesson in that language.
-    """
-    return _FACE.step(step_id, language)
+__getattr__ = BOOK.english(__name__, STEPS=steps, RULES=rulings, MISREADINGS=misreadings)
 
 
 # ============================================================================ a grid picture for notebooks

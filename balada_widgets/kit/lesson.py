@@ -80,8 +80,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union
 
+from ..core import lesson_words
 from ..core.errors import GameError, InvalidInput
-from ..core.feedback import Feedback, Step, parse_number
+from ..core.feedback import Feedback, Step, find_step, parse_number
 from ..core.spec import load
 from .kernel import per_kernel
 
@@ -89,7 +90,7 @@ from .kernel import per_kernel
 #: names its views and imported when a notebook first shows a step: this module imports no UI
 TUTORIAL_PLAYER = "balada_widgets.ui.tutorial:Tutorial"
 
-__all__ = ["Attempt", "Choose", "Count", "Custom", "Figure", "LESSON_WORDS", "LearnerBox", "Lesson", "LessonStep",
+__all__ = ["Attempt", "Built", "Choose", "LessonBook", "build_steps", "Count", "Custom", "Figure", "LESSON_WORDS", "LearnerBox", "Lesson", "LessonStep",
            "Misreading", "NotebookFace", "Number", "Pick", "Progress", "Replies", "Reply", "SetMistake", "Solution", "Text",
            "answer_only_classes", "learner", "learner_store", "respond", "reveal", "set_mistake"]
 
@@ -108,6 +109,7 @@ LESSON_WORDS = {
     "do_first": "Do the task first, then press Check.",
     "rule": "(rule {rules})",
     "rules": "(rules {rules})",
+    "no_step": "no such step in the {lesson} tutorial; the steps are {steps}",
 }
 
 
@@ -518,6 +520,139 @@ class NotebookFace:
         if step_id is not None and step_id not in self._ids:
             raise InvalidInput(self._no_step(*key), move=step_id)
         return self.tutorial(*key).step(step_id)
+
+
+class Built(NamedTuple):
+    """One language's lesson as a room builds it from its words (:class:`LessonBook`): the :class:`Lesson`, its
+    steps as :class:`~balada_widgets.core.feedback.Step` values (each with its goal), every misreading its checks
+    recognise (by id), the lesson player's words (the file's ``kit``, with ``rule_names``) and ``more``: what the
+    room's docs and tests read besides (its words as the steps say them, its rulings)."""
+
+    lesson: Lesson
+    steps: tuple
+    misreadings: dict
+    kit: dict
+    more: Any = None
+
+
+def build_steps(words, step_ids: Sequence[str], rules: Callable[[str], tuple],
+                parts: Callable[[str, Any], Any]) -> tuple[tuple, tuple]:
+    """Every step of a lesson from its words (a :class:`~balada_widgets.core.lesson_words.LessonWords`): step
+    ``i``'s title, text and goal are its scope ``steps.<i>``'s, ``rules(i)`` the rule ids it teaches and
+    ``parts(i, scope)`` its exercises (one, or a tuple; a step whose text is worded from its position returns
+    ``(text, exercises)``). Returns the :class:`LessonStep` values and their
+    :class:`~balada_widgets.core.feedback.Step` values."""
+    out, infos = [], []
+    for step_id in step_ids:
+        scope = words.scope(f"steps.{step_id}")
+        made = parts(step_id, scope)
+        text, made = made if isinstance(made, tuple) and made and isinstance(made[0], str) else (None, made)
+        made = tuple(made) if isinstance(made, (tuple, list)) else (made,)
+        taught = tuple(rules(step_id))
+        out.append(LessonStep(step_id, scope.text("title"), taught, scope.text("text") if text is None else text,
+                              made if len(made) > 1 else made[0]))
+        infos.append(Step(step_id, scope.text("title"), taught, scope.text("goal")))
+    return tuple(out), tuple(infos)
+
+
+class LessonBook:
+    """A room's lesson, written once for every room: its words read from ``folder``'s file per language
+    (:mod:`balada_widgets.core.lesson_words`, ``docs/lessons.md``) by ``build(words) -> Built``, once per
+    language on first use, and shared by every learner (every page of the app, every notebook): immutable data.
+    What one learner does lives in their own tutorial (its progress and store), never here.
+
+    Its methods are the room's lesson entry, the same for every game (a tutorial module exports them:
+    ``lesson, steps, misreadings, kit_words, step_by_id, tutorial, step = BOOK.entries()``;
+    :meth:`~balada_widgets.core.spec.GameSpec.lesson_entry` opens them):
+
+    - ``lesson(language="en")``: the :class:`Lesson`; ``steps(language="en")``: its steps as
+      :class:`~balada_widgets.core.feedback.Step` values; ``misreadings(language="en")``: every misreading its
+      checks recognise, by id; ``kit_words(language="en")``: the lesson player's words;
+    - ``tutorial(language="en")``: the notebook face (one per kernel and language, so every cell shares the
+      progress); ``step(step_id=None, language="en")``: one step, the last expression of a notebook cell.
+
+    Each raises :class:`~balada_widgets.core.errors.InvalidInput` for a language without a lesson file (the
+    message lists those there are), a wrong file, or (``step``) an unknown step id (the message lists the ids).
+
+    >>> from balada_widgets.core.feedback import Feedback
+    >>> class Words:  # what LessonWords gives a builder: here one step, in English
+    ...     language = "en"
+    ...     def text(self, key): return {"title": "Demo"}[key]
+    ...     def scope(self, prefix): return lambda key: key
+    >>> def build(words):
+    ...     step = LessonStep("a", "A", ("R1",), "Text.", Text("?", lambda a: Feedback(a == "yes", "")))
+    ...     return Built(Lesson(words.text("title"), (step,)), (step.as_step(),), {}, {})
+    >>> book = LessonBook(None, build, ["a"], read=lambda folder, language, build: build(Words()))
+    >>> book.lesson().title, [s.id for s in book.steps()], book.lesson() is book.lesson()
+    ('Demo', ['a'], True)
+    >>> book.step("b")
+    Traceback (most recent call last):
+    ...
+    balada_widgets.core.errors.InvalidInput: invalid input 'b': no such step in the Demo tutorial; the steps are a
+    """
+
+    def __init__(self, folder, build: Callable[[Any], Built], step_ids: Sequence[str],
+                 read: Callable[..., Built] = lesson_words.build):
+        self.folder, self.step_ids, self._build, self._read, self._books = folder, tuple(step_ids), build, read, {}
+        self._face = NotebookFace(self.lesson, self.step_ids, self.no_step, self.kit_words)
+
+    def built(self, language: str = "en") -> Built:
+        """The lesson in ``language`` and what is read with it (built on first use, then kept)."""
+        if language not in self._books:
+            self._books[language] = self._read(self.folder, language, self._build)
+        return self._books[language]
+
+    def lesson(self, language: str = "en") -> Lesson:
+        """The lesson in ``language`` as a :class:`Lesson`, shared by every learner."""
+        return self.built(language).lesson
+
+    def steps(self, language: str = "en") -> tuple:
+        """The steps as :class:`~balada_widgets.core.feedback.Step` values (id, title, rules, what the learner does)."""
+        return self.built(language).steps
+
+    def misreadings(self, language: str = "en") -> dict:
+        """Every misreading the checks recognise, by id, in ``language``."""
+        return self.built(language).misreadings
+
+    def kit_words(self, language: str = "en") -> dict:
+        """The lesson player's words in ``language``: the file's ``kit`` (buttons, tiers, how a rule is named)."""
+        return dict(self.built(language).kit)
+
+    def step_by_id(self, step_id: str, language: str = "en") -> Step:
+        """The :class:`~balada_widgets.core.feedback.Step` with that id (``KeyError`` if none)."""
+        return find_step(self.steps(language), step_id)
+
+    def no_step(self, language: str = "en") -> str:
+        """The refusal of an unknown step id, in ``language`` (the kit's words ``no_step``)."""
+        said = {**LESSON_WORDS, **self.built(language).kit}["no_step"]
+        return said.format(lesson=self.lesson(language).title, steps=", ".join(self.step_ids))
+
+    def tutorial(self, language: str = "en"):
+        """The notebook face of the lesson in ``language`` (one per kernel and language: every cell shares the
+        progress)."""
+        self.built(language)  # a language without a lesson is refused before a player is made
+        return self._face.tutorial(language)
+
+    def step(self, step_id: Optional[str] = None, language: str = "en"):
+        """Show step ``step_id`` (default the first) in ``language``, the last expression of a notebook cell."""
+        self.built(language)
+        return self._face.step(step_id, language)
+
+    def entries(self) -> tuple:
+        """``lesson, steps, misreadings, kit_words, step_by_id, tutorial, step``: what a tutorial module exports."""
+        return (self.lesson, self.steps, self.misreadings, self.kit_words, self.step_by_id, self.tutorial,
+                self.step)
+
+    def english(self, module: str, **names: Callable[[str], Any]) -> Callable[[str], Any]:
+        """A tutorial module's ``__getattr__``: its constants ``names`` (``STEPS=steps``: the entry that gives
+        one in a language) are the English lesson's, read from its file on first use."""
+
+        def __getattr__(name: str):
+            if name in names:
+                return names[name]("en")
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+        return __getattr__
 
 
 # ---------------------------------------------------------------------------- what a check says

@@ -773,7 +773,7 @@ def test_every_sentence_of_the_checks_is_said(L):
         walk.draw(clicks)
     check_choices(side("FT"), "")
     check_game_total(side("FT"), side("FI", "FI", "FI"), 3)  # the night side's Fish counted one each
-    said = T.words_for("en").said.used | T._built("en").say.said.used
+    said = T.words_for("en").said.used | T.BOOK.built("en").more.said.used
     english = set(T.words_for("en").said.texts)
     assert english - said == set(), f"sentences no check says: {sorted(english - said)}"
     board = walk.draw.args[1]

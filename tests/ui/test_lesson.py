@@ -407,6 +407,7 @@ CZECH = {
     "choose_some": "Vyber aspoň jednu možnost.", "number_first": "Napiš číslo.",
     "not_a_number": "{raw!r} není celé číslo.", "type_first": "Napiš odpověď.", "do_first": "Nejdřív úkol splň.",
     "rule": "(pravidlo {rules})", "rules": "(pravidla {rules})",
+    "no_step": "takový krok v lekci {lesson} není; kroky jsou {steps}",
     "trace_rule": "pravidlo", "trace_points": "body", "trace_why": "proč", "trace_total": "celkem",
     "trace_so_far": "zatím (krok {i} z {n})", "trace_all": "Vše", "trace_step": "krok {i} z {n}",
     "trace_play": "přehraj kroky jeden po druhém", "trace_pause": "pozastavit", "trace_all_label": "ukaž všechny kroky",

@@ -40,23 +40,20 @@ step says otherwise you play the Barbarian, whose *Last Gulp* (+2 at 40 HP or le
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import NamedTuple, Optional
-
 from ...core import lesson_words
-from ...core.feedback import Step
-from ...kit.lesson import Lesson, LessonStep, NotebookFace
+from ...kit.lesson import Built, Lesson, LessonBook, build_steps
 from . import basics, battles, dangers, extras, play, ways
 from .answers import ChanceAnswer, parse_chance
 from .language import Language
 from .scenes import LESSONS, material
 
 __all__ = ["LANGUAGES", "LESSONS", "MISREADINGS", "STEPS", "ChanceAnswer", "build_lesson", "kit_words", "lesson",
-           "misreadings", "parse_chance", "step", "steps", "tutorial"]
+           "misreadings", "parse_chance", "step", "step_by_id", "steps", "tutorial"]
 
 #: the steps in order, each its oracle, named by the step's id (the rules each teaches: ``lessons/scenes.yaml``)
 ORACLES = {oracle.__name__: oracle for topic in (basics, battles, dangers, ways, extras, play) for oracle in topic.STEPS}
 STEP_IDS = tuple(ORACLES)
+LANGUAGES = tuple(lesson_words.language_files(LESSONS))
 
 
 def step_rules(step_id: str) -> tuple:
@@ -64,82 +61,16 @@ def step_rules(step_id: str) -> tuple:
     return tuple(material()["steps"][step_id]["rules"].split())
 
 
-class Built(NamedTuple):
-    """One language's lesson and what the docs, the teacher's page and the lesson player read with it."""
-
-    lesson: Lesson
-    steps: tuple
-    misreadings: dict
-    kit: dict
-
-
 def build_lesson(words: lesson_words.LessonWords) -> Built:
     """The lesson in the language of ``words``: every step's oracle with its words (every key is read)."""
     L = Language(words)
-    out, infos = [], []
-    for step_id, oracle in ORACLES.items():
-        w = words.scope(f"steps.{step_id}")
-        text, parts = oracle(L, w)
-        out.append(LessonStep(step_id, w("title"), step_rules(step_id), text, parts if len(parts) > 1 else parts[0]))
-        infos.append(Step(step_id, w("title"), step_rules(step_id), w("goal")))
+    out, infos = build_steps(words, STEP_IDS, step_rules, lambda step_id, w: ORACLES[step_id](L, w))
     named = [r for step_id in ORACLES for r in step_rules(step_id)] + [m.rule for m in L.misreadings.values()]
     kit = {**L.kit, "rule_names": L.rule_names(named)}
-    return Built(Lesson(words.text("title"), tuple(out)), tuple(infos), dict(L.misreadings), kit)
+    return Built(Lesson(words.text("title"), out), infos, dict(L.misreadings), kit)
 
 
-@lru_cache(maxsize=None)
-def _built(language: str) -> Built:
-    return lesson_words.build(LESSONS, language, build_lesson)
-
-
-def lesson(language: str = "en") -> Lesson:
-    """The tutorial as a :class:`~balada_widgets.kit.lesson.Lesson` in ``language`` (built once, on first use).
-
-    Built once and shared by every learner (every page of the app): immutable data, its positions and
-    caches (the last step's game as a function of the clicks) are the same for everybody. What one learner
-    does lives in their own tutorial (its progress), never here.
-
-    :raises InvalidInput: no lesson file in that language (the message lists them), or the file is wrong.
-    """
-    return _built(language).lesson
-
-
-def steps(language: str = "en") -> tuple:
-    """The steps as :class:`~balada_widgets.core.feedback.Step` values (id, title, rules, what the learner does)."""
-    return _built(language).steps
-
-
-def misreadings(language: str = "en") -> dict:
-    """Every misreading the checks recognise, by id, in ``language``."""
-    return _built(language).misreadings
-
-
-def kit_words(language: str = "en") -> dict:
-    """The lesson player's words in ``language``: the file's ``kit``, and ``rule_names`` (each rule id the lesson
-    names, in words)."""
-    return dict(_built(language).kit)
-
-
-def __getattr__(name: str):
-    """``STEPS`` and ``MISREADINGS``: the English lesson's (read from its file on first use)."""
-    english = {"STEPS": steps, "MISREADINGS": misreadings}
-    if name in english:
-        return english[name]()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-_FACE = NotebookFace(lesson, STEP_IDS, lambda language="en": (
-    f"no such step in the Heroes of Barcadia tutorial; the steps are {', '.join(STEP_IDS)}"), kit_words)
-
-
-def tutorial(language: str = "en"):
-    """The notebook face of the lesson in ``language`` (one per kernel, so every cell shares the progress)."""
-    return _FACE.tutorial(language)
-
-
-def step(step_id: Optional[str] = None, language: str = "en"):
-    """Show step ``step_id`` of the tutorial (the last expression of a notebook cell): ``step("boss")``.
-
-    :raises InvalidInput: no step has that id (the message lists them), or no lesson in that language.
-    """
-    return _FACE.step(step_id, language)
+#: the lesson, read per language on first use and shared by every learner (the entries: kit.lesson.LessonBook)
+BOOK = LessonBook(LESSONS, build_lesson, STEP_IDS)
+lesson, steps, misreadings, kit_words, step_by_id, tutorial, step = BOOK.entries()
+__getattr__ = BOOK.english(__name__, STEPS=steps, MISREADINGS=misreadings)
