@@ -7,16 +7,11 @@ cell is one line::
     baldurs_gate.tutorial.step("connections")                 # Step 4 of 18, in English
     baldurs_gate.tutorial.step("connections", language="cs")  # the same step in Czech (C19)
 
-This package holds only the lesson's *oracles*, one idea per module: the positions (:mod:`.positions`, from
-``lessons/material.yaml``), the boards (:mod:`.boards`), the live exercises whose clicks the engine plays
-(:mod:`.live`), one language's words and the exercise parts made of them (:mod:`.language`), and the steps by
-topic (:mod:`.basics`, :mod:`.actions`, :mod:`.attacks`, :mod:`.ending`, :mod:`.play`). Every word the learner
-reads is data, ``lessons/en.yaml`` and ``cs.yaml`` (``docs/lessons.md``); the engine's own words (card names,
-refusals) come from :mod:`..i18n`. As the GUIDE's tutorials: the learner *does* every step (clicks, plays on a
-live board the engine checks, chooses among three options or more, types a number); every answer comes from
-the engine, and a *misreading* is its computation with one rule misread, named with that rule (a wrong pick
-before something left out); no board shows what its question asks; the kit gives the tiers. The houses are
-*you* (player 1, blue), *Orange* and *Green* (in Czech *ty*, *Oranžový*, *Zelený*).
+The package holds the lesson's *oracles* (the steps by topic: :mod:`.basics`, :mod:`.actions`, :mod:`.attacks`,
+:mod:`.ending`, :mod:`.play`), each computing its answers and misreadings from the engine on a position of
+``lessons/material.yaml``; every word the learner reads is ``lessons/en.yaml`` and ``cs.yaml`` (``docs/lessons.md``).
+As the GUIDE's tutorials: the learner *does* every step, no board shows what its question asks, a misreading is
+the engine's computation with one rule misread, named with that rule (a wrong pick before something left out).
 
 >>> [s.id for s in steps()][:5]
 ['city', 'turn', 'build', 'connections', 'parcel-token']
@@ -56,8 +51,7 @@ def build_lesson(words: lesson_words.LessonWords) -> Built:
     oracles = dict(zip(STEP_IDS, BUILDERS))
     out, infos = build_steps(words, STEP_IDS, lambda step_id: tuple(material()["rules"][step_id]),
                              lambda step_id, w: oracles[step_id](said, w, step_material(step_id)))
-    found = {mid: Misreading(mid, *said.misreadings[mid]) for mid in said.misreadings}
-    return Built(Lesson(words.text("title"), out), infos, found, said.kit, said)
+    return Built(Lesson(words.text("title"), out), infos, said.misreadings, said.kit, said)
 
 
 #: the lesson, read per language on first use and shared by every learner (the entries: kit.lesson.LessonBook)

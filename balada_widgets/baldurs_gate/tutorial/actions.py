@@ -9,7 +9,7 @@ from ..effects import ability_text, cost_text, effect_text
 from ..state import Build, Done, Income, Parcel, Spot, Src, Trade, Use, Worker
 from . import boards
 from .language import set_answer
-from .live import Live
+from .boards import Live
 from .positions import position_of
 
 

@@ -11,7 +11,7 @@ from . import boards
 from .actions import ability_words, two_trades
 from .basics import FORTIFICATIONS, added, atoms_gain, bonus_of, gains, gains_part, pays_line
 from .language import set_answer
-from .live import Live, bare
+from .boards import Live, bare
 from .positions import position_of
 
 

@@ -11,7 +11,7 @@ from ..effects import effect_text
 from ..state import Build, Done, Income, Parcel, Token, Worker
 from . import boards
 from .language import set_answer
-from .live import Live
+from .boards import Live
 from .positions import position_of
 
 

@@ -1,41 +1,30 @@
-"""What the tutorial's boards show: the city and the houses' boards as a player at the table sees them.
+"""The tutorial's boards: the city and the houses' boards as a player at the table sees them, still or live.
 
-Drawn by the game's own drawing (:func:`.drawing.city_svg`, :func:`.drawing.player_markup`,
-:func:`.drawing.cards_markup`) from the learner's view, nothing highlighted. A board a question is asked
-about carries no ``data-id`` (nothing on it is an answer); a board that is clicked numbers its ids with the
-click count (``P4@1``), so the same spot can be clicked again.
+Drawn by the game's own drawing from the learner's view, nothing highlighted, in the lesson's frame
+(``lessons/boards.css``). A board a question is asked about carries no ``data-id`` (nothing on it is an answer);
+a board that is clicked numbers its ids with the click count (``P4@1``), so the same spot can be clicked again.
+On a live board (:class:`Live`) the clicks become the engine's moves: a click the engine refuses leaves the
+position as it was and shows the engine's reason with its rule, in the learner's language. Chance is scripted
+(the parcel tokens a step's builds draw), so a step plays the same every time; the last step's game draws them
+from a seeded generator instead.
 """
 
 from __future__ import annotations
 
 import html as markup_text
 import re
-from typing import Iterable
+from dataclasses import dataclass, replace
+from typing import Iterable, Optional
 
+from ...core.feedback import Feedback
+from ...core.files import read_data_text
 from .. import i18n
-from ..drawing import CARDS_CSS, CSS, DEFS, cards_markup, city_svg, player_markup
+from ..drawing import CARDS_CSS, CSS, DEFS as LESSON_DEFS, cards_markup, city_svg, move_target, parse_id, player_markup
+from ..state import BaldursGateState, Bottom, Build, Done, DrawToken, Income, Keep, Parcel, Pick, Spot, Take, Token, \
+    Track, Trade, Turn, Use, Worker
+from .positions import LESSONS
 
-#: the lesson's own parts around the game's drawing: the caption, the buttons of a live board, the log; the
-#: city at most 480 px tall with the houses' boards beside it (scrolled when longer), so that an exercise, its
-#: Check and its reply fit a 1400x900 window (tests/browser/test_tutorial_boards_browser.py)
-LESSON_CSS = CSS + CARDS_CSS + """
-.bw-bgt { font: 13px/1.4 system-ui, sans-serif; color: #2b2418; }
-.bw-bgt .cap { margin: 2px 0 6px; padding: 5px 10px; border-radius: 8px; background: #eef4fb; color: #1e3c66; }
-.bw-bgt .cap.warn { background: #fff4d6; color: #5a4300; }
-.bw-bgt .cap.ok { background: #e3f4e6; color: #1b5e2b; }
-.bw-bgt .chips { display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0 8px; }
-.bw-bgt .chip { padding: 3px 11px; border-radius: 14px; border: 1.5px solid #9cb8dc; background: #f4f8fd;
-  color: #1e3c66; cursor: pointer; font-size: 12.5px; }
-.bw-bgt .chip.sel { background: #1565c0; color: white; }
-.bw-bgt .log { color: #555; font-size: 12px; margin: 4px 0; }
-.bw-bgt .cols { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; margin-bottom: 6px; }
-.bw-bgt .cols > div { flex: 1 1 260px; }
-.bw-bgt svg.bw-bg { width: 100%; height: auto; max-height: 480px; }
-.bw-bgt .beside { display: flex; gap: 8px; align-items: flex-start; }
-.bw-bgt .beside > .city { flex: 0 0 522px; }
-.bw-bgt .beside > .side { flex: 1 1 0; min-width: 0; max-height: 480px; overflow-y: auto; }
-"""
-LESSON_DEFS = DEFS
+LESSON_CSS = CSS + CARDS_CSS + read_data_text(LESSONS / "boards.css", what="lesson style")
 
 
 def escape(text: str) -> str:
@@ -53,10 +42,10 @@ def numbered(markup: str, suffix: str) -> str:
     return re.sub(r'data-id="([^"]+)"', lambda m: f'data-id="{m.group(1)}{suffix}"', markup)
 
 
-def city(game, state, *, selected=(), viewer: int = 0, mask_defence=False, clickable=True, suffix="") -> str:
-    """The city as ``viewer`` sees it, ``selected`` drawn chosen; ``mask_defence``: every district's defence
-    counter shows "?" (a step that asks for a defence); ``clickable=False``: no ``data-id``."""
-    markup = city_svg(game, game.view(state, viewer), viewer=viewer, selected=tuple(selected))
+def city(game, state, *, selected=(), mask_defence=False, clickable=True, suffix="") -> str:
+    """The city as you see it, ``selected`` drawn chosen; ``mask_defence``: every district's defence counter shows
+    "?" (a step that asks for a defence); ``clickable=False``: no ``data-id``."""
+    markup = city_svg(game, game.view(state, 0), viewer=0, selected=tuple(selected))
     if mask_defence:
         markup = re.sub(r'(<text[^>]*class="def-n"[^>]*>)\d+(</text>)', r"\g<1>?\g<2>", markup)
         markup = re.sub(r"(attack track of [^;]*?; defence |; obrana )\d+", r"\g<1>?", markup)
@@ -82,16 +71,11 @@ def html(*parts: str, label: str = "") -> str:
     return f'<div class="bw-bgt" role="group" aria-label="{escape(label)}">{"".join(p for p in parts if p)}</div>'
 
 
-def columns(blocks: Iterable[str]) -> str:
-    blocks = [b for b in blocks if b]
-    return '<div class="cols">' + "".join(f"<div>{b}</div>" for b in blocks) + "</div>" if blocks else ""
-
-
 def beside(city_markup: str, blocks: Iterable[str]) -> str:
-    """The city with the houses' boards (and cards) in a column beside it."""
-    blocks = [b for b in blocks if b]
-    side = f'<div class="side" tabindex="0">{"".join(blocks)}</div>'  # it scrolls: the keyboard reaches it too
-    return f'<div class="beside"><div class="city">{city_markup}</div>{side}</div>' if blocks else city_markup
+    """The city with the houses' boards (and cards) in a column beside it (it scrolls: the keyboard reaches it)."""
+    side = "".join(b for b in blocks if b)
+    return f'<div class="beside"><div class="city">{city_markup}</div><div class="side" tabindex="0">{side}</div>' \
+        '</div>' if side else city_markup
 
 
 def house_name(lesson, player: int) -> str:
@@ -99,10 +83,160 @@ def house_name(lesson, player: int) -> str:
     return f"{lesson.house(player, capital=True)} ({player + 1})"
 
 
-def table(lesson, game, state, *, offer=False, hand=True, first=(), label: str = "") -> str:
-    """What you see at the table, nothing to click: the city, and beside it ``first`` (cards a question is
-    about), your board and the offer."""
+def table(lesson, game, state, *, offer=False) -> str:
+    """What you see at the table, nothing to click: the city, and beside it your board and the offer."""
     view = game.view(state, 0)
-    blocks = [*first, player_markup(game, view, 0, viewer=0, name=house_name(lesson, 0), hand=hand)]
+    blocks = [player_markup(game, view, 0, viewer=0, name=house_name(lesson, 0))]
     blocks += [cards_markup(game, view.offer, title=i18n.text("ui.offer_label", game.language))] if offer else []
-    return html(still(beside(city(game, state, clickable=False), blocks)), label=label)
+    return html(still(beside(city(game, state, clickable=False), blocks)))
+
+
+# ---------------------------------------------------------------------------- live boards
+
+#: what a click on a card means, by the step pending (else it builds the card); on a spot, by its kind
+CARD_MOVES = {"keep": Keep, "offer": Take, "bottom": Bottom, "pick": Pick}
+SPOT_MOVES = {"parcel": Parcel, "fort": Spot, "location": Worker, "track": Track}
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A live exercise after some clicks: the state, what the last click did, the log, the refused clicks
+    (``(click id, rule, move)``, in order) and the learner's moves the engine applied."""
+
+    state: BaldursGateState
+    message: str = ""
+    log: tuple = ()
+    refused: tuple = ()
+    moves: tuple = ()
+
+
+def bare(id_: str) -> str:
+    """A click's id without its ``@n`` (a live board numbers its ids, so a click can repeat)."""
+    return id_.split("@", 1)[0]
+
+
+class Live:
+    """The learner's clicks on ``start`` played by the engine, for you (player 1).
+
+    ``tokens``: the parcel tokens the builds draw, in order; ``others(game, state)``: another house's move
+    when it decides (``None``: the exercise stops there); ``stop(state)``: the exercise is over (by default
+    when your turn is over); ``chance(state, k)``: a seeded draw instead of the scripted tokens.
+    """
+
+    def __init__(self, lesson, game, start: BaldursGateState, *, tokens=(), others=None, stop=None, chance=None):
+        self.lesson, self.game, self.start, self.tokens, self.others = lesson, game, start, tuple(tokens), others
+        self.chance, self._frames = chance, {}
+        self.stop = stop or (lambda s: s.over or (s.tasks and type(s.tasks[0]) is Turn and s.tasks[0].player != 0))
+
+    def settle(self, state: BaldursGateState, log: list) -> BaldursGateState:
+        """Chance and the other houses play until you decide or the exercise is over."""
+        g = self.game
+        while not (state.over or self.stop(state)):
+            if g.is_chance(state):
+                wanted = [x for x in self.tokens if x in state.bag] if type(state.tasks[0]) is DrawToken else []
+                move = self.chance(state, len(log)) if self.chance else Token(wanted[0]) if wanted and \
+                    state.tasks[0].purpose == "build" else g.chance_outcomes(state)[0][0]
+            elif g.to_move(state) == (0,) or self.others is None or (move := self.others(g, state)) is None:
+                return state
+            log.append(g.describe_move(state, move, 0))
+            state = g.apply(state, move)
+        return state
+
+    def move_of(self, state: BaldursGateState, id_: str):
+        """The move a click means now (legal or not: the engine then says why not), or ``None``."""
+        g = self.game
+        if not state.tasks or g.to_move(state) != (0,):
+            return None
+        if id_.startswith("m-"):
+            trade = id_.removeprefix("m-trade-")
+            return {"m-income": Income(0), "m-done": Done(0)}.get(id_) or (
+                Trade(0, "" if trade == "none" else trade) if trade != id_ else None)
+        what, value = parse_id(id_) or (None, None)
+        kind, me = g.pending(state).kind, state.players[0]
+        if what == "card" and kind == "income" and value in (me.hq, *me.portfolio):
+            return Use(0, value, next((a for card, a in g.usable(state, 0) if card == value), 0))
+        made = CARD_MOVES.get(kind, Build) if what == "card" else SPOT_MOVES.get(what)
+        return made(0, value) if made else None
+
+    def frame(self, selected: tuple) -> Frame:
+        """The exercise after the clicks ``selected`` (each id with its ``@n``)."""
+        selected = tuple(selected)
+        if selected not in self._frames:
+            self._frames[selected] = self._click(self.frame(selected[:-1]), bare(selected[-1])) if selected else \
+                Frame(self.settle(self.start, []))
+        return self._frames[selected]
+
+    def _click(self, before: Frame, id_: str) -> Frame:
+        g, said, state = self.game, self.lesson.live, before.state
+        move = None if state.over or self.stop(state) else self.move_of(state, id_)
+        if move is None:
+            return replace(before, message=said["over" if state.over or self.stop(state) else "nothing-there"])
+        if not g.is_legal(state, move):
+            rule, why = ("W3", said["one-trade"]) if type(move) is Trade and g.pending(state).kind != "trade" else \
+                g.why_illegal(state, move)
+            return replace(before, message=self.lesson.ruled(why[:1].upper() + why[1:] + ".", rule),
+                           refused=before.refused + ((id_, rule, move),))
+        log = list(before.log) + [g.describe_move(state, move, 0)]
+        return Frame(self.settle(g.apply(state, move), log), "", tuple(log), before.refused, before.moves + (move,))
+
+    def clicks(self, moves) -> tuple:
+        """The click ids (``id@n``) that play ``moves`` (for *Show me* and the tests)."""
+        return tuple(f"{click_id(m)}@{k}" for k, m in enumerate(moves))
+
+    def refusal(self, selected: tuple, misread=lambda id_, rule, move: None) -> Optional[Feedback]:
+        """The last refused click as feedback: its misreading (``misread(id, rule, move)``), else the engine's
+        reason with its rule (what the board showed); ``None`` if no click was refused."""
+        fr = self.frame(tuple(selected))
+        if not fr.refused:
+            return None
+        mid, rule = misread(*fr.refused[-1]), fr.refused[-1][1]
+        return self.lesson.mis(mid) if mid else Feedback(
+            False, fr.message or self.lesson.ruled(self.lesson.live["refused"], rule), rule)
+
+    def draw(self, selected: tuple, *, board: str = "full", offer=False, others=False, mask_defence=False,
+             log=True, hide_score=False, label: str = "") -> str:
+        """The board after the clicks ``selected``: what happened, the buttons, the city and beside it the
+        houses' boards: ``board`` ``"full"`` (yours), ``"hand"`` (only your hand: your resources stay out of
+        sight when the question is what they become) or ``"none"``; ``hide_score``: the prestige before the
+        final scoring (the score is the question)."""
+        g, said = self.game, self.lesson.live
+        fr = self.frame(tuple(selected))
+        state, suffix = fr.state, f"@{len(selected)}"
+        view = pre_scoring(g.view(state, 0)) if hide_score and state.over else g.view(state, 0)
+        stopped = state.over or self.stop(state)
+        kind = g.pending(state).kind if not stopped and g.to_move(state) == (0,) else ""
+        said_now = fr.message or (said["done"] if stopped else said.get(f"note.{kind}", g.pending(state).text))
+        buttons = [chip(f"m-income{suffix}", said["income"])] if kind == "turn" else []
+        buttons += [chip(f"m-done{suffix}", i18n.text("ui.btn.done", g.language))] if kind == "income" else []
+        here = state.players[0].worker
+        if here and (kind == "trade" or (kind in ("spot", "track") and any(type(m) is Worker for m in fr.moves))):
+            extra = i18n.text("desc.damaged_extra", g.language) if here in state.damage else ""
+            buttons += [chip(f"m-trade-{tr.id}{suffix}", i18n.text(f"ui.trade.{tr.id}", g.language) + ": " +
+                             g.trade_text(here, tr.id, g.language) + extra) for tr in g.content.locations[here].trades]
+            buttons += [chip(f"m-trade-none{suffix}", i18n.text("ui.btn.no_trade", g.language))]
+        buttons += [chip(selected[-1], said["back"], kind="back")] if selected else []
+        blocks = [cards_markup(g, view.tasks[0].drawn, title=i18n.text("ui.cards_keep", g.language))] \
+            if kind == "keep" else []
+        houses = ([0] if board == "full" else []) + (list(range(1, g.players)) if others else [])
+        blocks += [player_markup(g, view, p, viewer=0, name=house_name(self.lesson, p)) for p in houses]
+        blocks += [cards_markup(g, view.players[0].hand, title=said["your-hand"])] if board == "hand" else []
+        blocks += [cards_markup(g, view.offer, title=i18n.text("ui.offer_label", g.language))] if offer else []
+        shown = "<br>".join("· " + escape(x) for x in fr.log[-5:]) if log else ""
+        return html(caption(said_now, "warn" if fr.message else "ok" if stopped else ""), chips(buttons),
+                    beside(city(g, state, suffix=suffix, mask_defence=mask_defence),
+                           [numbered(b, suffix) for b in blocks]),
+                    f'<div class="log">{shown}</div>' if shown else "", label=label)
+
+
+def click_id(move) -> str:
+    """The id a click that plays ``move`` carries: a spot, a card, or a button (income, done, a trade)."""
+    if type(move) is Trade:
+        return f"m-trade-{move.trade or 'none'}"
+    return move_target(move) or {Income: "m-income", Done: "m-done"}[type(move)]
+
+
+def pre_scoring(view: BaldursGateState) -> BaldursGateState:
+    """The view with each house's prestige before the final scoring (E6-E9 taken off): the score stays a question."""
+    final = ("E6", "E7", "E8", "E9")
+    return view._replace(players=tuple(
+        pl._replace(prestige=pl.prestige - sum(x.points for x in pl.gains if x.rule in final)) for pl in view.players))

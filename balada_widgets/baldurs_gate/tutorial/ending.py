@@ -9,8 +9,7 @@ from .. import scoring as scores
 from ..drawing import cards_markup, player_markup
 from ..state import HIDDEN, Build, Done, DrawToken, Income, Parcel, Token
 from . import boards
-from .language import LESSON_CSS, LESSON_DEFS
-from .live import bare
+from .boards import LESSON_CSS, LESSON_DEFS, bare
 from .positions import game, position_of
 
 
@@ -246,7 +245,7 @@ def tie_board(lesson, facts, g, state) -> str:
         note = facts(prestige=state.players[p].prestige, forts=forts, agendas=scores.agenda_prestige(state, p))
         blocks.append(f'<div class="log">{boards.escape(note)}</div>' +
                       player_markup(g, view, p, viewer=0, name=boards.house_name(lesson, p), hand=False))
-    return boards.html(boards.still(boards.columns(blocks)))
+    return boards.html(boards.still('<div class="cols">' + "".join(f"<div>{b}</div>" for b in blocks) + "</div>"))
 
 
 def advanced_states(language: str) -> tuple:

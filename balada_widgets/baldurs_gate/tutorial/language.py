@@ -1,24 +1,20 @@
-"""One language's lesson being built: its words, its misreadings, its feedback and its exercise parts.
+"""One language's lesson being built: its words (``lessons/<language>.yaml``, ``docs/lessons.md``), what its checks
+say (the kit's :class:`~balada_widgets.kit.lesson.Replies`) and its exercise parts.
 
-The words are ``lessons/<language>.yaml`` (:mod:`balada_widgets.core.lesson_words`, format in
-``docs/lessons.md``): ``words`` (what several steps say), ``misreadings`` (grouped by step, then by the rules
-each misreads: ``BLD1_C13`` is rules BLD1 and C13), ``steps.<id>`` (its title, goal, text, and one section
-per exercise part, ``a``, ``b``...). A part reads its own text first, then its step's (a label or a hint
-the parts share). Every text is read when the lesson is built, so a missing, misspelt or unused key stops
-the build with its name.
-
-A rule is named where the learner can look it up (:func:`.i18n.rules_ref`): a clause of the rule text by its
-id in English and by its section in Czech (the Czech text has no ids), the project's own rulings as "our
-ruling C13" / "naše pravidlo C13".
+A part reads its own text (``steps.<id>.<a|b|...>``) first, then its step's; every text is read when the lesson is
+built, so a missing, misspelt or unused key stops the build with its name. A rule is named where the learner can
+look it up (:func:`.i18n.rules_ref`): by its id in English, by its section in Czech (the Czech text has no ids),
+the project's own rulings as "our ruling C13" / "naše pravidlo C13".
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, Optional
 
 from ...core.feedback import Feedback
 from ...core.lesson_words import LessonWords
-from ...kit.lesson import Choose, Count, Figure, Pick, Solution, set_mistake
+from ...kit.lesson import Choose, Count, Figure, Misreading, Pick, Replies, Solution, set_mistake
 from .. import i18n
 from ..i18n import join_list, qty, rules_ref
 from . import boards
@@ -29,10 +25,14 @@ PART_KEYS = "abcdefgh"
 GENDER = {"inn": "m", "temple": "m", "hall": "f", "market": "f", "tower": "f", "keep": "f", "gate": "f", "hq": "n"}
 
 
-class Language:
-    """The lesson's words in one language, and what every step says with them."""
+class Language(Replies):
+    """The lesson's words in one language, and what every step says with them: its misreadings (``misreadings``,
+    by step, then by the rules each misreads: ``BLD1_C13`` is rules BLD1 and C13) named with where their rule is
+    written."""
 
     def __init__(self, words: LessonWords):
+        super().__init__({mid: Misreading(mid, step, rules.replace("_", ", "), text) for (step, rules, mid), text in
+                          ((key.split("."), text) for key, text in words.section("misreadings").items())})
         self.words, self.language = words, words.language
         self.common = words.scope("words")
         self.houses = {form: self.common.list(f"house{form}") for form in ("", "-of", "-to")}
@@ -40,10 +40,6 @@ class Language:
         self.no_answer, self.nothing = self.common.text("no-answer"), self.common.text("nothing")
         self.yours = {gender: self.common.template(f"yours.{gender}", "kind") for gender in "mfn"}
         self.kit = words.section("kit")
-        self.misreadings = {}  # id -> (the step where it is recognised, its rules, its words)
-        for key, text in words.section("misreadings").items():
-            step, rules, mid = key.split(".")
-            self.misreadings[mid] = (step, rules.replace("_", ", "), text)
 
     def house(self, player: int, form: str = "", capital: bool = False) -> str:
         """A house in a sentence: you, Orange, Green (``form`` ``-of``: your, Orange's; ``-to``: to you...)."""
@@ -65,9 +61,12 @@ class Language:
         return f"{text} ({rules_ref(rule, self.language)})" if rule else text
 
     def mis(self, mid: str) -> Feedback:
-        """The feedback naming misreading ``mid`` with its rule (never the answer)."""
-        _, rule, text = self.misreadings[mid]
-        return Feedback(False, self.ruled(text, rule), rule, misreading=mid)
+        """The kit's feedback naming misreading ``mid``, with where its rule is written (never the answer)."""
+        said = super().mis(mid)
+        return replace(said, message=self.ruled(said.message, said.rule))
+
+    def no(self, text: str, rule: Optional[str] = None) -> Feedback:
+        return super().no(self.ruled(text, rule), rule)
 
     # -- the city in words
 
@@ -107,14 +106,11 @@ Judge = Callable[[Any], Any]  # True (right), a misreading id, a Feedback, or No
 
 
 def set_answer(answer, right, wrong=None, missing=None):
-    """A set answered, read by the kit's :func:`~balada_widgets.kit.lesson.set_mistake`: True when it is ``right``,
-    else the misreading of a wrong pick before one of something left out (``None``: the pick is wrong, no
-    misreading explains it); ``wrong(item)``, ``missing(item)``: an item's misreading or nothing.
+    """A set read by the kit's :func:`~balada_widgets.kit.lesson.set_mistake` (a wrong pick before one left out):
+    True when it is ``right``, else the misreading that explains it, or ``None``.
 
-    >>> set_answer({"a", "x"}, {"a", "b"}, wrong=lambda x: "x-picked", missing=lambda x: "b-left-out")
+    >>> set_answer({"a", "x"}, {"a", "b"}, wrong={"x": "x-picked"}, missing={"b": "b-left-out"})
     'x-picked'
-    >>> set_answer({"a"}, {"a", "b"}, missing={"b": "b-left-out"}), set_answer({"b", "a"}, {"a", "b"})
-    ('b-left-out', True)
     """
     found = set_mistake(answer, right, wrong, missing)
     return found is None or found.misreading
@@ -155,13 +151,8 @@ class Part:
 
         def check(answer) -> Feedback:
             got = judge(answer)
-            if isinstance(got, Feedback):
-                return got
-            if got is True:
-                return Feedback(True, right)
-            if got:
-                return lesson.mis(got)
-            return Feedback(False, lesson.ruled(no, rule), rule)
+            return got if isinstance(got, Feedback) else lesson.right(right) if got is True else \
+                lesson.mis(got) if got else lesson.no(no, rule)
 
         return check
 

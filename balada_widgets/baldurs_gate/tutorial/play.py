@@ -16,7 +16,7 @@ from .. import scoring as scores
 from ..bots import make_bot
 from ..state import Build
 from .ending import final_gains
-from .live import Live, click_id
+from .boards import Live, click_id
 from .positions import position_of
 
 #: the game of each language's lesson (the lesson is built once per language)
