@@ -217,9 +217,11 @@ def test_a_lesson_resumes_its_step_and_progress_and_the_store_has_its_misreading
     tutorial = keeper.tutorial
     step = tutorial.lesson.steps[0]
     ex = step.parts[0]
-    # two wrong answers (each shows a misreading), then the right one
+    # two wrong answers, each a misreading (Ada in r3 is not next to the Hoard; Bo in r4 counts his Signature Move
+    # as a Power-Up), then the right one. A pick where no hero stands (START, the Hoard r1) is named by the lesson
+    # as the item picked wrongly, with no misreading: that is tests/barcadia/test_tutorial.py's
     met = []
-    for wrong in (["START"], ["r1"]):
+    for wrong in (["r3"], ["r4"]):
         _pick_check(tab, wrong)
         got = tab.run(lambda: tutorial.progress.of(step.id, 0))
         met.append(got.reply.misreading)
