@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from ..core.errors import InvalidInput
 from .rules import BaldursGateGame
-from .state import Attack, BaldursGateState, DrawToken, EndTurn, Gain, Piece, Player, Turn
+from .state import Attack, BaldursGateState, Done, DrawToken, EndTurn, Gain, Income, Piece, Player, Turn
 
-__all__ = ["late_position", "position"]
+__all__ = ["income_turn", "late_position", "played", "position"]
 
 BUILDINGS = ("inn", "hall", "market", "temple")
 
@@ -145,3 +145,24 @@ def late_position(game: BaldursGateGame, *, pieces=(), avail=(), banned=(), atta
             owners, kinds = owners + 1, kinds + 1
             taken.add(f"P{x}")
     return position(game, pieces=pieces, avail=avail, banned=banned, attacks=attacks, **spec)
+
+
+def played(game: BaldursGateGame, state: BaldursGateState, choose, until=lambda s: s.over):
+    """The states from ``state`` on (itself first), each after the move ``choose(state)``, until ``until(state)``:
+    the engine played with a script (its chance outcomes chosen, the houses' moves given).
+
+    >>> g = BaldursGateGame(players=2)
+    >>> *_, done = played(g, g.initial_state(), lambda s: g.chance_outcomes(s)[0][0], lambda s: not g.is_chance(s))
+    >>> g.pending(done).kind, g.bag_count(done)
+    ('turn', 19)
+    """
+    yield state
+    while not until(state):
+        state = game.apply(state, choose(state))
+        yield state
+
+
+def income_turn(game: BaldursGateGame, state: BaldursGateState):
+    """The move of a turn played by taking income and finishing it."""
+    player = state.tasks[0].player
+    return Income(player) if game.pending(state).kind == "turn" else Done(player)

@@ -21,7 +21,7 @@ from balada_widgets.baldurs_gate import tutorial as T
 from balada_widgets.baldurs_gate.i18n import rules_ref
 from balada_widgets.baldurs_gate.state import Token, Turn
 from balada_widgets.baldurs_gate.tutorial import ending, lesson, boards as live_module, play as play_module
-from balada_widgets.baldurs_gate.tutorial.positions import LESSONS, position_of
+from balada_widgets.baldurs_gate.tutorial.boards import LESSONS, position_of
 from balada_widgets.core import lesson_words
 from balada_widgets.core.errors import InvalidInput
 from balada_widgets.kit.lesson import Attempt, Choose, answer_only_classes, respond, reveal

@@ -10,11 +10,16 @@ from ..state import Build, Done, Income, Parcel, Spot, Src, Trade, Use, Worker
 from . import boards
 from .language import set_answer
 from .boards import Live
-from .positions import position_of
+from .boards import position_of
 
 
-def two_trades(live, clicks):
-    """The misreading of a second trade the engine refused (one visit, one trade: W3)."""
+def fortified(live, clicks, here: str, kind: str, worker: bool = False):
+    """Your turn over with your ``kind`` built on a fortification spot of ``here`` (``worker``: your worker still
+    there), else the misreading of a second trade the engine refused (one visit, one trade: W3)."""
+    st, forts = live.frame(tuple(clicks)).state, live.game.city.forts_of[here]
+    if any(p and (p.kind, p.owner) == (kind, 0) for p in map(st.pieces.__getitem__, forts)) and live.stop(st) and (
+            not worker or st.players[0].worker == here):
+        return True
     return live.refusal(clicks, lambda _, rule, move: rule == "W3" and any(
         type(m) is Trade for m in live.frame(tuple(clicks)).moves) and "worker-two-trades")
 
@@ -41,13 +46,8 @@ def worker(lesson, step, material) -> tuple:
                       {key(v): k for k, v in prices.items()}.get, solution=b.solution(b.fields["cost"]))
     live = Live(lesson, g, s)  # (c) the visit played on the board
     moves = [going, Trade(0, material.trade), next(m for m in g.legal_moves(paid, 0) if type(m) is Spot)]
-
-    def judge_c(clicks):
-        st = live.frame(tuple(clicks)).state
-        built = any((p.kind, p.owner) == (material.trade, 0) for p in (st.pieces[i] for i in g.city.forts_of[here]) if p)
-        return bool(built and st.players[0].worker == here and live.stop(st)) or two_trades(live, clicks)
-
-    third = lesson.part(step, 2, "W3", **fields, cost=b.fields["cost"]).live(live, judge_c, moves)
+    third = lesson.part(step, 2, "W3", **fields, cost=b.fields["cost"]).live(
+        live, lambda clicks: fortified(live, clicks, here, material.trade, worker=True), moves)
     # (d) then Orange takes income and Green builds in the district: whose workers go home?
     before = g.apply(g.apply(live.frame(live.clicks(moves)).state, Income(1)), Done(1))
     built = g.apply(g.apply(before, Build(2, material.card)), Parcel(2, material.parcel))

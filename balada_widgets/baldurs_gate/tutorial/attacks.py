@@ -8,11 +8,10 @@ from ...core.trace import Trace
 from ..drawing import cards_markup
 from ..state import Build, Parcel, Spot, Token, Trade, Worker
 from . import boards
-from .actions import ability_words, two_trades
-from .basics import FORTIFICATIONS, added, atoms_gain, bonus_of, gains, gains_part, pays_line
+from .actions import ability_words, fortified
+from .basics import added, atoms_gain, bonus_of, gains, gains_part
+from .boards import Live, bare, position_of
 from .language import set_answer
-from .boards import Live, bare
-from .positions import position_of
 
 
 def fortify(lesson, step, material) -> tuple:
@@ -24,29 +23,21 @@ def fortify(lesson, step, material) -> tuple:
     moves = [Worker(0, here), Trade(0, material.trade), spot]
     after = live.frame(live.clicks(moves)).state
     fields = dict(location=g.content.location_name(here, language), district=lesson.district(g, here))
-
-    def judge_a(clicks):
-        st = live.frame(tuple(clicks)).state
-        built = any((p.kind, p.owner) == (material.trade, 0) for p in (st.pieces[i] for i in city.forts_of[here]) if p)
-        return bool(built and live.stop(st)) or two_trades(live, clicks)
-
-    first = lesson.part(step, 0, "C4", **fields).live(live, judge_a, moves, board="none", mask_defence=True, log=False)
+    first = lesson.part(step, 0, "C4", **fields).live(live, lambda clicks: fortified(live, clicks, here, material.trade),
+                                                      moves, board="none", mask_defence=True, log=False)
     right, near = gains(placed, after), [j for j in city.adj[city.index[spot.node]] if s.pieces[j] is not None]
     gate_bonus = [x for j in near if s.pieces[j].kind == "gate" for x in bonus_of(g, s, j)]
-    second = gains_part(lesson, lesson.part(step, 1, "C4", lines="; ".join(pays_line(lesson, g, s, j) for j in near)),
-                        right, {"fort-gate-pays-nothing": added(right, [(p, r, -n) for p, r, n in gate_bonus]),
-                                "conn-new-piece-pays": added(right, [(0, r, n) for r, n in
-                                                                     atoms_gain(g.content.fort_connection)]),
-                                "fort-pays-nothing": frozenset()})
+    second = gains_part(lesson, lesson.part(step, 1, "C4"), g, s, near, right, {
+        "fort-gate-pays-nothing": added(right, [(p, r, -n) for p, r, n in gate_bonus]),
+        "conn-new-piece-pays": added(right, [(0, r, n) for r, n in atoms_gain(g.content.fort_connection)]),
+        "fort-pays-nothing": frozenset()})
     happened = (not after.players[0].worker, after.bag != s.bag)  # (c) the worker home? a token drawn?
     third = lesson.part(step, 2, "C4").choice({(False, False): "nothing", (True, False): "worker", (False, True): "token",
                                                (True, True): "both"}[happened], "fort-like-build")
     contributions = g.contributions(after, here)  # (d) the district's defence: the engine's contributions
     defence, pieces = sum(contributions), [after.pieces[j] for j in city.forts_of[here] if after.pieces[j]]
-    misread: dict = {}
-    for value, mid in ((len(pieces), "fort-count-pieces"), (defence + sum(p.kind == "gate" for p in pieces),
-                                                           "fort-gate-defends"), (contributions[0], "fort-own-only")):
-        misread.setdefault(value, mid)
+    misread = {contributions[0]: "fort-own-only", defence + sum(p.kind == "gate" for p in pieces): "fort-gate-defends",
+               len(pieces): "fort-count-pieces"}  # (the first of two that give the same number: the last written)
     d = lesson.part(step, 3, "A2", **fields, n=defence, pieces=lesson.join(
         f"{lesson.owned(g, p)} ({g.content.defence[p.kind]})" for p in pieces))
     fourth = d.number(defence, lambda n: misread.get(n) or (n > defence and "fort-gate-defends"))

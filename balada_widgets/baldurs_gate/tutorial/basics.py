@@ -10,23 +10,26 @@ from __future__ import annotations
 from ..effects import effect_text
 from ..state import Build, Done, Income, Parcel, Token, Worker
 from . import boards
+from .boards import Live, position_of
 from .language import set_answer
-from .boards import Live
-from .positions import position_of
+
+
+def token_part(lesson, part, g, s, token: int, misread):
+    """Click the parcel token ``token`` opens, then the attack track it joins (the engine's draw); ``misread(parcel,
+    track, right)``: the misreading of two clicks. Returns the part, the state after the draw and the district."""
+    after = g.apply(s, Token(token))
+    track = next(d for k, d in enumerate(g.city.districts) if len(after.tracks[k]) > len(s.tracks[k]))
+    right, parcels = (f"P{next(x for x in after.avail if x not in s.avail)}", f"attack-{track}"), g.city.parcels_of[track]
+    part.fields.update(n=token, district=lesson.district(g, track), parcels=f"{min(parcels)}–{max(parcels)}")
+    return part.on_city(g, s, lambda seq: tuple(seq) == right or (len(seq) == 2 and misread(*seq, right)),
+                        mode="sequence", caption="caption", picks=right), after, track
 
 
 def city(lesson, step, material) -> tuple:
     g, s = position_of("city", lesson.language)
     where, token = g.city, material.token
-    after = g.apply(s, Token(token))
-    track = next(d for k, d in enumerate(where.districts) if len(after.tracks[k]) > len(s.tracks[k]))
-    right = (f"P{next(x for x in after.avail if x not in s.avail)}", f"attack-{track}")
-    parcels = where.parcels_of[track]
-    a = lesson.part(step, 0, "BLD7", n=token, district=lesson.district(g, track),
-                    parcels=f"{min(parcels)}–{max(parcels)}")
-    first = a.on_city(g, s, lambda seq: tuple(seq) == right or (
-        len(seq) == 2 and seq[0] == right[0] and seq[1].startswith("attack-") and "city-other-track"),
-        mode="sequence", caption="caption", picks=right)
+    first, after, _ = token_part(lesson, lesson.part(step, 0, "BLD7"), g, s, token, lambda parcel, track, right: (
+        parcel == right[0] and track.startswith("attack-") and "city-other-track"))
     i = where.index[f"P{token}"]
     near = frozenset(where.nodes[j] for j in where.adj[i])
     two_lines = {where.nodes[k] for j in where.adj[i] for k in where.adj[j]} - near - {f"P{token}"}
@@ -46,18 +49,16 @@ def city(lesson, step, material) -> tuple:
     return first, b.on_city(g, after, judge, mode="set", answer=b.fields["ends"], picks=ends)
 
 
-ACTIONS = {Build: "build", Worker: "worker", Income: "income"}
-
-
 def turn(lesson, step, material) -> tuple:
     g, s = position_of("turn", lesson.language)
-    right, me = frozenset(ACTIONS[type(m)] for m in g.legal_moves(s, 0) if type(m) in ACTIONS), s.players[0]
+    actions = {Build: "build", Worker: "worker", Income: "income"}
+    right, me = frozenset(actions[type(m)] for m in g.legal_moves(s, 0) if type(m) in actions), s.players[0]
     cost = {c: g.content.buildings[c].cost for c in (*me.hand, *s.offer)}
     a = lesson.part(step, 0, "T1", gold=lesson.qty(me.gold, "gold"), offer=g.card_name(min(s.offer, key=cost.get)),
                     cards=lesson.join(f"{g.card_name(c)} ({lesson.qty(cost[c], 'gold')})" for c in me.hand),
                     location=g.content.location_name(me.worker, lesson.language), district=lesson.district(g, me.worker))
-    options = a.options()
-    not_allowed = {"build": "turn-build-unaffordable", "worker": "turn-worker-away", "pass": "turn-pass"}
+    options, not_allowed = a.options(), {"build": "turn-build-unaffordable", "worker": "turn-worker-away",
+                                         "pass": "turn-pass"}
     first = a.choose(options, lambda picks: set_answer(picks, right, not_allowed), many=True,  # a wrong tick first
                      figure=lambda: boards.table(lesson, g, s, offer=True),
                      solution=a.solution(lesson.join(label for value, label in options if value in right)))
@@ -127,24 +128,22 @@ def bonus_of(game, state, node: int) -> list:
     return [(piece.owner, r, n) for r, n in atoms_gain(atoms)]
 
 
-def pays_line(lesson, game, state, node: int) -> str:
-    """One line from a new piece: what the piece at its end pays its owner (or that nothing stands there)."""
-    piece, spot = state.pieces[node], lesson.spot(game, game.city.nodes[node])
-    if piece is None:
-        return lesson.say("gains.empty", spot=spot)
-    return lesson.say("gains.pays", spot=spot, piece=lesson.owned(game, piece), owner=lesson.house(piece.owner, "-to"),
-                      gain=lesson.join(lesson.qty(n, r) for _, r, n in bonus_of(game, state, node)))
+def gains_part(lesson, part, g, s, lines, right: frozenset, misread: dict):
+    """Tick what each house gains from a new piece: the right gains and every misreading's (``misread``: id -> its
+    gains, in the order they are tried; a whole misreading first, then a wrong tick before a line left out).
+    ``lines``: the nodes whose pieces the part's words go through (what each pays its owner, or nothing)."""
+    def pays(node):
+        piece, spot = s.pieces[node], lesson.spot(g, g.city.nodes[node])
+        return lesson.say("gains.empty", spot=spot) if piece is None else lesson.say(
+            "gains.pays", spot=spot, piece=lesson.owned(g, piece), owner=lesson.house(piece.owner, "-to"),
+            gain=lesson.join(lesson.qty(n, r) for _, r, n in bonus_of(g, s, node)))
 
-
-def gains_part(lesson, part, right: frozenset, misread: dict):
-    """Tick what each house gains: the right gains and every misreading's (``misread``: id -> its gains, in the
-    order they are tried; a whole misreading first, then a wrong tick before a line left out)."""
     def label(gain):
         p, r, n = gain
-        what = lesson.qty(n, r)
-        return lesson.say("gains.line", who=lesson.house(p, capital=True), what=what) if p else \
-            lesson.say("gains.line-me", what=what)
+        return lesson.say("gains.line", who=lesson.house(p, capital=True), what=lesson.qty(n, r)) if p else \
+            lesson.say("gains.line-me", what=lesson.qty(n, r))
 
+    part.fields["lines"] = "; ".join(pays(j) for j in lines)
     misread = {k: v for k, v in misread.items() if v != right}
     options = {"-".join(map(str, x)): x for x in sorted(set(right).union(*misread.values()))}
     having = lambda x, inside: next((mid for mid, g in misread.items() if (x in g) == inside), None)  # noqa: E731
@@ -154,9 +153,9 @@ def gains_part(lesson, part, right: frozenset, misread: dict):
         return next((mid for mid, g in misread.items() if g == got), None) or set_answer(
             got, right, lambda x: having(x, True), lambda x: having(x, False))
 
-    nobody = lesson.say("gains.nobody")
+    said = lesson.join(label(x) for x in sorted(right)), lesson.say("gains.nobody")
     return part.choose(tuple((k, label(x)) for k, x in options.items()), judge, many=True,
-                       solution=part.solution(lesson.join(label(x) for x in sorted(right)) or nobody))
+                       solution=part.solution(said[0] or said[1]))
 
 
 def connections(lesson, step, material) -> tuple:
@@ -171,8 +170,7 @@ def connections(lesson, step, material) -> tuple:
     two = sorted({k for j in g.city.adj[i] for k in g.city.adj[j]} - set(g.city.adj[i]) - {i})
     me, new = paid.active, atoms_gain(g.content.type_connection[g.content.buildings[material.card].type])
     forts = [x for j in near if paid.pieces[j].kind in FORTIFICATIONS for x in bonus_of(g, paid, j)]
-    b = lesson.part(step, 1, "C3", n=material.parcel, lines="; ".join(pays_line(lesson, g, s, j) for j in g.city.adj[i]))
-    return first, gains_part(lesson, b, right, {
+    return first, gains_part(lesson, lesson.part(step, 1, "C3", n=material.parcel), g, s, g.city.adj[i], right, {
         "conn-new-piece-pays": added(right, [(me, r, n) for r, n in new]),
         "conn-by-new-type": added([(paid.pieces[j].owner, r, n) for j in near for r, n in new]),
         "conn-two-lines": added(right, [x for k in two for x in bonus_of(g, paid, k)]),
@@ -184,17 +182,13 @@ def parcel_token(lesson, step, material) -> tuple:
     g, start = position_of("connections", lesson.language)
     live = Live(lesson, g, start, stop=g.is_chance)
     s = live.frame(live.clicks([Build(0, material.card), Parcel(0, material.parcel)])).state
-    after = g.apply(s, Token(material.token))
-    track, built_in = g.parcel_district[material.token], g.city.district_of_parcel(material.parcel)
-    right = (f"P{material.token}", f"attack-{track}")
-    k = g.district_index[track]
-    a = lesson.part(step, 0, "BLD7", n=material.token, district=lesson.district(g, track))
-    first = a.on_city(g, s, lambda seq: tuple(seq) == right or (
-        len(seq) == 2 and seq[1] == f"attack-{built_in}" and "token-build-district"), mode="sequence",
-        caption="caption", picks=right)
-    b = lesson.part(step, 1, "BLD8", n=material.token, district=lesson.district(g, track), k=len(after.tracks[k]),
-                    built=lesson.district(g, built_in), player=lesson.house(1, capital=True),
-                    tokens=", ".join(str(x) for x in after.tracks[k]), before=len(s.tracks[g.district_index[built_in]]))
+    built_in = g.city.district_of_parcel(material.parcel)
+    first, after, track = token_part(lesson, lesson.part(step, 0, "BLD7"), g, s, material.token, lambda _, clicked,
+                                     right: clicked == f"attack-{built_in}" and "token-build-district")
+    b = lesson.part(step, 1, "BLD8", n=material.token, district=lesson.district(g, track), built=lesson.district(
+        g, built_in), player=lesson.house(1, capital=True), k=len(after.tracks[g.district_index[track]]),
+        tokens=", ".join(map(str, after.tracks[g.district_index[track]])),
+        before=len(s.tracks[g.district_index[built_in]]))
     attacked = [x.district for x in after.attacks if x not in s.attacks] == [track]
     return first, b.choice("attack-now" if attacked else "next", {
         "next": "token-next-turn-first", "built-now": "token-build-district", "at-end": "token-end-of-game"})

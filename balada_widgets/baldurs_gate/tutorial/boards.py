@@ -1,4 +1,5 @@
-"""The tutorial's boards: the city and the houses' boards as a player at the table sees them, still or live.
+"""The tutorial's boards: its positions (``lessons/material.yaml``, made real, valid engine states by the room's
+:func:`..positions.position`) and the city and the houses' boards as a player at the table sees them, still or live.
 
 Drawn by the game's own drawing from the learner's view, nothing highlighted, in the lesson's frame
 (``lessons/boards.css``). A board a question is asked about carries no ``data-id`` (nothing on it is an answer);
@@ -7,6 +8,10 @@ On a live board (:class:`Live`) the clicks become the engine's moves: a click th
 position as it was and shows the engine's reason with its rule, in the learner's language. Chance is scripted
 (the parcel tokens a step's builds draw), so a step plays the same every time; the last step's game draws them
 from a seeded generator instead.
+
+>>> game, state = position_of("city", "en")
+>>> game.players, state.hidden, game.validate(state)
+(3, 6, [])
 """
 
 from __future__ import annotations
@@ -14,17 +19,49 @@ from __future__ import annotations
 import html as markup_text
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Iterable, Optional
 
 from ...core.feedback import Feedback
 from ...core.files import read_data_text
 from .. import i18n
 from ..drawing import CARDS_CSS, CSS, DEFS as LESSON_DEFS, cards_markup, city_svg, move_target, parse_id, player_markup
+from ..positions import late_position, position
+from ..rules import BaldursGateGame
 from ..state import BaldursGateState, Bottom, Build, Done, DrawToken, Income, Keep, Parcel, Pick, Spot, Take, Token, \
     Track, Trade, Turn, Use, Worker
-from .positions import LESSONS
 
+#: the lesson's files: ``en.yaml``, ``cs.yaml`` (the words), ``material.yaml`` (the positions), ``boards.css``
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 LESSON_CSS = CSS + CARDS_CSS + read_data_text(LESSONS / "boards.css", what="lesson style")
+
+
+@lru_cache(maxsize=None)
+def material() -> dict:
+    """The material file: ``{"positions": {name: spec}, "steps": {step: {what it plays}}, "rules": {step: ids}}``."""
+    import yaml
+
+    return yaml.safe_load(read_data_text(LESSONS / "material.yaml", what="lesson material"))
+
+
+def step_material(step_id: str) -> SimpleNamespace:
+    """What step ``step_id`` plays on its position (``token``, ``card``, ``location``...), as attributes."""
+    return SimpleNamespace(**material()["steps"].get(step_id, {}))
+
+
+@lru_cache(maxsize=None)
+def game(players: int, language: str, advanced: bool = False) -> BaldursGateGame:
+    return BaldursGateGame(players=players, language=language, advanced=advanced)
+
+
+@lru_cache(maxsize=None)
+def position_of(name: str, language: str) -> tuple:
+    """``(game, state)`` of the material's position ``name`` in ``language`` (the engine's words follow it)."""
+    spec = dict(material()["positions"][name])
+    g = game(spec.pop("players"), language)
+    return g, (late_position if spec.pop("late", False) else position)(g, **spec)
 
 
 def escape(text: str) -> str:

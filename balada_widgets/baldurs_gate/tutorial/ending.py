@@ -7,10 +7,11 @@ from __future__ import annotations
 from ...kit.lesson import Figure
 from .. import scoring as scores
 from ..drawing import cards_markup, player_markup
-from ..state import HIDDEN, Build, Done, DrawToken, Income, Parcel, Token
+from ..positions import income_turn, played
+from ..state import HIDDEN, Build, DrawToken, Parcel, Token
 from . import boards
 from .boards import LESSON_CSS, LESSON_DEFS, bare
-from .positions import game, position_of
+from .boards import game, position_of
 
 
 def district_of(g, id_: str):
@@ -23,28 +24,22 @@ def district_of(g, id_: str):
 
 def setup_states(language: str, material) -> tuple:
     """The engine's own setup of a 2-player game, chance scripted: the material's HQ card for you and its opening
-    tokens first; ``eighth``: the state at the eighth opening draw."""
-    g = game(2, language)
-    s = g.initial_state()
-    states = {"start": s}
-    opening = list(material.opening)
-    while g.is_chance(s):
+    tokens first. Its states in order; the eighth opening draw is the last (a draw put back makes another)."""
+    g, opening = game(2, language), list(material.opening)
+
+    def chosen(s):
         task, outcomes = s.tasks[0], [m for m, _ in g.chance_outcomes(s)]
-        move = outcomes[0]
         if type(task).__name__ == "DealHQ" and task.to == 0:
-            move = next(m for m in outcomes if m.card == material.hq)
-        if type(task).__name__ == "DrawToken" and task.purpose == "open":
-            if opening:
-                move = Token(opening.pop(0))
-            else:
-                states["eighth"] = s  # (a draw put back makes another: the last one drawn is the eighth)
-        s = g.apply(s, move)
-    return g, {**states, "done": s}
+            return next(m for m in outcomes if m.card == material.hq)
+        return Token(opening.pop(0)) if type(task) is DrawToken and task.purpose == "open" and opening else outcomes[0]
+
+    states = list(played(g, g.initial_state(), chosen, lambda s: not g.is_chance(s)))
+    return g, states, [s for s in states[:-1] if type(s.tasks[0]) is DrawToken and s.tasks[0].purpose == "open"][-1]
 
 
 def setup(lesson, step, material) -> tuple:
-    g, states = setup_states(lesson.language, material)
-    start, city = states["start"], g.city
+    g, states, eighth = setup_states(lesson.language, material)
+    start, done, city = states[0], states[-1], g.city
     dealt = g.apply(start, next(m for m, _ in g.chance_outcomes(start) if m.card == material.hq))
     spot = next(city.nodes[i] for i, piece in enumerate(dealt.pieces) if piece is not None and piece.kind == "hq")
     home = city.district_of[city.index[spot]]
@@ -52,15 +47,13 @@ def setup(lesson, step, material) -> tuple:
     first = a.on_city(g, start, lambda x: bare(x) == spot or (bare(x)[:2] == "H-" and "setup-hq-wrong-district") or (
         district_of(g, bare(x)) == home and "setup-hq-wrong-spot"), mode="one", answer=lesson.spot(g, spot),
         picks=(spot,))
-    eighth, n = states["eighth"], material.eighth
+    n = material.eighth
     b = lesson.part(step, 1, "C5", n=n, district=lesson.district(g, g.parcel_district[n]))
     second = b.choice("open" if n in g.token_candidates(eighth, "open") else "back", {
         "attack": "setup-attack", "open": "setup-attack", "hidden": "setup-hidden-chosen"},
         figure=lambda: boards.html(boards.city(g, eighth, clickable=False)))
-    done, three = states["done"], game(3, lesson.language)
-    left, s3 = g.bag_count(done), three.initial_state()
-    while three.is_chance(s3):
-        s3 = three.apply(s3, three.chance_outcomes(s3)[0][0])
+    three, left = game(3, lesson.language), g.bag_count(done)
+    *_, s3 = played(three, three.initial_state(), lambda s: three.chance_outcomes(s)[0][0], lambda s: not three.is_chance(s))
     c = lesson.part(step, 2, "P23-1", opened=len(done.avail), banned=len(done.banned), left=left,
                     banned3=len(s3.banned))
     third = c.number(left, {left + len(done.banned): "setup-bans-forgotten", three.bag_count(s3):
@@ -83,22 +76,13 @@ def order_pick(lesson, part, players: int, right: tuple, judge, below: str = "")
                      solution=part.solution(" → ".join(houses[x] for x in right), picks=right))
 
 
-def income_turn(g, st):
-    """A turn of the final round, scripted: take income, finish it."""
-    p = st.tasks[0].player
-    return Income(p) if g.pending(st).kind == "turn" else Done(p)
-
-
 def final_round(lesson, step, material) -> tuple:
     g, s = position_of("final-round", lesson.language)
     drawn = g.apply(s, Token(s.bag[0]))
     drawer = drawn.end_by
-    order, st, yours = [], drawn, None  # the engine's final round: each turn's player, until the final attack
-    while not st.over:
-        if g.pending(st).kind == "turn":
-            order.append(st.tasks[0].player)
-            yours = st if st.tasks[0].player == 0 else yours
-        st = g.apply(st, income_turn(g, st))
+    rounds = list(played(g, drawn, lambda st: income_turn(g, st)))  # the engine's final round, to the final attack
+    turns, st = [x for x in rounds if g.pending(x).kind == "turn"], rounds[-1]
+    order, yours = [x.tasks[0].player for x in turns], next(x for x in turns if x.tasks[0].player == 0)
     final = next(x for x in st.attacks if x.final)
     right = tuple(f"house-{p}" for p in order)
     a = lesson.part(step, 0, "C15", owner=lesson.house(drawer, "-of"), player=lesson.house(drawer),
@@ -120,12 +104,10 @@ def final_round(lesson, step, material) -> tuple:
 
 
 def scored(language: str) -> tuple:
-    """``(game, before, over)``: the scoring position, its last turn played (income), the final attack and the
-    final scoring done by the engine."""
+    """``(game, before, over)``: the scoring position and its end (its last turn income, the final attack and the
+    final scoring played by the engine)."""
     g, before = position_of("scoring", language)
-    over = before
-    while not over.over:
-        over = g.apply(over, income_turn(g, over))
+    *_, over = played(g, before, lambda st: income_turn(g, st))
     return g, before, over
 
 
@@ -157,9 +139,9 @@ def scoring(lesson, step, material) -> tuple:
                    judge_a, mode="set",
                    solution=a.solution(lesson.join(g.card_name(x.ref) for x in agendas), picks=sorted(right_a)))
     network = frozenset(gains["E7"][0].extra.split(","))
-    mine = {city.nodes[i] for i, p in enumerate(over.pieces) if p is not None and p.owner == 0}
-    damaged = {city.nodes[i] for i, p in enumerate(over.pieces) if p is not None and p.owner == 0 and p.damaged}
-    theirs = {city.nodes[i] for i, p in enumerate(over.pieces) if p is not None and p.owner != 0}
+    pieces = [(city.nodes[i], p) for i, p in enumerate(over.pieces) if p is not None]
+    mine, theirs = {x for x, p in pieces if p.owner == 0}, {x for x, p in pieces if p.owner != 0}
+    damaged = {x for x, p in pieces if p.owner == 0 and p.damaged}
     listed = sorted(network, key=lambda x: (city.kind[city.index[x]] != "hq", city.kind[city.index[x]] != "parcel", x))
 
     def judge_b(picked):
@@ -252,19 +234,12 @@ def advanced_states(language: str) -> tuple:
     """The engine's advanced setup of a 3-player game: the HQ cards laid out, who picks in which order, and the
     first card put under the deck (its state and move)."""
     g = game(3, language, advanced=True)
-    s, picks, offer_size, bottom = g.initial_state(), [], None, None
-    while not s.over and s.tasks and g.pending(s).kind != "turn":
-        kind = g.pending(s).kind
-        if g.is_chance(s):
-            s = g.apply(s, g.chance_outcomes(s)[0][0])
-            continue
-        if kind == "pick":
-            offer_size = offer_size or len(s.hq_offer)
-            picks.append(s.tasks[0].player)
-        move = g.legal_moves(s, g.to_move(s)[0])[0]
-        bottom = bottom or ((s, move) if kind == "bottom" else None)
-        s = g.apply(s, move)
-    return g, picks, offer_size, bottom
+    states = list(played(g, g.initial_state(), lambda s: g.chance_outcomes(s)[0][0] if g.is_chance(s) else
+                         g.legal_moves(s, g.to_move(s)[0])[0], lambda s: s.over or g.pending(s).kind == "turn"))
+    picks = [s for s in states if not g.is_chance(s) and g.pending(s).kind == "pick"]
+    bottom = next(s for s in states if not g.is_chance(s) and g.pending(s).kind == "bottom")
+    return g, [s.tasks[0].player for s in picks], len(picks[0].hq_offer), (bottom, g.legal_moves(bottom, g.to_move(
+        bottom)[0])[0])
 
 
 def advanced(lesson, step, material) -> tuple:

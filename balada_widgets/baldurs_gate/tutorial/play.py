@@ -17,7 +17,7 @@ from ..bots import make_bot
 from ..state import Build
 from .ending import final_gains
 from .boards import Live, click_id
-from .positions import position_of
+from .boards import position_of
 
 #: the game of each language's lesson (the lesson is built once per language)
 LIVES: dict = {}
