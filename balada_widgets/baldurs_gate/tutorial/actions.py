@@ -5,12 +5,12 @@ best end, a petition) and read the answers off its states.
 
 from __future__ import annotations
 
+from ...kit.lesson import Choose
 from ..effects import ability_text, cost_text, effect_text
 from ..state import Build, Done, Income, Parcel, Spot, Src, Trade, Use, Worker
 from . import boards
+from .boards import Live, position_of
 from .language import set_answer
-from .boards import Live
-from .boards import position_of
 
 
 def fortified(live, clicks, here: str, kind: str, worker: bool = False):
@@ -42,8 +42,8 @@ def worker(lesson, step, material) -> tuple:
                                                                                                printed)}
     key = lambda price: "-".join(f"{r}{n}" for r, n in price)  # noqa: E731
     b = lesson.part(step, 1, "A6", **fields, cost=cost_text(cost, language), printed=cost_text(printed, language))
-    second = b.choose(tuple((key(v), cost_text(v, language)) for v in sorted(set(prices.values()))),
-                      {key(v): k for k, v in prices.items()}.get, solution=b.solution(b.fields["cost"]))
+    second = b.choice(key(cost), {key(v): k for k, v in prices.items()},
+                      options=((key(v), cost_text(v, language)) for v in sorted(set(prices.values()))))
     live = Live(lesson, g, s)  # (c) the visit played on the board
     moves = [going, Trade(0, material.trade), next(m for m in g.legal_moves(paid, 0) if type(m) is Spot)]
     third = lesson.part(step, 2, "W3", **fields, cost=b.fields["cost"]).live(
@@ -67,27 +67,30 @@ def ability_words(game, card: str, language: str) -> str:
     return ability_text(ability.cost, ability.effect, language, game.content.faction_map)
 
 
-def best_income(game, state, p: int = 0) -> tuple:
-    """The most gold an income can end with, the worker at home, and one way to get it (the engine's moves)."""
+def best_income(game, live: Live, home: bool = False) -> tuple:
+    """The most gold your income can end with (``home``: your worker home too) and one way to get it: your own
+    moves searched through the live exercise (the engine's)."""
     best = (-1, ())
 
-    def search(st, moves):
+    def search(moves):
         nonlocal best
-        for m in game.legal_moves(st, p) if st.tasks and type(st.tasks[0]).__name__ == "IncomeLoop" else ():
-            nxt = game.apply(st, m)
-            if type(m) is Done and not nxt.players[p].worker and nxt.players[p].gold > best[0]:
-                best = (nxt.players[p].gold, tuple(moves) + (m,))
-            elif type(m) is Use:
-                search(nxt, moves + [m])
+        st = live.frame(live.clicks(moves)).state
+        if live.stop(st):
+            if moves and st.players[0].gold > best[0] and not (home and st.players[0].worker):
+                best = (st.players[0].gold, tuple(moves))
+        elif len(moves) <= 12 and game.to_move(st) == (0,):
+            for m in game.legal_moves(st, 0):
+                if moves or type(m) is Income:
+                    search(moves + [m])
 
-    search(game.apply(state, Income(p)), [Income(p)])
+    search([])
     return best
 
 
 def income(lesson, step, material) -> tuple:
     g, s = position_of("income", lesson.language)
     live, language = Live(lesson, g, s), lesson.language
-    best, way = best_income(g, s)
+    best, way = best_income(g, live, home=True)
 
     def judge_a(clicks):
         fr = live.frame(tuple(clicks))
@@ -106,28 +109,10 @@ def income(lesson, step, material) -> tuple:
         "yes" if ready else "no", {"no": "income-stays-turned", "later": "income-rests"})
 
 
-def best_chain(game, live: Live) -> tuple:
-    """The most gold the chain can end with: the learner's own moves searched through the live exercise."""
-    best = (-1, ())
-
-    def search(moves):
-        nonlocal best
-        st = live.frame(live.clicks(moves)).state
-        if live.stop(st) and any(type(m) is Income for m in moves) and st.players[0].gold > best[0]:
-            best = (st.players[0].gold, tuple(moves))
-        elif not live.stop(st) and len(moves) <= 12 and game.to_move(st) == (0,):
-            for m in game.legal_moves(st, 0):
-                if moves or type(m) is Income:
-                    search(moves + [m])
-
-    search([])
-    return best
-
-
 def chain(lesson, step, material) -> tuple:
     g, s = position_of("chain", lesson.language)
     live, district = Live(lesson, g, s, tokens=(material.token,)), g.parcel_district[material.token]
-    best, way = best_chain(g, live)
+    best, way = best_income(g, live)
     # the engine's state when the built card draws the district's 4th token: is the income still open?
     st = next(st for st in (live.frame(live.clicks(way[:k])).state for k in range(len(way) + 1))
               if any(x.district == district for x in st.attacks))
@@ -162,15 +147,15 @@ def factions(lesson, step, material) -> tuple:
                   location=content.location_name(here, language))
     a = lesson.part(step, 0, "F1", **fields)
     levels = tuple((k, step.text("level", n=k)) for k in range(1, g.track_len + 1))
-    first = a.choose(levels, lambda k: k == level or (k == start + 1 and "faction-one-step"),
-                     figure=lambda: boards.table(lesson, g, s), solution=a.solution(dict(levels)[level]))
+    first = a.choice(level, {start + 1: "faction-one-step"}, options=levels, figure=lambda: boards.table(lesson, g, s))
     track = content.factions[fi].rewards
     options = tuple((k, step.text("reward", n=k, reward=effect_text(track[k - 1], language, content.faction_map)))
                     for k in range(1, g.track_len + 1))
     b = lesson.part(step, 1, "F2", **fields)
-    second = b.choose(options, lambda picks: set_answer(picks, rewards, lambda k: k == start and "faction-start-again",
-                                                        lambda k: level in picks and "faction-landing-only"),
-                      many=True, solution=b.solution(lesson.join(label for k, label in options if k in rewards)))
+    second = b.exercise(Choose, lambda picks: set_answer(picks, rewards, lambda k: k == start and "faction-start-again",
+                                                         lambda k: level in picks and "faction-landing-only"),
+                        options=options, many=True,
+                        solution=b.solution(lesson.join(label for k, label in options if k in rewards)))
     # (c) a petition where your cube stands near the end of the track: the engine's prestige
     other = g.faction_index[material.faction]
     there = next(d for d in g.city.districts if content.locations[d].faction == material.faction)
@@ -184,6 +169,6 @@ def factions(lesson, step, material) -> tuple:
     c = lesson.part(step, 2, "C10", location=content.location_name(there, language), n=at, last=g.track_len,
                     faction=g.faction_name(material.faction, language), reward=lesson.qty(reward, "prestige"),
                     over=amount - len(on_track), points=lesson.qty(gained, "prestige"))
-    third = c.count(lambda n: n == gained or {reward: "faction-past-end-lost", gained + prestige_of(at):
-                                              "faction-start-again"}.get(n), solution=c.solution(c.fields["points"]))
+    third = c.number(gained, {reward: "faction-past-end-lost", gained + prestige_of(at): "faction-start-again"},
+                     answer=c.fields["points"])
     return first, second, third

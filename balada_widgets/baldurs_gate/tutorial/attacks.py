@@ -5,6 +5,7 @@ the engine's: its gains, its contributions, its attack log (prestige, damage, th
 from __future__ import annotations
 
 from ...core.trace import Trace
+from ...kit.lesson import Pick
 from ..drawing import cards_markup
 from ..state import Build, Parcel, Spot, Token, Trade, Worker
 from . import boards
@@ -51,9 +52,9 @@ def fortify(lesson, step, material) -> tuple:
     e = lesson.part(step, 4, "C11", location=g.content.location_name(there, language), card=g.card_name(taken),
                     trade=g.trade_text(there, "local", language), ability=ability_words(g, taken, language))
     label = e("label")
-    fifth = e.pick(lambda sel: boards.html(cards_markup(g, s.gates, selected=sel, title=label), label=label),
-                   lambda x: bare(x) == f"card-{taken}" or "fort-pick-gate", mode="one",
-                   solution=e.solution(e.fields["card"], picks=(f"card-{taken}",)))
+    fifth = e.exercise(Pick, lambda x: bare(x) == f"card-{taken}" or "fort-pick-gate", mode="one", draw=lambda sel:
+                       boards.html(cards_markup(g, s.gates, selected=sel, title=label), label=label),
+                       solution=e.solution(e.fields["card"], picks=(f"card-{taken}",)))
     return first, second, third, fourth, fifth
 
 
@@ -107,10 +108,9 @@ def attack_part(lesson, g, part, before, token: int, extra=None):
                   part("trace", who=lesson.house(p, capital=True), n=r))
     shown = boards.html(boards.caption(lesson.say("attack-caption", n=token, district=district)),
                         boards.city(g, before, clickable=False))
-    by_key = {key(r): mid for r, mid in outcomes.items()}
-    return part.choose(tuple((key(r), said(r)) for r in sorted(outcomes)), by_key.get, figure=lambda: shown,
-                       solution=part.solution(said(attack.rewards), trace=trace,
-                                              where=lesson.say("where-district"))), after
+    return part.choice(key(attack.rewards), {key(r): mid for r, mid in outcomes.items()}, options=(
+        (key(r), said(r)) for r in sorted(outcomes)), figure=lambda: shown, trace=trace,
+        where=lesson.say("where-district")), after
 
 
 def marker_part(lesson, part, g, before, after, mid: str):
@@ -118,8 +118,7 @@ def marker_part(lesson, part, g, before, after, mid: str):
     space = after.strength + 1
     options = tuple((k, lesson.say("space", k=k, v=v)) for k, v in enumerate(g.content.strength_track, 1))
     part.fields.update(space=before.strength + 1, next=space, v=g.content.strength_track[space - 1])
-    return part.choose(options, lambda k: k == space or (k == before.strength + 1 and mid),
-                       solution=part.solution(dict(options)[space]))
+    return part.choice(space, {before.strength + 1: mid}, options=options)
 
 
 def defended(lesson, step, material) -> tuple:

@@ -7,6 +7,7 @@ words are ``steps.<id>`` of the lesson's file.
 
 from __future__ import annotations
 
+from ...kit.lesson import Choose
 from ..effects import effect_text
 from ..state import Build, Done, Income, Parcel, Token, Worker
 from . import boards
@@ -59,14 +60,13 @@ def turn(lesson, step, material) -> tuple:
                     location=g.content.location_name(me.worker, lesson.language), district=lesson.district(g, me.worker))
     options, not_allowed = a.options(), {"build": "turn-build-unaffordable", "worker": "turn-worker-away",
                                          "pass": "turn-pass"}
-    first = a.choose(options, lambda picks: set_answer(picks, right, not_allowed), many=True,  # a wrong tick first
-                     figure=lambda: boards.table(lesson, g, s, offer=True),
-                     solution=a.solution(lesson.join(label for value, label in options if value in right)))
+    first = a.exercise(Choose, lambda picks: set_answer(picks, right, not_allowed), options=options, many=True,
+                       figure=lambda: boards.table(lesson, g, s, offer=True),  # (a wrong tick read first)
+                       solution=a.solution(lesson.join(label for value, label in options if value in right)))
     nxt = g.apply(g.apply(s, Income(0)), Done(0)).tasks[0].player
     b = lesson.part(step, 1, "T2", player=lesson.house(nxt, capital=True))
     misread = {0: "turn-again", g.players - 1: "turn-anticlockwise"}
-    return first, b.choose(tuple((p, boards.house_name(lesson, p)) for p in range(g.players)),
-                           lambda p: p == nxt or misread.get(p), solution=b.solution(b.fields["player"]))
+    return first, b.choice(nxt, misread, options=((p, boards.house_name(lesson, p)) for p in range(g.players)))
 
 
 def build(lesson, step, material) -> tuple:
@@ -154,8 +154,8 @@ def gains_part(lesson, part, g, s, lines, right: frozenset, misread: dict):
             got, right, lambda x: having(x, True), lambda x: having(x, False))
 
     said = lesson.join(label(x) for x in sorted(right)), lesson.say("gains.nobody")
-    return part.choose(tuple((k, label(x)) for k, x in options.items()), judge, many=True,
-                       solution=part.solution(said[0] or said[1]))
+    return part.exercise(Choose, judge, options=tuple((k, label(x)) for k, x in options.items()), many=True,
+                         solution=part.solution(said[0] or said[1]))
 
 
 def connections(lesson, step, material) -> tuple:

@@ -16,7 +16,6 @@ from a seeded generator instead.
 
 from __future__ import annotations
 
-import html as markup_text
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -26,6 +25,7 @@ from typing import Iterable, Optional
 
 from ...core.feedback import Feedback
 from ...core.files import read_data_text
+from ...kit.svg import class_names, el, escape
 from .. import i18n
 from ..drawing import CARDS_CSS, CSS, DEFS as LESSON_DEFS, cards_markup, city_svg, move_target, parse_id, player_markup
 from ..positions import late_position, position
@@ -64,11 +64,6 @@ def position_of(name: str, language: str) -> tuple:
     return g, (late_position if spec.pop("late", False) else position)(g, **spec)
 
 
-def escape(text: str) -> str:
-    """Text for markup: ``& < > "`` escaped (an apostrophe stays as written)."""
-    return markup_text.escape(text, quote=False).replace('"', "&quot;")
-
-
 def still(markup: str) -> str:
     """A drawing only to look at: no element takes a click."""
     return re.sub(r' data-id="[^"]*"', "", markup).replace(' role="button"', "")
@@ -91,28 +86,28 @@ def city(game, state, *, selected=(), mask_defence=False, clickable=True, suffix
 
 def chip(id_: str, label: str, selected: bool = False, kind: str = "") -> str:
     """A button drawn on a live board (``data-id`` ``id_``)."""
-    cls = " ".join(["chip"] + (["sel"] if selected else []) + ([kind] if kind else []))
-    return f'<div class="{cls}" data-id="{escape(id_)}" role="button" aria-label="{escape(label)}">{escape(label)}</div>'
+    return el("div", escape(label), class_=class_names("chip", kind, sel=selected), data_id=id_, role="button",
+              aria_label=label)
 
 
 def chips(items: Iterable[str]) -> str:
     items = [c for c in items if c]
-    return f'<div class="chips">{"".join(items)}</div>' if items else ""
+    return el("div", items, class_="chips") if items else ""
 
 
 def caption(text: str, kind: str = "") -> str:
-    return f'<div class="cap{" " + kind if kind else ""}" role="status">{escape(text)}</div>' if text else ""
+    return el("div", escape(text), class_=class_names("cap", kind), role="status") if text else ""
 
 
 def html(*parts: str, label: str = "") -> str:
-    return f'<div class="bw-bgt" role="group" aria-label="{escape(label)}">{"".join(p for p in parts if p)}</div>'
+    return el("div", [p for p in parts if p], class_="bw-bgt", role="group", aria_label=label)
 
 
 def beside(city_markup: str, blocks: Iterable[str]) -> str:
     """The city with the houses' boards (and cards) in a column beside it (it scrolls: the keyboard reaches it)."""
-    side = "".join(b for b in blocks if b)
-    return f'<div class="beside"><div class="city">{city_markup}</div><div class="side" tabindex="0">{side}</div>' \
-        '</div>' if side else city_markup
+    side = [b for b in blocks if b]
+    return el("div", [el("div", city_markup, class_="city"), el("div", side, class_="side", tabindex=0)],
+              class_="beside") if side else city_markup
 
 
 def house_name(lesson, player: int) -> str:

@@ -4,14 +4,13 @@ setup. The answers are the engine's: its setup (chance scripted), its final roun
 
 from __future__ import annotations
 
-from ...kit.lesson import Figure
+from ...kit.lesson import Pick
 from .. import scoring as scores
 from ..drawing import cards_markup, player_markup
 from ..positions import income_turn, played
 from ..state import HIDDEN, Build, DrawToken, Parcel, Token
 from . import boards
-from .boards import LESSON_CSS, LESSON_DEFS, bare
-from .boards import game, position_of
+from .boards import bare, game, position_of
 
 
 def district_of(g, id_: str):
@@ -72,8 +71,8 @@ def order_pick(lesson, part, players: int, right: tuple, judge, below: str = "")
         return boards.html(boards.chips(boards.chip(i, name, i in picked) for i, name in houses.items()),
                            boards.caption(said), below, label=part("label"))
 
-    return part.pick(draw, lambda seq: judge(tuple(bare(x) for x in seq)), mode="sequence",
-                     solution=part.solution(" → ".join(houses[x] for x in right), picks=right))
+    return part.exercise(Pick, lambda seq: judge(tuple(bare(x) for x in seq)), draw=draw, mode="sequence",
+                         solution=part.solution(" → ".join(houses[x] for x in right), picks=right))
 
 
 def final_round(lesson, step, material) -> tuple:
@@ -134,10 +133,9 @@ def scoring(lesson, step, material) -> tuple:
         return picked == right_a or (len(picked) > slots and "score-no-threshold") or (
             len(picked) == len(right_a) and "score-not-best")
 
-    first = a.pick(lambda sel: boards.html(boards.beside(seen[0], [cards_markup(g, me.agendas, selected=sel,
-                                                                                 title=label), seen[1]]), label=label),
-                   judge_a, mode="set",
-                   solution=a.solution(lesson.join(g.card_name(x.ref) for x in agendas), picks=sorted(right_a)))
+    first = a.exercise(Pick, judge_a, mode="set", draw=lambda sel: boards.html(boards.beside(seen[0], [cards_markup(
+        g, me.agendas, selected=sel, title=label), seen[1]]), label=label), solution=a.solution(
+        lesson.join(g.card_name(x.ref) for x in agendas), picks=sorted(right_a)))
     network = frozenset(gains["E7"][0].extra.split(","))
     pieces = [(city.nodes[i], p) for i, p in enumerate(over.pieces) if p is not None]
     mine, theirs = {x for x, p in pieces if p.owner == 0}, {x for x, p in pieces if p.owner != 0}
@@ -176,9 +174,8 @@ def scoring(lesson, step, material) -> tuple:
     total = sum(x.points for v in gains.values() for x in v)
     earlier = before.players[0].prestige
     e = lesson.part(step, 4, "C16", total=total, before=earlier, after=over.players[0].prestige)
-    fifth = e.count(lambda n: n == total or (n == total + earlier and "score-game-prestige"),
-                    solution=e.solution(str(total), trace=scores.final_trace(g, over, 0),
-                                        where=lesson.say("where-what")))
+    fifth = e.number(total, {total + earlier: "score-game-prestige"}, trace=scores.final_trace(g, over, 0),
+                     where=lesson.say("where-what"))
     return first, second, third, fourth, fifth
 
 
@@ -195,7 +192,7 @@ def tie_break(lesson, step, material) -> tuple:
     gates = [sum(1 for c in two.players[p].portfolio if c in g.content.gate_map) for p in range(2)]
     lost = [sum(1 for x in two.pieces if x is not None and x.owner == p and x.damaged) for p in range(2)]
     facts = step.template("facts", "prestige", "forts", "agendas")
-    figure = Figure(lambda: tie_board(lesson, facts, g, two), LESSON_CSS, LESSON_DEFS, step.text("label"))
+    figure = lambda: tie_board(lesson, facts, g, two)  # noqa: E731
 
     def count_part(index: int, p: int, mid: str, wrong: int):
         right = keys[p][1]

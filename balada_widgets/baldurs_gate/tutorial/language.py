@@ -123,25 +123,21 @@ class Part:
     def __init__(self, lesson: Language, step, scope, rule: str, fields: dict):
         self.lesson, self.step, self.scope, self.rule, self.fields = lesson, step, scope, rule, fields
 
-    def _where(self, key: str):
-        return self.scope if self.scope.has(key) or not self.step.has(key) else self.step
-
     def has(self, key: str) -> bool:
         return self.scope.has(key) or self.step.has(key)
 
     def __call__(self, key: str, **more) -> str:
-        fields = {**self.fields, **more}
-        return self._where(key).template(key, *fields)(**fields)
+        return self.later(key, *more)(**more)
 
     def later(self, key: str, *fields: str) -> Callable[..., str]:
-        """The text ``key``, read now, filled later with the part's fields and ``fields`` (known at check time)."""
-        template, known = self._where(key).template(key, *self.fields, *fields), dict(self.fields)
-        return lambda **more: template(**known, **more)
+        """The text ``key``, read now, filled when called with the part's fields and ``fields`` (known later)."""
+        template = (self.scope if self.scope.has(key) or not self.step.has(key) else self.step).template(
+            key, *self.fields, *fields)
+        return lambda **more: template(**{**self.fields, **more})
 
     def options(self, key: str = "options", **more) -> tuple:
         """``(value, label)`` of the options ``<key>.<value>``, in the file's order."""
-        found = self.scope.section(key)
-        return tuple((value, self(f"{key}.{value}", **more)) for value in found)
+        return tuple((value, self(f"{key}.{value}", **more)) for value in self.scope.section(key))
 
     def check(self, judge: Judge) -> Callable[[Any], Feedback]:
         """The kit's check: ``judge(answer)`` is True (the ``right`` text), a misreading id, a Feedback, or None
@@ -161,47 +157,44 @@ class Part:
         return Solution(self("answer", **more) if answer is None else answer,
                         self("explain", **more) if self.has("explain") else "", trace, tuple(picks), where)
 
-    def _kit(self, kind, judge, solution, **kw):
-        solution = solution if solution is not None else self.solution()
-        return kind(self("prompt"), self.check(judge), hint=self("hint"), solution=solution, **kw)
-
-    def pick(self, draw, judge: Judge, *, mode: str, solution=None) -> Pick:
-        """Click on a board drawn by ``draw(selected)`` (``mode``: one, set or sequence)."""
-        return self._kit(Pick, judge, solution, draw=draw, mode=mode, label=self("label"), css=LESSON_CSS,
-                         defs=LESSON_DEFS)
-
-    def choose(self, options, judge: Judge, *, many: bool = False, figure=None, solution=None) -> Choose:
-        """One of ``options`` (``many``: several), under the board ``figure()`` if given."""
-        shown = Figure(figure, LESSON_CSS, LESSON_DEFS, self("label")) if figure is not None else None
-        return self._kit(Choose, judge, solution, options=tuple(options), many=many, figure=shown)
-
-    def count(self, judge: Judge, solution=None, kind=Count, **kw) -> Count:
-        """A whole number."""
-        return self._kit(kind, judge, solution, **kw)
+    def exercise(self, kind, judge: Judge, solution=None, **kit):
+        """The kit's exercise ``kind`` (:class:`~balada_widgets.kit.lesson.Pick`, ``Choose``, ``Count``...) with the
+        part's prompt, check, hint and solution (by default its ``answer`` and ``explain`` texts); a Pick drawn in the
+        lesson's frame, a ``figure()`` shown above any other."""
+        if kind is Pick:
+            kit.update(label=self("label"), css=LESSON_CSS, defs=LESSON_DEFS)
+        if kit.get("figure") is not None:
+            kit["figure"] = Figure(kit["figure"], LESSON_CSS, LESSON_DEFS, self("label"))
+        return kind(self("prompt"), self.check(judge), hint=self("hint"),
+                    solution=self.solution() if solution is None else solution, **kit)
 
     # -- the usual exercises, said in one line
 
-    def choice(self, right, misread, *, figure=None) -> Choose:
-        """One of the part's ``options``: ``right`` is the engine's; ``misread``: option -> its misreading (a text:
-        the misreading of every other option)."""
-        options = self.options()
+    def choice(self, right, misread, *, options=None, figure=None, **solution) -> Choose:
+        """One of ``options`` (by default the part's): ``right`` is the engine's; ``misread``: option -> its
+        misreading (a text: the misreading of every other option); *Show me* names the right option (``solution``:
+        more of it, a trace)."""
+        options = self.options() if options is None else tuple(options)
         misread = misread if isinstance(misread, dict) else {value: misread for value, _ in options}
-        return self.choose(options, lambda x: x == right or misread.get(x), figure=figure,
-                           solution=self.solution(dict(options)[right]))
+        return self.exercise(Choose, lambda x: x == right or misread.get(x), options=options, figure=figure,
+                             solution=self.solution(dict(options)[right], **solution))
 
-    def number(self, right: int, misread=None, **kw) -> Count:
-        """A whole number: ``right`` is the engine's; ``misread``: a number -> its misreading (or a function)."""
+    def number(self, right: int, misread=None, *, answer=None, figure=None, **solution) -> Count:
+        """A whole number: ``right`` is the engine's; ``misread``: a number -> its misreading (or a function);
+        *Show me* says ``answer`` (by default the number)."""
         misread = (misread or {}).get if not callable(misread) else misread
-        return self.count(lambda n: n == right or misread(n), solution=self.solution(str(right)), **kw)
+        return self.exercise(Count, lambda n: n == right or misread(n), figure=figure, solution=self.solution(
+            str(right) if answer is None else answer, **solution))
 
     def on_city(self, game, state, judge: Judge, *, mode: str, caption: str = "", answer=None, picks=()) -> Pick:
         """Click on the city as ``state`` shows it (under the part's ``caption`` text, if named)."""
         label, shown = self("label"), boards.caption(self(caption)) if caption else ""
-        return self.pick(lambda sel: boards.html(shown, boards.city(game, state, selected=sel), label=label), judge,
-                         mode=mode, solution=self.solution(answer, picks=picks))
+        return self.exercise(Pick, judge, draw=lambda sel: boards.html(shown, boards.city(game, state, selected=sel),
+                                                                      label=label), mode=mode,
+                             solution=self.solution(answer, picks=picks))
 
     def live(self, live, judge: Judge, moves, **draw) -> Pick:
-        """Play on a live board (:class:`.live.Live`); *Show me* replays ``moves``."""
+        """Play on a live board (:class:`.boards.Live`); *Show me* replays ``moves``."""
         label = self("label")
-        return self.pick(lambda sel: live.draw(sel, label=label, **draw), judge, mode="sequence",
-                         solution=self.solution(picks=live.clicks(moves)))
+        return self.exercise(Pick, judge, draw=lambda sel: live.draw(sel, label=label, **draw), mode="sequence",
+                             solution=self.solution(picks=live.clicks(moves)))

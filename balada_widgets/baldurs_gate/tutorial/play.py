@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ...kit.lesson import Count, LearnerBox, Solution
+from ...kit.lesson import Count, LearnerBox, Pick, Solution
 from .. import scoring as scores
 from ..bots import make_bot
 from ..state import Build
@@ -110,8 +110,8 @@ def play(lesson, step, material) -> tuple:
             box["state"] = st
         return Solution(answer, explain, picks=clicks, where_label="·")
 
-    first = a.pick(lambda sel: live.draw(sel, offer=True, others=True, hide_score=True, label=label), judge_a,
-                   mode="sequence", solution=shown)
+    first = a.exercise(Pick, judge_a, solution=shown, mode="sequence", draw=lambda sel: live.draw(
+        sel, offer=True, others=True, hide_score=True, label=label))
 
     def judge_b(n):
         st = box["state"]
@@ -129,4 +129,4 @@ def play(lesson, step, material) -> tuple:
         return Solution(str(total), said(result=g.result_text(st), total=total),
                         scores.final_trace(g, st, 0), where_label=lesson.say("where-what"))
 
-    return first, b.count(judge_b, solution=solution_b, kind=Prediction, box=box, first=first_play)
+    return first, b.exercise(Prediction, judge_b, solution=solution_b, box=box, first=first_play)
