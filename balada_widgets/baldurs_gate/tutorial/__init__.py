@@ -10,8 +10,6 @@ cell is one line::
 The package holds the lesson's *oracles* (the steps by topic: :mod:`.basics`, :mod:`.actions`, :mod:`.attacks`,
 :mod:`.ending`, :mod:`.play`), each computing its answers and misreadings from the engine on a position of
 ``lessons/material.yaml``; every word the learner reads is ``lessons/en.yaml`` and ``cs.yaml`` (``docs/lessons.md``).
-As the GUIDE's tutorials: the learner *does* every step, no board shows what its question asks, a misreading is
-the engine's computation with one rule misread, named with that rule (a wrong pick before something left out).
 
 >>> [s.id for s in steps()][:5]
 ['city', 'turn', 'build', 'connections', 'parcel-token']
