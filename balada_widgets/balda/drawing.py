@@ -14,18 +14,21 @@ crosses a letter out. Cells are ``data-id="cell-c4"`` (see
 >>> svg = board_svg(g, g.initial_state())
 >>> svg.count('data-id="cell-') == 25 and 'class="cell fixed filled"' in svg and 'class="cell target' not in svg
 True
+>>> still = board_svg(g, g.initial_state(), ids=None, footer=("Your answer: 3",) * 2)  # to look at, one caption
+>>> "data-id" not in still and still.count("Your answer: 3") == 1
+True
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
-from ..kit.grid import PLAYER_COLOURS, GridLook, GridPath, chess_name, grid_svg, linked_hover_css
+from ..kit.grid import PLAYER_COLOURS, GridLook, GridPath, cell_id, chess_name, grid_svg, linked_hover_css
 from ..kit.paths import Trace
 from .movegen import Move
 from .rules import BaldaGame
 
-__all__ = ["CSS", "LOOK", "board_svg"]
+__all__ = ["CSS", "LESSON_CSS", "LOOK", "board_svg"]
 
 LOOK = GridLook()
 CSS = """
@@ -33,11 +36,19 @@ CSS = """
 .bw-grid .cell.ghost .bg { fill: #f6ecfb; stroke: #9c36b5; stroke-width: 3; stroke-dasharray: none; }
 .bw-grid .cell.bad .bg { stroke: #d9480f; }
 """
+#: the lesson's boards: an exercise's grid no wider than 470 px (about 520 px tall), so the board, its answers, Check
+#: and the reply fit a 1400x900 window together (the kit's lesson board is as wide as the lesson, 900 px); the caption
+#: under it (what the learner chose, the move so far) in the letters' dark ink
+LESSON_CSS = CSS + """
+.bw-lesson-board svg.bw-grid, .bw-lesson-answer-board svg.bw-grid { max-width: min(100%, 470px); }
+.bw-lesson-board .bw-grid .foot, .bw-lesson-answer-board .bw-grid .foot { fill: #3a2e1c; }
+"""
 
 
 def board_svg(game: BaldaGame, state, trace: Trace = Trace(), targets=(), *, shown: Optional[int] = None,
               hint: Optional[Move] = None, hint_paths=(), scope: str = "", show_targets: bool = True,
-              footer: Optional[tuple[str, str]] = None, version: int = 0, cursor=None) -> str:
+              footer: Optional[tuple[str, str]] = None, version: int = 0, cursor=None, numbers: bool = True,
+              ids: Optional[Callable[[str], str]] = cell_id) -> str:
     """The grid as one SVG: letters, who wrote them, the last move, the targets and the paths.
 
     ``targets`` are the cells where a letter may go (from the legal moves);
@@ -48,7 +59,10 @@ def board_svg(game: BaldaGame, state, trace: Trace = Trace(), targets=(), *, sho
     ``cursor`` is the cell under the keyboard cursor (class ``cursor``). Every
     cell's tooltip says its name and state in words (a letter or empty, where a
     new letter may go, the new letter's cell, its step on the traced path):
-    the board announces the cursor's cell with them.
+    the board announces the cursor's cell with them. ``numbers=False`` draws
+    the ``shown`` word's path without its step numbers, as a player at the
+    table sees it traced; ``ids`` as for :func:`~balada_widgets.kit.grid.grid_svg`
+    (``None``: a board only to look at).
     """
     pos = state.position
     n = game.size
@@ -93,7 +107,7 @@ def board_svg(game: BaldaGame, state, trace: Trace = Trace(), targets=(), *, sho
         paths.append(GridPath(m.path, "hint", hover=f"h{i}"))
     if shown is not None and 0 <= shown < len(state.words):
         p, m = state.words[shown]
-        paths.append(GridPath(m.path, "played", numbered=True, colour=PLAYER_COLOURS[p % len(PLAYER_COLOURS)]))
+        paths.append(GridPath(m.path, "played", numbered=numbers, colour=PLAYER_COLOURS[p % len(PLAYER_COLOURS)]))
     if hint is not None:
         paths.append(GridPath(hint.path, "hint", numbered=True))
     if trace.path:
@@ -104,7 +118,8 @@ def board_svg(game: BaldaGame, state, trace: Trace = Trace(), targets=(), *, sho
     keys = [f"w{i}" for i in range(len(state.words))] + [f"h{i}" for i in range(len(hint_paths))]
     css = CSS + (linked_hover_css(scope, keys) if scope else "")
     return grid_svg(n, n, text=text, classes=classes, titles=titles, bars=bars, rings=rings, carets=carets, paths=paths,
-                    look=LOOK, footer=footer, css=css, scope=scope, label=f"Balda grid {n} by {n}", version=version)
+                    look=LOOK, footer=footer, css=css, scope=scope, label=f"Balda grid {n} by {n}", version=version,
+                    ids=ids)
 
 
 def _titles(n: int, text: dict, targets, trace: Trace, last) -> dict:

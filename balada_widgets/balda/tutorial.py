@@ -62,15 +62,15 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, NamedTuple, Optional, Sequence
+from typing import Any, NamedTuple, Optional, Sequence
 
 from ..core import lesson_words
 from ..core.errors import InvalidInput
 from ..core.feedback import Feedback, Step
-from ..kit.grid import GridPath, chess_name, grid_svg as _grid_svg
+from ..kit.grid import GridPath, cell_id, chess_name, grid_svg as _grid_svg
 from ..kit.lesson import Built, Choose, Custom, Lesson, LessonBook, Pick, Solution, build_steps, learner_store
 from ..kit.paths import Trace
-from .drawing import CSS, LOOK, board_svg
+from .drawing import CSS, LESSON_CSS, LOOK, board_svg
 from .lexicon import normalise_word
 from .movegen import Move, judge_path, readable_path
 from .position import Position, cell_name, parse_path, path_text, to_cell
@@ -109,10 +109,6 @@ class Misreading:
     message: str
 
 
-def words_of(L) -> str:
-    return f"{L.words.source}: material"
-
-
 def _step_of(mid: str) -> str:
     head = mid.split("-")[0]
     return "dictionary" if head == "dict" else head
@@ -136,6 +132,7 @@ class _Lang:
                                                                                              "cell")
         verdict = words.scope("verdict")
         self.verdicts = {key: verdict.template(key, *fields) for key, fields in _VERDICT_FIELDS.items()}
+        self.arrow = self.common("arrow")
         self.start = normalise_word(self.stuff("start"))
         # misreadings.<ruling>.<id>: the misreadings of each ruling the checks recognise, in words
         self.misreadings = {key.split(".")[1]: (key.split(".")[0], text)
@@ -163,7 +160,7 @@ class _Lang:
         return sep.join(items[:-1]) + (sep if pairs else last) + items[-1] if len(items) > 1 else "".join(items)
 
     def points(self, n: int) -> str:
-        return f"{n} {self.common.plural('points', n)}"
+        return self.common("count", n=n, points=self.common.plural("points", n))
 
     def player(self, p: int) -> str:
         return self.common("player", n=p + 1)
@@ -187,46 +184,14 @@ def _no(text: str, rule: Optional[str] = None) -> Feedback:
 # ============================================================================ drawing
 
 
-#: an exercise's grid no wider than 470 px (about 520 px tall): the board, its answers, Check and the reply fit a
-#: 1400x900 window together (the kit's board is as wide as the lesson, 900 px)
-FIT = CSS + ".bw-lesson-board svg.bw-grid, .bw-lesson-answer-board svg.bw-grid { max-width: min(100%, 470px); }"
-
-
-def _suffixed(svg: str, n: int) -> str:
-    """Every cell's ``data-id`` made unique to this drawing (``cell-a4@3``), so a second click on a cell counts."""
-    return re.sub(r'data-id="cell-([^"@]+)"', lambda m: f'data-id="cell-{m.group(1)}@{n}"', svg)
-
-
-def _still(svg: str) -> str:
-    """A board only to look at: its cells do not take clicks."""
-    return re.sub(r' data-id="cell-[^"]*"', "", svg)
-
-
-def _unnumbered(svg: str) -> str:
-    """A played word's path as a player at the table sees it traced: the line, without its step numbers."""
-    return re.sub(r'<circle[^>]*class="stepbg"[^>]*/>|<text[^>]*class="stepno"[^>]*>[^<]*</text>', "", svg)
-
-
-def _board(game: BaldaGame, state, trace: Trace = Trace(), shown: Optional[int] = None, caption: str = "") -> str:
-    """The grid as the live board draws it, nothing highlighted; ``caption`` under it."""
-    footer = (caption, caption) if caption else None
-    return board_svg(game, state, trace, (), shown=shown, show_targets=False, footer=footer)
-
-
-def _with_caption(markup: str, caption: str) -> str:
-    """``caption`` in a band under the drawing ``markup`` (what the learner chose, the move so far)."""
-    from ..kit import svg
-
-    m = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', markup)
-    if not m:
-        return markup
-    w, h = float(m.group(1)), float(m.group(2))
-    band = svg.group([svg.rect(10, h + 2, w - 20, 30, rx=9, fill="#f1f4f8", stroke="#cfd6df"),
-                      svg.text(w / 2, h + 22, caption, text_anchor="middle", fill="#2b2f36",
-                               font_size=round(min(15.0, (w - 36) / (0.56 * max(len(caption), 1))), 1))],
-                     class_="bw-balda-caption", role="status")
-    markup = markup.replace(f'viewBox="0 0 {m.group(1)} {m.group(2)}"', f'viewBox="0 0 {m.group(1)} {h + 38:g}"', 1)
-    return markup[: markup.rindex("</svg>")] + band + "</svg>"
+def _board(game: BaldaGame, state, trace: Trace = Trace(), shown: Optional[int] = None, caption: str = "",
+           clicks: Optional[int] = None) -> str:
+    """The grid as the live board draws it, nothing highlighted, a played word's path without step numbers (as a
+    player at the table sees it traced); ``caption`` under it. ``clicks``: the clicks so far, in each cell's
+    ``data-id`` (``cell-a4@3``) so a second click on a cell counts; ``None``: a board to look at only."""
+    ids = None if clicks is None else (lambda name: f"{cell_id(name)}@{clicks}")
+    return board_svg(game, state, trace, (), shown=shown, show_targets=False, footer=(caption, caption) if caption
+                     else None, numbers=False, ids=ids)
 
 
 # ============================================================================ exercise kinds on a board
@@ -240,7 +205,6 @@ class BoardChoice(Pick):
     under it says what the learner chose so far.
     """
 
-    picture: Callable[[], str] = None  # type: ignore[assignment]
     words: Any = ()  # (id, label) pairs: the buttons
     unread: str = ""  # why an empty answer is not read, in the lesson's words
 
@@ -252,8 +216,8 @@ class BoardChoice(Pick):
         return (frozenset(got) if self.mode == "set" else got[-1]), None
 
 
-def _choice_board(L: _Lang, prompt: str, picture: Callable[[], str], options, check, hint: str, solution,
-                  many: bool = False) -> BoardChoice:
+def _choice_board(L: _Lang, prompt: str, state, options, check, hint: str, solution, many: bool = False,
+                  trace: Trace = Trace(), shown: Optional[int] = None) -> BoardChoice:
     labels = dict(options)
 
     def draw(sel):
@@ -261,11 +225,11 @@ def _choice_board(L: _Lang, prompt: str, picture: Callable[[], str], options, ch
         if not many:
             chosen = chosen[-1:]
         caption = L.your_answer(answer=", ".join(chosen)) if chosen else L.press
-        return _with_caption(_still(picture()), caption)
+        return _board(L.game(), state, trace, shown, caption)
 
     return BoardChoice(prompt, check, hint=hint, solution=solution, draw=draw, mode="set" if many else "one",
-                       buttons=tuple(options), label=L.label, picture=picture, words=tuple(options),
-                       unread=L.press_first, css=FIT)
+                       buttons=tuple(options), label=L.label, words=tuple(options),
+                       unread=L.press_first, css=LESSON_CSS)
 
 
 @dataclass(frozen=True)
@@ -282,7 +246,7 @@ class TraceOnBoard(Pick):
     unread: str = ""
 
     def click(self, selected: tuple, id_: str) -> tuple:
-        return selected + (id_,)  # every click counts: the ids carry the click number (see _suffixed)
+        return selected + (id_,)  # every click counts: the ids carry the click number (see _board)
 
     def read(self, raw):
         cell, path = fold_clicks(raw or ())
@@ -336,11 +300,11 @@ def _trace_exercise(L: _Lang, prompt: str, state, letter: str, check, hint: str,
             caption = L.click_path(letter=letter.upper(), cell=cell)
         else:
             caption = _move_in_words(L, pos, cell, letter, path)
-        return _suffixed(_with_caption(_board(game, state, trace), caption), len(sel))
+        return _board(game, state, trace, caption=caption, clicks=len(sel))
 
     return TraceOnBoard(prompt, check, hint=hint, solution=solution, draw=draw, mode="sequence",
                         buttons=(("back", L.back), ("clear", L.clear)), label=L.label,
-                        position=pos, letter=letter, unread=L.trace_first, css=FIT)
+                        position=pos, letter=letter, unread=L.trace_first, css=LESSON_CSS)
 
 
 def _clicks_for(move: Move, n: int) -> tuple:
@@ -362,27 +326,29 @@ _REASONS = (("holds", "taken", "move-cell-taken"), ("occupied", "lonely", "move-
 #: number and the path (``c3 → b3 → a3``)
 _FIELDS = ("cell", "a", "b", "letter", "word", "n", "path")
 _VERDICT_FIELDS = {"move": ("letter", "cell", "word"), "letter": ("letter", "cell"), "scores": ("word", "points"),
-                   **{key: _FIELDS for _, key, _ in _REASONS}}
+                   "said": ("move", "verdict"), "step": ("letter", "cell"), **{key: _FIELDS for _, key, _ in _REASONS}}
 
 
-def _reason_fields(reason: str) -> dict:
+def _reason_fields(L: _Lang, reason: str) -> dict:
     """What an engine reason names, as the lesson's words take it."""
     path = re.search(r"\(along ([\w-]+)\)", reason)
     cells = re.findall(r"\b[a-z]\d{1,2}\b", re.sub(r"\(along [^)]*\)", "", reason)) + ["", ""]
     quoted = re.findall(r"'(\w+)'", reason) + [""]
     number = re.findall(r"\b\d+\b", re.sub(r"\b[a-z]\d+\b", "", reason)) + [""]
     return dict(cell=cells[0], a=cells[0], b=cells[1], letter=quoted[0].upper(), word=quoted[0].upper(),
-                n=number[0], path=_arrows(path.group(1)) if path else "")
+                n=number[0], path=L.arrow.join(path.group(1).split("-")) if path else "")
 
 
 class Verdict(NamedTuple):
-    """The engine's verdict on a traced move, told in the lesson's words, and the misreading it shows."""
+    """The engine's verdict on a traced move, told in the lesson's words (``reason``: without the move), and the
+    misreading it shows."""
 
     ok: bool
     rule: Optional[str]
     message: str
     move: Optional[Move]
     misreading: Optional[str]
+    reason: str
 
 
 def _move_in_words(L: _Lang, pos: Position, cell: str, letter: str, path) -> str:
@@ -396,22 +362,17 @@ def _move_in_words(L: _Lang, pos: Position, cell: str, letter: str, path) -> str
     return text[:1].upper() + text[1:]
 
 
-def _arrows(path: str) -> str:
-    return " → ".join(path.split("-"))
-
-
 def judge(L: _Lang, pos: Position, cell: str, letter: str, path) -> Verdict:
     """The engine's :func:`~.movegen.judge_path` on the learner's move, in the lesson's words (verdict.*)."""
     v = judge_path(pos, L.game().lexicon, cell, letter, path)
     head = _move_in_words(L, pos, cell, letter, path)
     if v.ok:
         said = L.verdicts["scores"](word=v.move.word.upper(), points=L.points(v.move.score))
-        return Verdict(True, v.rule, f"{head}: {said}", v.move, None)
+        return Verdict(True, v.rule, L.verdicts["said"](move=head, verdict=said), v.move, None, said)
     reason = v.message.split("': ", 1)[-1]
-    for said, key, mid in _REASONS:
-        if said in reason:
-            return Verdict(False, v.rule, f"{head}: {L.verdicts[key](**_reason_fields(reason))}", None, mid)
-    return Verdict(False, v.rule, f"{head}: {v.message}", None, None)  # pragma: no cover - a new engine reason
+    key, mid = next(((key, mid) for said, key, mid in _REASONS if said in reason), (None, None))
+    said = L.verdicts[key](**_reason_fields(L, reason)) if key else v.message  # (no key: a new engine reason)
+    return Verdict(False, v.rule, L.verdicts["said"](move=head, verdict=said), None, mid, said)
 
 
 def _move_feedback(v: Verdict) -> Feedback:
@@ -419,10 +380,10 @@ def _move_feedback(v: Verdict) -> Feedback:
     return Feedback(False, v.message, v.rule, misreading=v.misreading)
 
 
-def _walk(move: Move, position: Position) -> str:
-    n = position.size
-    return " → ".join(f"{(move.letter if c == move.cell else position.cell(c)).upper()} ({cell_name(c, n)})"
-                      for c in move.path)
+def _walk(L: _Lang, move: Move, position: Position) -> str:
+    """The word's path, letter by letter with its cells, in the lesson's words (``verdict.step``, ``words.arrow``)."""
+    return L.arrow.join(L.verdicts["step"](letter=(move.letter if c == move.cell else position.cell(c)).upper(),
+                                           cell=cell_name(c, position.size)) for c in move.path)
 
 
 def _options(w, key: str, ids: Sequence) -> tuple:
@@ -456,7 +417,7 @@ def _step_idea(L: _Lang, w) -> tuple:
     sums = [" + ".join(str(len(x)) for x in made[p]) for p in (0, 1)]
     explanation = w("explain", sum1=sums[0], sum2=sums[1], first=L.points(s1), second=L.points(s2))
     options = ((0, L.player(0)), (1, L.player(1)), ("draw", L.common("draw")))
-    ex = _choice_board(L, w("prompt", first=said[0], second=said[1]), lambda: _board(g, end), options, check,
+    ex = _choice_board(L, w("prompt", first=said[0], second=said[1]), end, options, check,
                        w("hint"), Solution(dict(options)[right], explanation))
     return (ex,)
 
@@ -491,7 +452,7 @@ def _step_grid(L: _Lang, w) -> tuple:
     label = L.empty_label
     a = Pick(a_("prompt"), check_row, draw=lambda sel: _empty_grid(label, sel), mode="set", label=label,
              hint=a_("hint"), solution=Solution(a_("answer", cells=L.join(cells)), a_("explain"),
-                                                picks=tuple(sorted(row))), css=FIT)
+                                                picks=tuple(sorted(row))), css=LESSON_CSS)
 
     b_ = w.scope("start")
     options = tuple(normalise_word(x) for x in L.stuff.list("grid"))
@@ -551,7 +512,7 @@ def _step_move(L: _Lang, w) -> tuple:
 
     fields = dict(letter=letter.upper(), cell=cell_name(best.cell, 5), word=best.word.upper())
     ex = _trace_exercise(L, w("prompt"), s, letter, check, w("hint"),
-                         Solution(w("answer", **fields), w("explain", walk=_walk(best, s.position), **fields),
+                         Solution(w("answer", **fields), w("explain", walk=_walk(L, best, s.position), **fields),
                                   picks=_clicks_for(best, 5)))
     return (ex,)
 
@@ -569,7 +530,7 @@ def _step_dictionary(L: _Lang, w) -> tuple:
     odd = sorted((set(options) - right) ^ set(kinds)) + [k for k, v in kinds.items() if
                                                         f"dict-{v}" not in L.misreadings]
     if odd:  # the material says why each word outside the dictionary is not in it, and only those
-        raise InvalidInput(f"{words_of(L)}: dictionary-not: {', '.join(odd)}")
+        raise InvalidInput(f"{L.words.source}: material.dictionary-not: {', '.join(odd)}")
     a_ = w.scope("words")
     said = L.join([x for x, o in zip(shown, options) if o in right])
     said_a, other = a_("right", words=said), a_("other")
@@ -599,7 +560,7 @@ def _step_dictionary(L: _Lang, w) -> tuple:
             return L.mis("dict-start-word-free")
         return L.mis("dict-made-word-free")
 
-    b = _choice_board(L, b_("prompt"), lambda: _board(g, s), tuple((x, x.upper()) for x in options_b), check_used,
+    b = _choice_board(L, b_("prompt"), s, tuple((x, x.upper()) for x in options_b), check_used,
                       b_("hint"), Solution(L.join([x.upper() for x in options_b if x in used]), b_("explain")),
                       many=True)
     return (a, b)
@@ -624,7 +585,7 @@ def _step_readable(L: _Lang, w) -> tuple:
             return L.mis("readable-apart")
         return L.mis("readable-backwards")
 
-    a = _choice_board(L, a_("prompt"), lambda: _board(g, s), tuple((x, x.upper()) for x in options), check_read,
+    a = _choice_board(L, a_("prompt"), s, tuple((x, x.upper()) for x in options), check_read,
                       a_("hint"), Solution(L.join([x.upper() for x in options if x in right]), a_("explain")),
                       many=True)
     move = g.parse_move(L.stuff("readable-move"))
@@ -636,12 +597,12 @@ def _step_readable(L: _Lang, w) -> tuple:
 
     def check_move(ans):
         if ans == right_b:
-            return _right(v.message.split(": ", 1)[1], "D4")
+            return _right(v.reason, "D4")
         return L.mis("readable-through-new" if ans == "yes" else "readable-corner")
 
     options_b = _options(b_, "options", ("yes", "no", "corner"))
-    b = _choice_board(L, b_("prompt"), lambda: _board(g, s, tried), options_b, check_move, b_("hint"),
-                      Solution(dict(options_b)[right_b], b_("explain")))
+    b = _choice_board(L, b_("prompt"), s, options_b, check_move, b_("hint"),
+                      Solution(dict(options_b)[right_b], b_("explain")), trace=tried)
     return (a, b)
 
 
@@ -669,9 +630,9 @@ def _step_score(L: _Lang, w) -> tuple:
         return _no(other, "D5")
 
     # the board a player at the table sees: the letters, the new one marked, the word's path traced, no numbers
-    a = _choice_board(L, a_("prompt"), lambda: _unnumbered(_board(g, played, shown=0)),
-                      tuple((str(k), str(k)) for k in range(1, 10)), check_points, a_("hint"),
-                      Solution(L.points(right), a_("explain", walk=_walk(move, played.position), **fields)))
+    walk = _walk(L, move, played.position)
+    a = _choice_board(L, a_("prompt"), played, tuple((str(k), str(k)) for k in range(1, 10)), check_points,
+                      a_("hint"), Solution(L.points(right), a_("explain", walk=walk, **fields)), shown=0)
 
     s = g.initial_state()
     letter = normalise_word(L.stuff("longest"))
@@ -692,7 +653,7 @@ def _step_score(L: _Lang, w) -> tuple:
     fields_b = dict(letter=letter.upper(), cell=cell_name(model.cell, 5), word=model.word.upper(),
                     points=L.points(best))
     b = _trace_exercise(L, b_("prompt"), s, letter, check_longest, b_("hint"),
-                        Solution(b_("answer", **fields_b), b_("explain", walk=_walk(model, s.position)),
+                        Solution(b_("answer", **fields_b), b_("explain", walk=_walk(L, model, s.position)),
                                  picks=_clicks_for(model, 5)))
     return (a, b)
 
@@ -713,7 +674,7 @@ def _step_end(L: _Lang, w) -> tuple:
         return L.mis("end-one-pass" if ans == "over" else "end-pass-turn")
 
     options_a = _options(a_, "options", ("over", "player1", "player2"))
-    a = _choice_board(L, a_("prompt"), lambda: _board(g, one_pass), options_a, check_over, a_("hint"),
+    a = _choice_board(L, a_("prompt"), one_pass, options_a, check_over, a_("hint"),
                       Solution(dict(options_a)[right], a_("explain")))
     b_ = w.scope("ends")
     options = _options(b_, "options", ("full", "stuck", "passes", "one", "twenty"))
@@ -852,6 +813,11 @@ def _step_variants(L: _Lang, w) -> tuple:
 PLAY_SEED = 3
 
 
+def _view():
+    """The room's view module: the live board, loaded only when the game is shown."""
+    return importlib.import_module(".view", __package__)
+
+
 def play_app(language: str = "en"):
     """The game of the last step: you against the greedy bot, the learner's own (created when first shown).
 
@@ -863,8 +829,7 @@ def play_app(language: str = "en"):
     key = "balda-play" if language == "en" else f"balda-play-{language}"
     app = store.get(key)
     if app is None:
-        view = importlib.import_module("balada_widgets.balda.view")  # the live board, loaded only when shown
-        app = store[key] = view.BaldaApp(players=2, bots=1, bot_level="greedy", seed=PLAY_SEED, language=language)
+        app = store[key] = _view().BaldaApp(players=2, bots=1, bot_level="greedy", seed=PLAY_SEED, language=language)
     return app
 
 
@@ -881,8 +846,7 @@ def _step_play(L: _Lang, w) -> tuple:
         return _right(result(lead=lead, you=L.points(state.scores[0]), bot=L.points(state.scores[1])), "D8")
 
     def make(answer, on_answer):
-        view = importlib.import_module("balada_widgets.balda.view")
-        return view.LessonGame(app=play_app(L.language), on_answer=on_answer)
+        return _view().LessonGame(app=play_app(L.language), on_answer=on_answer)
 
     return (Custom(w("prompt"), check, hint=w("hint"), solution=Solution(w("answer"), w("explain")), make=make),)
 
@@ -942,7 +906,7 @@ def grid_svg(position: Position, path=None, new=None, new_letter: Optional[str] 
 
     For notebooks (the lab's): ``path`` is text (``"a3-b3-c3-c4"``) or cells,
     ``new`` a cell name, ``new_letter`` written there. The path runs under the
-    letters; the title is a caption band as wide as the grid (never clipped).
+    letters; the title is a caption under the grid (smaller if it is wider, never clipped).
 
     >>> svg = grid_svg(Position.new("table"), path="a3-b3-c3-d3-e3-e4", new="e4", new_letter="t", title="TABLET")
     >>> svg.startswith("<svg") and ">T</text>" in svg and "TABLET" in svg and 'class="gp trace"' in svg
@@ -961,6 +925,5 @@ def grid_svg(position: Position, path=None, new=None, new_letter: Optional[str] 
     for c in cells:
         classes[c] = classes.get(c, []) + ["onpath"]
     paths = [GridPath(cells, "trace", numbered=True)] if len(cells) > 1 else []
-    svg = _grid_svg(n, n, text=text, classes=classes, paths=paths, look=LOOK, css=CSS,
-                    name=chess_name, label=f"Balda grid {n} by {n}")
-    return GridPicture(_with_caption(svg, title) if title else svg)
+    return GridPicture(_grid_svg(n, n, text=text, classes=classes, paths=paths, look=LOOK, css=CSS, name=chess_name,
+                                 label=f"Balda grid {n} by {n}", footer=(title, title) if title else None))

@@ -226,7 +226,7 @@ def grid_svg(rows: int, cols: int, *, text: Mapping[Cell, str] = {},  # noqa: B0
              carets: Iterable[Cell] = (), paths: Sequence[GridPath] = (),
              name: Callable[[int, int, int], str] = chess_name, look: GridLook = GridLook(), upper: bool = True,
              footer: Optional[tuple[str, str]] = None, css: str = "", scope: str = "", label: str = "",
-             version: int = 0) -> str:
+             version: int = 0, ids: Optional[Callable[[str], str]] = cell_id) -> str:
     """A ``rows x cols`` grid as one SVG.
 
     Parameters
@@ -249,11 +249,14 @@ def grid_svg(rows: int, cols: int, *, text: Mapping[Cell, str] = {},  # noqa: B0
     footer:
         ``(when_focused, when_not)``: a caption under the grid that changes
         when the board has the keyboard focus (e.g. "type a letter" / "click
-        the board to type").
+        the board to type"). Twice the same text: one caption that stays.
     css:
         Extra CSS (scoped by the caller).
     scope:
         Written as ``data-scope``; ties the grid to :func:`linked_hover_css`.
+    ids:
+        ``ids(name)``: each cell's ``data-id`` (default :func:`cell_id`); ``None``: a grid only to look at,
+        whose cells take no clicks.
     """
     w, h = grid_size(rows, cols, look, footer is not None)
     step = look.cell + look.gap
@@ -290,14 +293,15 @@ def grid_svg(rows: int, cols: int, *, text: Mapping[Cell, str] = {},  # noqa: B0
                                       class_="caret"))
             if cell in dots:
                 parts.append(svg.circle(look.cell - 9, 9, 4.5, fill=dots[cell]))
-            out.append(svg.group(parts, class_=" ".join(cls), data_id=cell_id(nm),
+            out.append(svg.group(parts, class_=" ".join(cls), data_id=ids(nm) if ids else None,
                                  transform=svg.translate(x0 + c * step, y0 + r * step)))
     for i, p in enumerate(paths):
         out.append(_path_markup(p, look, scope, i))
     out.append(svg.group(letters, class_="letters"))
     if footer is not None:
         fy = h - look.pad - 6
-        out.append(svg.text(w / 2, fy, footer[0], class_="foot on bw-if-focus", style=_fit(footer[0], w - 2 * look.pad)))
-        out.append(svg.text(w / 2, fy, footer[1], class_="foot bw-if-blur", style=_fit(footer[1], w - 2 * look.pad)))
+        lines = ((footer[0], "foot on bw-if-focus"), (footer[1], "foot bw-if-blur")) if footer[0] != footer[1] \
+            else ((footer[0], "foot"),)
+        out += [svg.text(w / 2, fy, said, class_=kind, style=_fit(said, w - 2 * look.pad)) for said, kind in lines]
     return svg.svg(out, w, h, class_="bw-grid", data_scope=scope or None, data_version=version, role="img",
                    aria_label=label or f"{rows} by {cols} grid")

@@ -399,7 +399,7 @@ def test_a_grid_picture_for_notebooks_fits_its_title():
     svg = T.grid_svg(Position.new("table"), path="a3-b3-c3-d3-e3-e4", new="e4", new_letter="t",
                      title="a new game: TABLE in the middle row, and a long title that must not be clipped")
     assert svg._repr_svg_() == svg and ">T</text>" in svg and 'class="gp trace"' in svg
-    size = re.search(r'font-size="([\d.]+)"[^>]*>a new game', svg)
+    size = re.search(r'font-size:([\d.]+)px"[^>]*>a new game', svg)  # the grid's footer, made smaller to fit
     width = float(re.search(r'viewBox="0 0 ([\d.]+)', svg).group(1))
     assert size and float(size.group(1)) * 0.56 * 80 <= width
     assert ">Т</text>" in T.grid_svg(Position.new("актер"))
