@@ -70,6 +70,7 @@ from ..ui.board import Board
 from ..ui.controls import Controls
 from ..ui.explain import Explain
 from ..ui.move_log import MoveLog, branch_entries, labels_for, log_entries
+from ..ui.others import OthersDid, OthersMoves, others_did
 from ..ui.play import use_play
 from ..ui.reminder import Reminder
 from ..ui.seat import PassScreen
@@ -609,10 +610,15 @@ def GameResult(game: BaladaGame, state, bots: dict):
 
 
 @solara.component
-def OtherSheets(game: BaladaGame, view, viewer: int, bots: dict, chosen: tuple = ()):
-    """Every other player's sheet, small, as far as it is revealed (a game site shows every board all the time)."""
+def OtherSheets(game: BaladaGame, view, viewer: int, bots: dict, chosen: tuple = (), did: OthersMoves = OthersMoves()):
+    """Every other player's sheet, small, as far as it is revealed (a game site shows every board all the time),
+    under what the others did around your last move, in words (``did``: :func:`~balada_widgets.ui.others.others_did`)."""
     others = [q for q in range(game.num_players) if q != viewer]
-    with solara.Div(classes=["bw-other-sheets"], style={"display": "flex", "flex-wrap": "wrap", "gap": "10px"}) as div:
+    with solara.Div(classes=["bw-other-sheets"], style={"display": "flex", "flex-wrap": "wrap", "gap": "10px",
+                                                        "align-content": "flex-start"}) as div:
+        if did:
+            OthersDid(did, since_title="Since your last move", before_title="The last turn",
+                      style={"flex": "1 1 100%", "max-width": "560px"}).key("did")
         for q in others:
             lands, events, kw, caption = other_sheet(game, view, q, bots, chosen)
             with solara.Column(gap="2px", style={"flex": "1 1 300px", "max-width": "420px"}, classes=[f"bw-other-{q + 1}"]):
@@ -705,6 +711,7 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
     end_round, set_end_round = solara.use_state(None)  # which round's sheet the end screen shows (None: the last)
     show_log, set_show_log = solara.use_state(False)
     recap_closed, set_recap_closed = solara.use_state(None)  # the round end whose recap was closed (recap_key)
+    words_cache = solara.use_memo(dict, [session])  # the words of the others' moves (log_label's cache)
 
     node_id = session.current.id
     active = waiting[0] if waiting else None
@@ -953,7 +960,10 @@ def BaladaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable
             if phase == "place" and lab and viewer in waiting:
                 PlacementAdvisor(game, view, viewer, node_id, act)
             if game.num_players > 1 and phase != "over":
-                OtherSheets(game, view, viewer, bots, tuple(game.chosen_players(state))).key("others")
+                said = log_label(session, viewer, words_cache)
+                did = others_did(session, viewer, lambda n: None if n.by_chance else said(n), most=8)
+                OtherSheets(game, view, viewer, bots, tuple(game.chosen_players(state)),
+                            did if not hidden else OthersMoves()).key("others")
 
         if phase == "over":
             with solara.Card(classes=["bw-game-over"], margin=0):

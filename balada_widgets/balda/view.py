@@ -56,6 +56,7 @@ from ..kit.cursor import ARROWS, ORDER_KEYS, next_target, reading_order
 from ..kit.grid import PLAYER_COLOURS, parse_cell_id
 from ..kit.keys import keyboard_svg, layout_for, letter_from_key, parse_key_id
 from ..kit.paths import Trace
+from ..ui.others import OthersDid, others_did
 from ..ui.play import use_play
 from ..ui.reminder import Reminder
 from .drawing import LOOK, board_svg  # noqa: F401 (LOOK: kept importable from here)
@@ -550,6 +551,9 @@ def BaldaView(session: Session, bots: dict = {}, on_new_game: Optional[Callable[
             with solara.Column(gap="10px", style={"flex": "1 1 280px", "min-width": "260px", "max-width": "860px"}):
                 solara.HTML(tag="div", unsafe_innerHTML=scores_markup(game, state, bots),
                             classes=["bw-balda-score-table"])
+                if not state.over:  # the bots' words between two of your moves, said in words
+                    OthersDid(others_did(session, you, label=lambda node: None if node.by_chance else
+                                         game.describe_move(node.parent.state, node.move, you), most=6))
                 solara.Text("Words played (hover or click one to see its path)",
                             style={"font-weight": "600", "color": "#555"})
                 Board(svg=words_markup(game, session, bots, shown_word, scope), on_click=on_word,

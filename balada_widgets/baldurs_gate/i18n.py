@@ -766,6 +766,8 @@ _load({
     "ui.hint.not_turn": ("Finish this step first: {decision}", "Nejdřív dokonči tento krok: {decision}"),
     "ui.hint.no_hand": ("You have no building card in your hand.", "V ruce nemáš žádnou kartu budovy."),
     "ui.bots_play": ("Let the bots play", "Nechat hrát boty"),
+    "ui.others_since": ("Since your last move", "Od tvého posledního tahu"),
+    "ui.others_before": ("Before your last move", "Před tvým posledním tahem"),
     "ui.keys_hint": ("Keys on the map: arrows + Enter · 1-9 choices · B build · W worker · I income · D done · "
                      "Esc back · U/Y undo/redo",
                      "Klávesy v plánu: šipky + Enter · 1-9 volby · B stavba · W pracovník · I příjem · D hotovo · "

@@ -69,6 +69,7 @@ from ..ui.controls import Controls
 from ..ui.explain import Explain
 from ..ui.hooks import Box, use_latest
 from ..ui.move_log import MoveLog, branch_entries, labels_for, log_entries
+from ..ui.others import OthersDid, others_did
 from ..ui.play import use_cursor, use_play
 from ..ui.seat import PassScreen, use_seat
 from .drawing import (
@@ -532,6 +533,24 @@ def LogPanel(session, game, viewer, on_goto: Callable[[int], None], version: int
 
 
 @solara.component
+def OthersPanel(session, game, viewer, version: int):
+    """What the other seats (and chance) did around your last move, in words as you may know them (the kit's
+    :func:`~balada_widgets.ui.others.others_did`): the bots' turns between two of your clicks are read here."""
+    cache = solara.use_memo(dict, [session, viewer])
+    words = labels_for(game, viewer, words=True)
+
+    def label(node):
+        got = cache.get(node.id)
+        if got is None:
+            got = cache[node.id] = words(node)
+        return got
+
+    return OthersDid(others_did(session, viewer, label, most=30),
+                     since_title=i18n.text("ui.others_since", game.language),
+                     before_title=i18n.text("ui.others_before", game.language))
+
+
+@solara.component
 def Status(game, view, pending, names, over: bool, you=None):
     language = game.language
     with solara.Row(style=_PANEL, classes=["bw-bg-status"]) as row:
@@ -725,6 +744,8 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
                                             title=i18n.text(f"ui.cards_{pending.kind}", language)),
                                on_click=on_act, class_name="bw-bg-choose",
                                label=i18n.text(f"ui.cards_{pending.kind}", language))
+                if not over and not seat.passing:
+                    OthersPanel(session, game, viewer, play.version)
                 PlayersPanel(game, Box(view), viewer, names, pending.player if pending is not None else None, on_act,
                              card_ids, (chosen,) if chosen else ())
                 OfferPanel(game, view.offer, len(view.deck) + len(view.bottom), len(view.discard), len(view.gates),
