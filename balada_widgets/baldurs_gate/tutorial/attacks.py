@@ -45,10 +45,9 @@ def fortify(lesson, step, material) -> tuple:
     # (e) a gate trade elsewhere: the gate card you take is the engine's
     there = next(district for district, location in g.content.locations.items() if any(
         x[:2] == ("fortify", "gate") for tr in location.trades if tr.id == "local" for x in tr.effect))
-    rich = s._replace(players=(s.players[0]._replace(gold=6, favor=2),) + s.players[1:])
-    st = g.apply(g.apply(rich, Worker(0, there)), Trade(0, "local"))
+    st = g.apply(g.apply(s, Worker(0, there)), Trade(0, "local"))
     st = g.apply(st, next(m for m in g.legal_moves(st, 0) if type(m) is Spot))
-    taken = next(x for x in st.players[0].portfolio if x not in rich.players[0].portfolio)
+    taken = next(x for x in st.players[0].portfolio if x not in s.players[0].portfolio)
     e = lesson.part(step, 4, "C11", location=g.content.location_name(there, language), card=g.card_name(taken),
                     trade=g.trade_text(there, "local", language), ability=ability_words(g, taken, language))
     label = e("label")

@@ -10,7 +10,7 @@ from ..drawing import cards_markup, player_markup
 from ..positions import income_turn, played
 from ..state import HIDDEN, Build, DrawToken, Parcel, Token
 from . import boards
-from .boards import bare, game, position_of
+from .boards import bare, game, position_of, step_material
 
 
 def district_of(g, id_: str):
@@ -24,7 +24,7 @@ def district_of(g, id_: str):
 def setup_states(language: str, material) -> tuple:
     """The engine's own setup of a 2-player game, chance scripted: the material's HQ card for you and its opening
     tokens first. Its states in order; the eighth opening draw is the last (a draw put back makes another)."""
-    g, opening = game(2, language), list(material.opening)
+    g, opening = game(material.players, language), list(material.opening)
 
     def chosen(s):
         task, outcomes = s.tasks[0], [m for m, _ in g.chance_outcomes(s)]
@@ -51,7 +51,7 @@ def setup(lesson, step, material) -> tuple:
     second = b.choice("open" if n in g.token_candidates(eighth, "open") else "back", {
         "attack": "setup-attack", "open": "setup-attack", "hidden": "setup-hidden-chosen"},
         figure=lambda: boards.html(boards.city(g, eighth, clickable=False)))
-    three, left = game(3, lesson.language), g.bag_count(done)
+    three, left = game(material.compared, lesson.language), g.bag_count(done)
     *_, s3 = played(three, three.initial_state(), lambda s: three.chance_outcomes(s)[0][0], lambda s: not three.is_chance(s))
     c = lesson.part(step, 2, "P23-1", opened=len(done.avail), banned=len(done.banned), left=left,
                     banned3=len(s3.banned))
@@ -230,7 +230,7 @@ def tie_board(lesson, facts, g, state) -> str:
 def advanced_states(language: str) -> tuple:
     """The engine's advanced setup of a 3-player game: the HQ cards laid out, who picks in which order, and the
     first card put under the deck (its state and move)."""
-    g = game(3, language, advanced=True)
+    g = game(step_material("advanced").players, language, advanced=True)
     states = list(played(g, g.initial_state(), lambda s: g.chance_outcomes(s)[0][0] if g.is_chance(s) else
                          g.legal_moves(s, g.to_move(s)[0])[0], lambda s: s.over or g.pending(s).kind == "turn"))
     picks = [s for s in states if not g.is_chance(s) and g.pending(s).kind == "pick"]

@@ -21,8 +21,6 @@ from . import boards
 from .boards import LESSON_CSS, LESSON_DEFS
 
 PART_KEYS = "abcdefgh"
-#: the grammatical gender of each piece's word (Czech "tvůj hostinec", "tvá věž", "tvé sídlo"; English "your")
-GENDER = {"inn": "m", "temple": "m", "hall": "f", "market": "f", "tower": "f", "keep": "f", "gate": "f", "hq": "n"}
 
 
 class Language(Replies):
@@ -38,7 +36,7 @@ class Language(Replies):
         self.houses = {form: self.common.list(f"house{form}") for form in ("", "-of", "-to")}
         self.live = self.common.section("live")
         self.no_answer, self.nothing = self.common.text("no-answer"), self.common.text("nothing")
-        self.yours = {gender: self.common.template(f"yours.{gender}", "kind") for gender in "mfn"}
+        self.yours = {kind: self.common.template(f"yours.{kind}", "kind") for kind in self.common.section("yours")}
         self.kit = words.section("kit")
 
     def house(self, player: int, form: str = "", capital: bool = False) -> str:
@@ -95,7 +93,7 @@ class Language(Replies):
         kind = content.type_name(piece.kind, self.language).lower() if piece.kind in content.type_connection else \
             i18n.text(f"thing.{piece.kind}", self.language)
         if piece.owner == 0:
-            return self.yours[GENDER.get(piece.kind, "m")](kind=kind)
+            return self.yours[piece.kind](kind=kind)
         return self.say("theirs", kind=kind, owner=self.house(piece.owner, "-of"))
 
     def part(self, step, index: int, rule: str, **fields) -> "Part":
