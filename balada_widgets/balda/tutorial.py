@@ -8,15 +8,12 @@ imported only when a step is shown). A notebook cell is one line::
     balda.tutorial.step("readable", language="ru")   # the same step in Russian, on a Russian grid
 
 This module holds only the lesson's *oracles*: for each step the position,
-the right answer and how each wrong answer is read, all computed by the
-engine. Its *words* (titles, prose, prompts, hints, the misreadings, the
-answers' explanations, the board's captions and the kit's buttons) and its
-*material* (the start word, the moves of a finished game, the words to sort,
-in that language's dictionary) are data: one file per language,
-``balda/lessons/<language>.yaml``, read and checked by
-:mod:`balada_widgets.core.lesson_words` (format: ``docs/lessons.md``). The
-Russian lesson plays Russian words on Russian grids of the engine's Russian
-dictionary.
+the right answer and how each wrong answer is read. Its *words* (titles,
+prose, prompts, hints, the misreadings, the answers' explanations, the
+boards' captions, the kit's buttons) and its *material* (the start word, the
+moves of a finished game, the words to sort, in that language's dictionary)
+are data: one file per language, ``balda/lessons/<language>.yaml``, read and
+checked by :mod:`balada_widgets.core.lesson_words` (format: ``docs/lessons.md``).
 
 The lesson follows the GUIDE's standard for tutorials (theme, goal, do it):
 
@@ -33,11 +30,9 @@ The lesson follows the GUIDE's standard for tutorials (theme, goal, do it):
   spellings by :func:`~.lexicon.normalise_word`, the end and the winner by
   :class:`~.rules.BaldaGame`. A wrong answer that a known misreading explains
   is named with its rule (:data:`MISREADINGS`), never with the answer;
-- the kit (:mod:`balada_widgets.kit.lesson`) gives the tiers: first wrong answer,
-  the misreading and its rule; second, the hint; third or *Show me*, the answer
-  with its explanation (and, on a board, the answer drawn). The rule ids are
-  this project's rulings (the rule text has no numbers), so the kit names them
-  "our ruling D4".
+- the kit (:mod:`balada_widgets.kit.lesson`) gives the replies' tiers; the
+  rule ids are this project's rulings (the rule text has no numbers), so the
+  kit names them "our ruling D4".
 
 Moves are described in words ("the letter S on a4, reading STABLE"), never in
 move notation; cells keep their names (columns ``a``-``e`` from the left, rows
@@ -224,7 +219,7 @@ def _choice_board(L: _Lang, prompt: str, state, options, check, hint: str, solut
         chosen = [labels[s] for s in sel if s in labels]
         if not many:
             chosen = chosen[-1:]
-        caption = L.your_answer(answer=", ".join(chosen)) if chosen else L.press
+        caption = L.your_answer(answer=L.join(chosen)) if chosen else L.press
         return _board(L.game(), state, trace, shown, caption)
 
     return BoardChoice(prompt, check, hint=hint, solution=solution, draw=draw, mode="set" if many else "one",
