@@ -164,6 +164,10 @@ def test_balada_a_whole_game_against_the_advisor_bot_on_the_bot_page(solara_serv
         me = make_bot("greedy", seed=3)
         said = Said(page, app, lambda s: (lambda n, f=log_label(s, 0): None if n.by_chance else f(n)), most=8)
         sheet = ".bw-board-box.bw-sheet-board"
+        # the layout: your sheet and the others' (with their moves in words) use the window's width
+        parts = [page.locator(s).first.bounding_box() for s in (sheet, ".bw-other-sheets")]
+        left, right = min(b["x"] for b in parts), max(b["x"] + b["width"] for b in parts)
+        assert right - left >= 1100 and right <= WIDTH, (left, right)  # not 900 of 1,400 px
         refused = False
         for step in range(200):
             if game.is_over(session.state):
@@ -414,4 +418,34 @@ def test_baldurs_gate_a_whole_game_against_two_greedy_bots_on_the_bot_page(solar
         expect(result.locator(".bw-explain, .bw-trace").first).to_be_visible()
         one_name_per_seat(page, app)
         page.screenshot(path=shots / "baldurs-gate-over-1400x900.png")
+        page.goto("about:blank")
+
+
+# ------------------------------------------------------------------------------------------------ the home page
+
+
+def test_the_home_pages_play_against_a_bot_buttons_show_the_robot(solara_server, solara_app,
+                                                                  page_session: playwright.sync_api.Page, shots):
+    """Each game's primary "Play against a bot" button carries the robot icon, drawn (the icon font's glyph has
+    a width), inside the window's width at 1400x900."""
+    page = page_session
+    page.goto("about:blank")
+    page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
+    with solara_app("balada_widgets.app"):
+        page.goto(solara_server.base_url + "/")
+        buttons = page.locator(".bw-open-bot")
+        buttons.first.wait_for(timeout=45_000)
+        page.evaluate("document.fonts.ready")
+        assert buttons.count() == 4
+        for k in range(buttons.count()):
+            button = buttons.nth(k)
+            expect(button).to_contain_text("Play against a bot")
+            icon = button.locator(".mdi-robot")
+            expect(icon).to_be_visible()
+            glyph = icon.evaluate("e => [getComputedStyle(e, '::before').content, e.getBoundingClientRect().width,"
+                                  " getComputedStyle(e, '::before').fontFamily]")
+            assert glyph[0] not in ("none", "normal", '""') and glyph[1] >= 12 and "Material" in glyph[2], glyph
+            b = button.bounding_box()
+            assert b["x"] >= 0 and b["x"] + b["width"] <= WIDTH, b
+        page.screenshot(path=shots / "home-1400x900.png")
         page.goto("about:blank")
