@@ -15,7 +15,9 @@ Imported only when a game is shown (``balada.new_game(...)`` or the app), so
   device" screens, then the scoring walk (Portals, decisions, "what is
   best?", the trace step by step), the round table and the winners.
   Every other player's sheet is shown small below the table, as far as its
-  symbols are revealed (:func:`other_sheet`); each finished round is recapped
+  symbols are revealed (:func:`other_sheet`), under what the others did in the
+  last turn and since your move, in words (the kit's :mod:`..ui.others`,
+  ``bw-others-did``: a bot's choice is "Player 2 chooses" until it is revealed); each finished round is recapped
   (:func:`RoundRecap`: every score, the sheet as scored, the walk step by
   step), whether its walk needed decisions or not; the result names the
   winner with everybody's score, a trophy for a person's win and a plain note

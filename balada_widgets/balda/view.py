@@ -20,6 +20,7 @@ Imported only when a game is shown (``balda.new_game(...)`` or the app), so
   arrows move a cursor (a dark dashed frame) over the cells, Space acts on
   its cell as a click would, letters type, Enter plays; the board announces
   the cursor's cell and its state (its live region, see :mod:`..ui.board`). Beside the grid: the scores,
+  the bots' words since your last move and before it, in words (the kit's :mod:`..ui.others`, ``bw-others-did``),
   the words played with their paths (hover or click one to see its path),
   undo/redo, pass, hints, and the new-game form.
 

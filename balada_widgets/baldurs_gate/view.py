@@ -18,7 +18,8 @@ app), so ``import balada_widgets.baldurs_gate`` stays free of Solara.
   city: the house on the seat (resources, influence, portfolio ready or used,
   and its OWN hand and agendas: another player's never reach the page; with
   several humans a pass screen comes first), the building offer, the other
-  houses (their hands as card backs), the attack log, the log in words as
+  houses (their hands as card backs), what the other seats and chance did around your last move in words
+  (the kit's :mod:`..ui.others`, ``bw-others-did``), the attack log, the log in words as
   the viewer may know it (undo, redo, branches), and at the end the final
   scoring walked step by step with every rule.
 - :data:`BaldursGateApp`: the kit's generic app for the game's spec (its ``element()``: a notebook cell, the
