@@ -72,7 +72,7 @@ def test_a_student_plays_and_answers_and_the_teacher_page_lists_it(solara_server
 
             student.goto(base + "/barcadia-learn")
             board = student.locator(".bw-lesson-board")
-            board.locator('[data-id="START"]').first.click(timeout=60_000)
+            board.locator('[data-id="r3"]').first.click(timeout=60_000)  # Ada in r3 is not next to the Hoard
             student.locator(".bw-lesson-check").first.click()
             expect(student.locator(".bw-lesson-wrong")).to_be_visible(timeout=20_000)
             deadline = time.monotonic() + 10
@@ -95,7 +95,7 @@ def test_a_student_plays_and_answers_and_the_teacher_page_lists_it(solara_server
             students = teacher.locator(".bw-teacher-students")
             expect(students).to_contain_text("Dana")
             expect(students).to_contain_text("Heroes of Barcadia")
-            expect(teacher.locator(".bw-teacher-misreadings")).to_contain_text(MISREADINGS["goal-hp-gate"].message)
+            expect(teacher.locator(".bw-teacher-misreadings")).to_contain_text(MISREADINGS["goal-not-adjacent"].message)
             # the token left the address bar and went into the teacher page's cookie
             teacher.wait_for_function("() => !location.search.includes('token')", timeout=10_000)
             assert any(c["name"] == "balada-teacher" and c["value"] == TOKEN for c in teacher_ctx.cookies())
