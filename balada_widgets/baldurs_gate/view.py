@@ -548,7 +548,7 @@ def OthersPanel(session, game, viewer, version: int):
 
     return OthersDid(others_did(session, viewer, label, most=30),
                      since_title=i18n.text("ui.others_since", game.language),
-                     before_title=i18n.text("ui.others_before", game.language))
+                     before_title=i18n.text("ui.others_before", game.language), max_height="260px")
 
 
 @solara.component

@@ -88,13 +88,18 @@ OTHERS_CSS = """
 .bw-others-did .bw-others-head { font-weight: 600; color: #333; margin: 2px 0; }
 .bw-others-did ol { margin: 0 0 4px 0; padding-left: 20px; }
 .bw-others-did .bw-others-before { color: #555; }
+.bw-others-did .bw-others-scroll { overflow-y: auto; display: flex; flex-direction: column-reverse; }
 """
 
 
 @solara.component
 def OthersDid(moves: OthersMoves, since_title: str = "Since your move", before_title: str = "Before your move",
-              style: Optional[dict] = None):
-    """The other seats' moves (:func:`others_did`) in two short numbered lists, in words; nothing when empty."""
+              style: Optional[dict] = None, max_height: Optional[str] = None):
+    """The other seats' moves (:func:`others_did`) in two short numbered lists, in words; nothing when empty.
+
+    ``max_height`` (a CSS length): a long recap scrolls inside the box, which opens on its newest line
+    (``bw-others-scroll``: a reversed column keeps the scroll at the bottom, no script).
+    """
     import html
 
     if not moves:
@@ -106,7 +111,11 @@ def OthersDid(moves: OthersMoves, since_title: str = "Since your move", before_t
             items = "".join(f'<li class="bw-others-line">{html.escape(line)}</li>' for line in lines)
             parts.append(f'<div class="{cls}"><div class="bw-others-head">{html.escape(title)}</div>'
                          f'<ol>{items}</ol></div>')
+    body = "".join(parts)
+    if max_height:
+        body = (f'<div class="bw-others-scroll" style="max-height: {html.escape(max_height)}" tabindex="0">'
+                f'<div>{body}</div></div>')
     with solara.Div(classes=["bw-others-did"], style=style or {}) as div:
         solara.Style(OTHERS_CSS)
-        solara.HTML(tag="div", unsafe_innerHTML="".join(parts), attributes={"role": "log", "aria-live": "polite"})
+        solara.HTML(tag="div", unsafe_innerHTML=body, attributes={"role": "log", "aria-live": "polite"})
     return div
