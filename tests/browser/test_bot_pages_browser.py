@@ -15,7 +15,8 @@ the test waits for the bots' answer, then checks the page:
 - once, a deliberately illegal click: its refusal in words, inside the window (no notation "illegal move '");
 - the end screen explains the game that was played (Balada: both rounds' walks add up to the final score).
 
-Screenshots go to ``$BOT_PAGES_SCREENSHOTS`` (else a pytest temporary folder).
+The whole games are marked ``slow`` (10-45 s each on the shared machine). Screenshots go to
+``$BOT_PAGES_SCREENSHOTS`` (else a pytest temporary folder).
 """
 
 from __future__ import annotations
@@ -32,8 +33,6 @@ from playwright.sync_api import expect
 from balada_widgets.classroom import identity, resume
 from balada_widgets.classroom.live import LiveStore
 from balada_widgets.ui.others import others_nodes
-
-pytestmark = pytest.mark.slow
 
 WIDTH, HEIGHT = 1400, 900
 
@@ -149,6 +148,7 @@ class Said:
 # -------------------------------------------------------------------------------------------------- Balada
 
 
+@pytest.mark.slow
 def test_balada_a_whole_game_against_the_advisor_bot_on_the_bot_page(solara_server, solara_app,
                                                                      page_session: playwright.sync_api.Page,
                                                                      caught, shots):
@@ -231,6 +231,7 @@ def test_balada_a_whole_game_against_the_advisor_bot_on_the_bot_page(solara_serv
 # -------------------------------------------------------------------------------------------------- Balda
 
 
+@pytest.mark.slow
 def test_balda_a_whole_game_against_the_strong_bot_on_the_bot_page(solara_server, solara_app,
                                                                    page_session: playwright.sync_api.Page,
                                                                    caught, shots):
@@ -326,6 +327,7 @@ def test_balda_a_whole_game_against_the_strong_bot_on_the_bot_page(solara_server
 # --------------------------------------------------------------------------------------- Builders of Baldur's Gate
 
 
+@pytest.mark.slow
 def test_baldurs_gate_a_whole_game_against_two_greedy_bots_on_the_bot_page(solara_server, solara_app,
                                                                           page_session: playwright.sync_api.Page,
                                                                           caught, shots):

@@ -62,3 +62,21 @@ def test_the_component_shows_both_lists_escaped_and_nothing_when_empty():
     moves.set(OthersMoves())
     rc.find(class_="bw-others-did-empty").assert_single()
     rc.find(class_="bw-others-did").assert_empty()
+
+
+def test_a_czech_game_says_the_others_moves_in_czech():
+    from balada_widgets import baldurs_gate
+    from balada_widgets.baldurs_gate import i18n
+    from balada_widgets.baldurs_gate.bots import make_bot
+    from balada_widgets.ui.move_log import labels_for
+
+    app = baldurs_gate.new_game(players=3, bots=2, seed=3, language="cs")
+    game, session = app.game, app.session
+    me = make_bot("greedy", seed=1)
+    for _ in range(8):
+        app.play(me.choose(game, game.view(session.state, 0), 0))
+    did = others_did(session, 0, labels_for(game, 0, words=True), most=30)
+    lines = did.since + did.before
+    assert any(line.startswith("Hráč 2") for line in lines), lines
+    assert not any("Player" in line or " builds " in line for line in lines), lines
+    assert i18n.text("ui.others_since", "cs") != i18n.text("ui.others_since", "en")
