@@ -13,11 +13,13 @@ attack tracks, the bag, the attacks' contributions, the decks) and the engine's 
 
 from __future__ import annotations
 
+import random
+
 from ..core.errors import InvalidInput
 from .rules import BaldursGateGame
 from .state import Attack, BaldursGateState, Done, DrawToken, EndTurn, Gain, Income, Piece, Player, Turn
 
-__all__ = ["income_turn", "late_position", "played", "position"]
+__all__ = ["income_turn", "late_position", "played", "position", "seeded_chance"]
 
 BUILDINGS = ("inn", "hall", "market", "temple")
 
@@ -160,6 +162,14 @@ def played(game: BaldursGateGame, state: BaldursGateState, choose, until=lambda 
     while not until(state):
         state = game.apply(state, choose(state))
         yield state
+
+
+def seeded_chance(game: BaldursGateGame, state: BaldursGateState, seed):
+    """The engine's chance outcome drawn by a generator seeded by ``seed`` and the position only (the same position
+    draws the same): chance scripted without being chosen."""
+    outcomes = game.chance_outcomes(state)
+    rng = random.Random(f"{seed}-{len(state.bag)}-{len(state.deck)}-{len(state.agenda_deck)}-{len(state.tasks)}")
+    return rng.choices([m for m, _ in outcomes], weights=[q for _, q in outcomes])[0]
 
 
 def income_turn(game: BaldursGateGame, state: BaldursGateState):

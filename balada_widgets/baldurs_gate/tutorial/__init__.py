@@ -28,8 +28,8 @@ from __future__ import annotations
 from ...core import lesson_words
 from ...kit.lesson import Built, Lesson, LessonBook, Misreading, build_steps
 from . import actions, attacks, basics, ending, play as last
-from .language import Language
 from .boards import LESSONS, material, position, step_material
+from .language import Language
 
 __all__ = ["LANGUAGES", "LESSONS", "MISREADINGS", "Misreading", "STEPS", "build_lesson", "kit_words", "lesson",
            "misreadings", "play_shown", "position", "step", "step_by_id", "steps", "tutorial", "words"]

@@ -52,7 +52,8 @@ def setup(lesson, step, material) -> tuple:
         "attack": "setup-attack", "open": "setup-attack", "hidden": "setup-hidden-chosen"},
         figure=lambda: boards.html(boards.city(g, eighth, clickable=False)))
     three, left = game(material.compared, lesson.language), g.bag_count(done)
-    *_, s3 = played(three, three.initial_state(), lambda s: three.chance_outcomes(s)[0][0], lambda s: not three.is_chance(s))
+    *_, s3 = played(three, three.initial_state(), lambda s: three.chance_outcomes(s)[0][0],
+                    lambda s: not three.is_chance(s))
     c = lesson.part(step, 2, "P23-1", opened=len(done.avail), banned=len(done.banned), left=left,
                     banned3=len(s3.banned))
     third = c.number(left, {left + len(done.banned): "setup-bans-forgotten", three.bag_count(s3):

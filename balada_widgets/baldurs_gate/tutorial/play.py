@@ -7,30 +7,19 @@ same clicks play the same game; *Show me* has a bot play the learner's seat to t
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
 from ...kit.lesson import Count, LearnerBox, Pick, Solution
 from .. import scoring as scores
 from ..bots import make_bot
+from ..positions import seeded_chance
 from ..state import Build
+from .boards import Live, click_id, position_of
 from .ending import final_gains
-from .boards import Live, click_id
-from .boards import position_of
 
 #: the game of each language's lesson (the lesson is built once per language)
 LIVES: dict = {}
-
-
-def chance(game, seed):
-    """Seeded chance for the game: each draw depends on the seed and the position only."""
-    def draw(state, k):
-        outcomes = game.chance_outcomes(state)
-        rng = random.Random(f"{seed}-{len(state.bag)}-{len(state.deck)}-{len(state.agenda_deck)}-{len(state.tasks)}")
-        return rng.choices([m for m, _ in outcomes], weights=[q for _, q in outcomes])[0]
-
-    return draw
 
 
 def bot(seed):
@@ -90,7 +79,7 @@ class Prediction(Count):
 def play(lesson, step, material) -> tuple:
     g, s = position_of("play", lesson.language)
     live = LIVES[lesson.language] = Live(lesson, g, s, others=bot(material.seed + 1), stop=lambda st: st.over,
-                                         chance=chance(g, material.seed + 1))
+                                         chance=lambda state, k: seeded_chance(g, state, material.seed + 1))
     box = LearnerBox(f"baldurs-gate-play-{lesson.language}", state=None)
 
     def judge_a(clicks):
