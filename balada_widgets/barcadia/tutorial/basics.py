@@ -13,26 +13,19 @@ from .boards import board, pick
 from .scenes import distance, fate, game, passes_until, play, scene, spec
 
 
-@lru_cache(maxsize=None)
-def goal_scene():
+def goal(L, w):
     """Four heroes around the revealed Hoard r1: who may claim it (the engine's legal moves)."""
     g, s, _ = scene("goal")
-    return g, s, {p: Move(p, "claim", ()) in g.legal_moves(replace(s, active=p)) for p in range(4)}, 1
-
-
-def goal(L, w):
-    g, s, claim, hoard = goal_scene()
-    need, near = g.content.guardian.power_ups, set(s.layout.neighbours(hoard))
-    room_of = {p: room_name(pl.at) for p, pl in enumerate(s.players)}
+    claim = {p: Move(p, "claim", ()) in g.legal_moves(replace(s, active=p)) for p in range(4)}
+    need, near, room_of = g.content.guardian.power_ups, set(s.layout.neighbours(1)), [room_name(pl.at) for pl in s.players]
     wrong, missing = {}, {}
     for p, pl in enumerate(s.players):
         if claim[p] and pl.hp <= 50:
             missing[room_of[p]] = "goal-hp-gate"
         elif not claim[p] and (len(pl.powerups) >= need or pl.at in near):
             wrong[room_of[p]] = "goal-not-adjacent" if len(pl.powerups) >= need else "goal-signature-counts"
-    right = frozenset(room_of[p] for p in claim if claim[p])
-    names = L.join(L.who(p) for p in claim if claim[p])
-    p = L.part(w, "claim", "H-OBJ1", names=names)
+    right, names = {room_of[p] for p in claim if claim[p]}, L.join(L.who(p) for p in claim if claim[p])
+    p = L.part(w, "claim", names=names)
 
     def line(k):
         pl, ch = s.players[k], g.character(k)
@@ -43,61 +36,54 @@ def goal(L, w):
     heroes = " ".join(w("hero-you" if k == 0 else "hero", who=L.who(k, True), cup=k + 1, n=len(pl.powerups))
                       for k, pl in enumerate(s.players))
     explanation = "\n".join(map(line, range(4))) + "\n\n" + p("sword")
-    ex = pick(p, p.set_check(right, wrong, missing), lambda sel: board(g, s, sel),
-              p.solution(names, explanation, picks=tuple(sorted(right))), mode="set")
-    return w("text", heroes=heroes), (ex,)
+    return w("text", heroes=heroes), p.on(g, s, p.set_check(right, wrong, missing),
+                                          p.solution(names, explanation, picks=right), mode="set")
 
 
 @lru_cache(maxsize=None)
 def build_scene():
     """Four builders: the shares of the rooms (with and without the 20 taken out), then eight rooms placed."""
-    options = spec("build")["game"]
-    g = game(**options)
+    g = game(**spec("build")["game"])
     st = g.initial_state()
     left = next(f for f in st.stack if f.kind == "build").left
-    removed = next(f for f in game(**options, removal=True).initial_state().stack if f.kind == "build").left
+    removed = next(f for f in game(**spec("build")["game"], removal=True).initial_state().stack if f.kind == "build")
     for h in spec("build")["placed"]:
         st = g.apply(st, next(m for m in g.legal_moves(st) if m.args == tuple(h)))
-    placed = set(st.layout.where)
-    slots = sorted(h for h in ((q, r) for q in range(-5, 6) for r in range(-5, 6)) if distance(h) <= 4 and h not in placed)
-    return g, st, left, removed, frozenset(m.args for m in g.legal_moves(st)), slots
+    slots = sorted(h for h in ((q, r) for q in range(-5, 6) for r in range(-5, 6)) if distance(h) <= 4 and h not in
+                   st.layout.where)
+    return g, st, left, removed.left, frozenset(m.args for m in g.legal_moves(st)), slots
 
 
 def build(L, w):
     g, st, left, removed, legal, slots = build_scene()
     n, total = len(left), sum(left)
     base, extra = divmod(total + len(st.layout.start), n)
-    mis = [("build-extras-last", left[0]), ("build-start-counted", base + (1 if n - 1 < extra else 0)),
-           ("build-removal", removed[n - 1]), ("build-removal", removed[0])]
-    a_ = L.part(w, "count", "H2", seat=n, right=left[-1], total=total, n=n, each=total // n, extra=total % n,
-                shares=L.join(map(str, left)))
-    a = a_.count(a_.number_check(left[-1], mis), a_.solution())
-    hexes = {hex_id(h) for h in slots}
-    b_ = L.part(w, "place", "H-SET7")
-    right = frozenset(hex_id(h) for h in legal)
-    known = lambda id_: "build-floating" if id_ in hexes else "build-on-room" if (parse_id(id_) or "?")[0] == "room" \
-        else None  # noqa: E731
-    b = pick(b_, b_.one_of(right, known), lambda sel: board(g, st, sel, slots=slots),
-             b_.solution(picks=tuple(sorted(right))))
-    return w("text"), (a, b)
+    a = L.part(w, "count", seat=n, right=left[-1], total=total, n=n, each=total // n, extra=total % n,
+               shares=L.join(map(str, left)))
+    a = a.count(left[-1], [("build-extras-last", left[0]), ("build-start-counted", base + (n - 1 < extra)),
+                           ("build-removal", removed[n - 1]), ("build-removal", removed[0])])
+    hexes, b = {hex_id(h) for h in slots}, L.part(w, "place")
+    right = {hex_id(h) for h in legal}
 
+    def known(id_):
+        return "build-floating" if id_ in hexes else "build-on-room" if (parse_id(id_) or "?")[0] == "room" else None
 
-@lru_cache(maxsize=None)
-def turn_kinds():
-    """Which kinds of move spend the turn's action: each tried on one position, judged by the engine's count."""
-    g, s, sc = scene("turn-kinds")
-    spends = {kind: g.apply(s, g.parse_move(m)).acted > s.acted for kind, m in sc["tries"].items()}
-    t = g.apply(s, g.parse_move(sc["tries"]["reveal"]))  # the trap of r4 is rolled next: does the roll spend more?
-    spends["trap"] = g.apply(t, g.parse_move(sc["trap-roll"])).acted > t.acted
-    return spends
+    return w("text"), (a, pick(b, b.one_of(right, known), lambda sel: board(g, st, sel, slots=slots),
+                               b.solution(picks=right)))
 
 
 @lru_cache(maxsize=None)
 def turn_scene():
+    """Which kinds of move spend the turn's action (each tried on one position, judged by the engine's count);
+    your first turn (chance scripted); how many cards the Reward pays a later visitor, and what it paid."""
+    g, s, sc = scene("turn-kinds")
+    spends = {kind: g.apply(s, g.parse_move(m)).acted > s.acted for kind, m in sc["tries"].items()}
+    t = g.apply(s, g.parse_move(sc["tries"]["reveal"]))  # the trap of r4 is rolled next: does the roll spend more?
+    spends["trap"] = g.apply(t, g.parse_move(sc["trap-roll"])).acted > t.acted
     g, s, sc = scene("turn")
     g2, s2, sc2 = scene("turn-reward")
-    after = play(g2, s2, sc2["moves"])
-    return g, s, fate(sc), len(after.players[1].hand) - len(s2.players[1].hand), g.content.rooms["snack-stash"].loot
+    got = len(play(g2, s2, sc2["moves"]).players[1].hand) - len(s2.players[1].hand)
+    return g, s, fate(sc), got, g.content.rooms["snack-stash"].loot, spends
 
 
 def turn_move(state, id_):
@@ -110,20 +96,20 @@ def turn_move(state, id_):
     return None
 
 
-def turn_replay(sel):
+def turn_replay(sel, told=None):
     """The learner's clicks played on the engine: ``(state, actions taken, refusal or None, the last move)``;
-    a refusal is ``(move, rule, why)``, the last move ``(before, move, after)`` or ``None``."""
+    a refusal is ``(move, rule, why)``, the last move ``(before, move, after)`` or ``None``. ``told``: a list the
+    moves are told into, in words, each reveal with what it did (``told[0]``: how, ``Language.outcome``)."""
     g, s, chance, *_ = turn_scene()
     state, used = chance.settle(g, s, {})
     taken, last = 0, None
-    for id_ in sel:
-        m = turn_move(state, id_)
-        if m is None:
-            continue
+    for m in filter(None, (turn_move(state, id_) for id_ in sel)):
         if m not in g.legal_moves(state, 0) or g.to_move(state) != (0,):
             return state, taken, (m, *g.why_illegal(state, m)), last
         before = state
         state, used = chance.settle(g, g.apply(state, m), used)
+        if told:
+            told += [g.describe_move(before, m, 0)] + ([told[0](g, before, state)] if m.verb == "reveal" else [])
         if m.verb == "end":  # the between-turns window: everyone asked passes (H19)
             state, used = passes_until(g, state, Move(None, "roll", ()), chance, used)
         if m.verb in ("reveal", "enter", "claim", "home"):
@@ -136,20 +122,14 @@ def turn_replay(sel):
 
 
 def turn(L, w):
-    spends = turn_kinds()
-    kinds = ("reveal", "enter", "claim", "teleport", "duel", "trap")
-    a_ = L.part(w, "actions", "H-TURN2")
-    labels = dict(a_.options(kinds))
-    right = frozenset(k for k in kinds if spends[k])
-    moves = "; ".join(a_("tried", move=labels[k], verdict=a_("spends" if spends[k] else "free")) for k in kinds)
-    a = a_.choose(a_.set_check(right, {"teleport": "turn-teleport-action", "duel": "turn-duel-action",
-                                       "trap": "turn-trap-action"}, {"claim": "turn-claim-missing"}, name=labels.get),
-                  labels.items(), a_.solution(L.join(labels[k] for k in kinds if k in right), a_("explain", moves=moves)),
-                  many=True)
-    g, s, chance, got, pays = turn_scene()
-    b_ = L.part(w, "play", "H-FAQ1")
-    over, said, unfinished, answer = b_("over"), b_("right"), b_("unfinished"), b_("answer")
-    hand_said, refused = b_.later("hand", "cards"), b_.later("refused", "why")
+    g, s, chance, got, pays, spends = turn_scene()
+    a = L.part(w, "actions")
+    labels = dict(a.options())
+    moves = "; ".join(a("tried", move=labels[k], verdict=a("spends" if spends[k] else "free")) for k in labels)
+    a = a.choices({k for k in labels if spends[k]}, explanation=a("explain", moves=moves))
+    b = L.part(w, "play")
+    over, said, unfinished, answer = b("over"), b("right"), b("unfinished"), b("answer")
+    hand_said, refused = b.later("hand", "cards"), b.later("refused", "why")
 
     def draw(sel):
         state, _, refusal, last = turn_replay(sel)
@@ -170,30 +150,16 @@ def turn(L, w):
             return L.no(unfinished, "H4")
         return L.mis("turn-dash-unused") if "dash" not in seq else L.right(said, "H-FAQ1")
 
-    canon = ("r1", "dash", turn_second_room(), "end")
-    b = pick(b_, check, draw, lambda: turn_solution(L, answer, canon), mode="sequence", buttons=b_.options(("dash", "end")))
-    c_ = L.part(w, "reward", "H-REW3", got=got)
-    c = c_.count(c_.number_check(got, [("turn-reward-twice", pays)]), c_.solution(str(got)))
-    return w("text"), (a, b, c)
+    def solution():
+        first = g.apply(chance.settle(g, g.apply(s, Move(0, "reveal", (1,))))[0], Move(0, "play", ("dash",)))
+        canon, told = ("r1", "dash", room_name(next(m.args[0] for m in g.legal_moves(first, 0)
+                                                    if m.verb == "reveal")), "end"), [L.outcome]
+        turn_replay(canon, told)
+        return Solution(answer, "\n".join(f"{k}. {t}" for k, t in enumerate(told[1:], 1)), picks=canon)
 
-
-def turn_second_room() -> str:
-    g, s, chance, *_ = turn_scene()
-    st = g.apply(chance.settle(g, g.apply(s, Move(0, "reveal", (1,))))[0], Move(0, "play", ("dash",)))
-    return room_name(next(m.args[0] for m in g.legal_moves(st, 0) if m.verb == "reveal"))
-
-
-def turn_solution(L, answer, canon) -> Solution:
-    g, s, chance, *_ = turn_scene()
-    state, used = chance.settle(g, s, {})
-    lines = []
-    for id_ in canon:
-        m, before = turn_move(state, id_), state
-        lines.append(g.describe_move(state, m, 0))
-        state, used = chance.settle(g, g.apply(state, m), used)
-        if m.verb == "reveal":
-            lines.append(L.outcome(g, before, state))
-    return Solution(answer, "\n".join(f"{k}. {t}" for k, t in enumerate(lines, 1)), picks=canon)
+    c = L.part(w, "reward", got=got)
+    return w("text"), (a, pick(b, check, draw, solution, mode="sequence", buttons=b.options()),
+                       c.count(got, [("turn-reward-twice", pays)], c.solution(str(got))))
 
 
 def enter_ends(g, s, p=0) -> set:
@@ -205,18 +171,17 @@ def enter_ends(g, s, p=0) -> set:
             nxt = g.apply(st, m)
             if not g.is_chance(nxt):
                 out.add(m.args[0])
-                key = (nxt.players[p].at, nxt.steps, nxt.actions)
-                if key not in seen:
-                    seen.add(key)
+                if (nxt.players[p].at, nxt.steps, nxt.actions) not in seen:
+                    seen.add((nxt.players[p].at, nxt.steps, nxt.actions))
                     todo.append(nxt)
     return out
 
 
-def walk_misread(g, s, p=0, *, hoard=False, through=False, into=False, start_free=False, face_down=False,
-                 start_closed=False) -> set:
-    """Where the cup could end with one rule of the walk misread (the misreadings of the ``enter`` step)."""
-    occ = {pl.at for q, pl in enumerate(s.players) if q != p}
-    length = enter_length(g, s, p)
+def walk_misread(g, s, p=0, *, through_hoard=False, through_occupied=False, occupied=False, start_free=False,
+                 face_down=False, start_closed=False) -> set:
+    """Where the cup could end with one rule of the walk misread (each misreading ``enter-<its name>``)."""
+    hoard, through, into = through_hoard, through_occupied, occupied
+    occ, length = {pl.at for q, pl in enumerate(s.players) if q != p}, enter_length(g, s, p)
     ends, todo, seen = set(), [(s.players[p].at, 0)], set()
     while todo:
         at, used = todo.pop()
@@ -225,8 +190,7 @@ def walk_misread(g, s, p=0, *, hoard=False, through=False, into=False, start_fre
             if (j != START and not r.up and not face_down) or (j == START and start_closed) or \
                     (is_hoard(g, s, j) and r.up and not hoard):
                 continue
-            busy = j != START and j in occ
-            cost = 0 if (j == START and start_free) else 1
+            busy, cost = j != START and j in occ, 0 if (j == START and start_free) else 1
             if (busy and not (into or through)) or used + cost > length:
                 continue
             if not busy or into:
@@ -237,40 +201,32 @@ def walk_misread(g, s, p=0, *, hoard=False, through=False, into=False, start_fre
     return ends
 
 
-@lru_cache(maxsize=None)
-def enter_scene():
-    g, s, _ = scene("enter")
-    ends, own = enter_ends(g, s), s.players[0].at
-    extra: dict = {}
-    for mid, kw in (("enter-through-hoard", "hoard"), ("enter-through-occupied", "through"), ("enter-occupied", "into"),
-                    ("enter-start-free", "start_free"), ("enter-face-down", "face_down")):
-        for i in walk_misread(g, s, **{kw: True}) - ends - {own}:
-            extra.setdefault(room_name(i), mid)
-    return g, s, frozenset(room_name(i) for i in ends - {own}), extra
-
-
 def enter(L, w):
-    g, s, right, extra = enter_scene()
-    own = room_name(s.players[0].at)
+    g, s, _ = scene("enter")
+    own, ends = s.players[0].at, enter_ends(g, s)
+    right = {room_name(i) for i in ends - {own}}
+    extra: dict = {}
+    for misread in ("through_hoard", "through_occupied", "occupied", "start_free", "face_down"):
+        for i in walk_misread(g, s, **{misread: True}) - ends - {own}:
+            extra.setdefault(room_name(i), "enter-" + misread.replace("_", "-"))
     missing = dict.fromkeys(right - {room_name(j) for j in walk_misread(g, s, start_closed=True)},
                             "enter-start-missing")  # START, and the rooms only START leads to
-    p = L.part(w, "walk", "H3", own=own)
-    walk = p.set_check(right, extra, missing)
-    then, nowhere, refused = p.later("then", "room", "rooms"), p("nowhere"), p.later("not", "room", "why")
+    p = L.part(w, "walk", own=room_name(own))
+    walk, nowhere = p.set_check(right, extra, missing), p("nowhere")
+    then, refused = p.later("then", "room", "rooms"), p.later("not", "room", "why")
 
     def tree() -> str:
         lines = ["- " + then(room=room_name(m.args[0]), rooms=L.join([room_name(x.args[0]) for x in g.legal_moves(
             g.apply(s, m), 0) if x.verb == "enter"], last=False) or nowhere) for m in g.legal_moves(s, 0)
                  if m.verb == "enter"]
-        for j in s.layout.neighbours(s.players[0].at):
+        for j in s.layout.neighbours(own):
             if Move(0, "enter", (j,)) not in g.legal_moves(s, 0):
                 rule, why = g.why_illegal(s, Move(0, "enter", (j,)))
                 lines.append("- " + L.ruled(refused(room=room_name(j), why=why), rule))
         return "\n".join(lines)
 
-    ex = pick(p, lambda picked: walk(frozenset(picked) - {own}), lambda sel: board(g, s, sel),
-              lambda: p.solution(L.join(sorted(right), last=False), tree(), picks=tuple(sorted(right))), mode="set")
-    return w("text"), (ex,)
+    return w("text"), p.on(g, s, lambda picked: walk(frozenset(picked) - {room_name(own)}),
+                           lambda: p.solution(L.join(sorted(right), last=False), tree(), picks=right), mode="set")
 
 
 #: the steps of this topic, in the lesson's order (each named by its step's id)

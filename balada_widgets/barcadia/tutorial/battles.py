@@ -20,23 +20,14 @@ def monster_scene():
     return g, s, g.battle_odds(s), play(g, s, sc["roll"]), 13
 
 
-@lru_cache(maxsize=None)
-def monster_asked() -> tuple:
-    """The same reveal with Bo holding only a Dash: who the battle window asks, in order, when all pass (H19)."""
-    g, s, sc = scene("monster-asked")
-    s, asked = play(g, s, sc["moves"]), []
-    while not g.is_chance(s) and s.top is not None and s.top.kind == "window":
-        asked.append(g.to_move(s)[0])
-        s = g.apply(s, Move(asked[-1], "pass", ()))
-    return tuple(asked)
-
-
 def monster(L, w):
     g, s, bo, after, room = monster_scene()
-    card = g.room_card(s, room)
-    changes = [a for _, a, _ in bo.level_changes]
+    card, changes = g.room_card(s, room), [a for _, a, _ in bo.level_changes]
     mine = sum(a for name, a, _ in bo.level_changes if name.endswith("player 1"))
-    chance = lambda level, bonus=bo.bonus: odds.win_probability("monster", level=level, bonus=bonus)  # noqa: E731
+
+    def chance(level, bonus=bo.bonus):
+        return odds.win_probability("monster", level=level, bonus=bonus)
+
     mis = [("monster-drain-ignored", chance(card.level + sum(a for a in changes if a > 0))),
            ("monster-one-boost", chance(card.level + sum(changes) - next(a for a in changes if a > 0))),
            ("monster-boosts-ignored", chance(card.level + mine)), ("monster-bonus-ignored", chance(bo.level, 0)),
@@ -44,17 +35,16 @@ def monster(L, w):
     need = bo.level - bo.bonus
     fields = dict(room=room_name(room), card=card.name, printed=card.level, level=bo.level, damage=card.damage,
                   bonus=bo.bonus, need=need, faces=21 - need, changes=" ".join(f"{c:+d}" for c in changes))
-    a_ = L.part(w, "chance", "H5", **fields)
-    a = a_.chance(a_.chance_check(bo.p_win, mis), L.odds_solution(bo.p_win, bo.explanation))
-    b = roll(L.part(w, "roll", "H-MON2"), g, s, after, ((0, 7),))
-    c = L.part(w, "again", "H15", **fields).choice("open" if enterable(g, after, room) else "fight",
-                                                 ("open", "fight", "yours"),
-                                                 {"open": "monster-rehidden-open", "yours": "monster-room-kept"})
-    asked = monster_asked()
-    d = L.part(w, "window", "H19", asked=L.join(L.who(p) for p in asked)).choice(
-        "asked" if 2 in asked else "skipped", ("asked", "skipped", "near"),
-        {"skipped": "monster-window-skips", "near": "monster-window-near"})
-    return w("text", **fields), (a, b, c, d)
+    g2, s2, sc = scene("monster-asked")  # the same reveal, Bo holding only a Dash: who is asked when all pass (H19)
+    s2, asked = play(g2, s2, sc["moves"]), []
+    while not g2.is_chance(s2) and s2.top is not None and s2.top.kind == "window":
+        asked.append(g2.to_move(s2)[0])
+        s2 = g2.apply(s2, Move(asked[-1], "pass", ()))
+    return w("text", **fields), (
+        L.part(w, "chance", **fields).chance(bo.p_win, mis, L.odds_solution(bo.p_win, bo.explanation)),
+        roll(L.part(w, "roll"), g, s, after, ((0, 7),)),
+        L.part(w, "again", **fields).choice("open" if enterable(g, after, room) else "fight"),
+        L.part(w, "window", asked=L.join(L.who(p) for p in asked)).choice("asked" if 2 in asked else "skipped"))
 
 
 @lru_cache(maxsize=None)
@@ -69,22 +59,23 @@ def team(L, w):
     g, s, chose, bo, after, room = team_scene()
     card = g.room_card(s, room)
     mates = {room_name(s.players[m.args[0]].at): m.args[0] for m in g.legal_moves(s, 0) if m.verb == "choose"}
-    a_ = L.part(w, "mate", "H-TEAM1", room=room_name(room), card=card.name, level=card.level,
-                mates=L.join(L.who(p, True) for p in sorted(mates.values())))
-    a = pick(a_, a_.one_of(set(mates), {room_name(s.players[0].at): "team-self"}, name=lambda r: L.who(mates[r], True)),
-             lambda sel: board(g, s, sel), a_.solution(picks=tuple(sorted(mates))))
+    a = L.part(w, "mate", room=room_name(room), card=card.name, level=card.level,
+               mates=L.join(L.who(p, True) for p in sorted(mates.values())))
+    a = a.on(g, s, a.one_of(set(mates), {room_name(s.players[0].at): "team-self"}, name=lambda r: L.who(mates[r], True)),
+             a.solution(picks=set(mates)))
     mine = next(x for name, x, _ in bo.bonuses if "Fizzing" in name)
     hers, need = bo.bonus - mine, bo.level - bo.bonus
-    team_chance = lambda bonus=0: odds.win_probability("team", level=bo.level, bonus=bonus)  # noqa: E731
-    mis = [("team-no-bonus", team_chance()), ("team-partner-bonus-ignored", team_chance(mine)),
-           ("team-own-bonus-ignored", team_chance(hers)),
-           ("team-one-die", odds.win_probability("monster", level=bo.level, bonus=bo.bonus)),
+
+    def chance(bonus=0, how="team"):
+        return odds.win_probability(how, level=bo.level, bonus=bonus)
+
+    mis = [("team-no-bonus", chance()), ("team-partner-bonus-ignored", chance(mine)),
+           ("team-own-bonus-ignored", chance(hers)), ("team-one-die", chance(bo.bonus, "monster")),
            ("team-flat", Fraction(sum(1 for t in range(2, 41) if t + bo.bonus >= bo.level), 39))]
     wins = sum(v for t, v in odds.dice_distribution(2).items() if t >= need) * 400
-    b_ = L.part(w, "chance", "H-TEAM1", level=bo.level, mine=mine, hers=hers, need=need, wins=wins)
-    b = b_.chance(b_.chance_check(bo.p_win, mis), L.odds_solution(bo.p_win, bo.explanation))
-    c = roll(L.part(w, "roll", "H-TEAM2"), g, chose, after, ((0, 9), (1, 12)))
-    return w("text"), (a, b, c)
+    b = L.part(w, "chance", level=bo.level, mine=mine, hers=hers, need=need, wins=wins)
+    return w("text"), (a, b.chance(bo.p_win, mis, L.odds_solution(bo.p_win, bo.explanation)),
+                       roll(L.part(w, "roll"), g, chose, after, ((0, 9), (1, 12))))
 
 
 @lru_cache(maxsize=None)
@@ -101,14 +92,12 @@ def redo(L, w):
     card = g.room_card(s, room)
     smallest, hp = max(1, new.level - new.bonus), redone.players[0].hp
     fields = dict(card=card.name, printed=card.level, damage=card.damage, hp=s.players[0].hp, lost=lost.level)
-    a_ = L.part(w, "die", "H6", smallest=smallest, level=new.level, bonus=new.bonus, **fields)
-    a = a_.count(a_.number_check(smallest, [("redo-loot-kept", lost.level - new.bonus),
-                                            ("redo-powerup-dropped", new.level), ("redo-strict", smallest + 1)]),
-                 L.odds_solution(new.p_win, new.explanation, a_("explain"), answer=str(smallest)))
-    b_ = L.part(w, "hp", "H6", hp=hp)
-    b = b_.count(b_.number_check(hp, [("redo-damage-taken", hp - card.damage)]), b_.solution())
-    c = roll(L.part(w, "roll", "H6"), g, redone, after, ((0, 8),))
-    return w("text", **fields), (a, b, c)
+    a = L.part(w, "die", smallest=smallest, level=new.level, bonus=new.bonus, **fields)
+    a = a.count(smallest, [("redo-loot-kept", lost.level - new.bonus), ("redo-powerup-dropped", new.level),
+                           ("redo-strict", smallest + 1)],
+                L.odds_solution(new.p_win, new.explanation, a("explain"), answer=str(smallest)))
+    return w("text", **fields), (a, L.part(w, "hp", hp=hp).count(hp, [("redo-damage-taken", hp - card.damage)]),
+                                 roll(L.part(w, "roll"), g, redone, after, ((0, 8),)))
 
 
 @lru_cache(maxsize=None)
@@ -124,17 +113,18 @@ def boss(L, w):
     g, s, bo, offered, after, room = boss_scene()
     card = g.room_card(s, room)
     won, tied, lost = odds.opposed_counts(bo.bonus, bo.opponent_bonus)
-    boss_chance = lambda other: odds.win_probability("boss", bonus=bo.bonus, opponent_bonus=other)  # noqa: E731
-    mis = [("boss-bossplayer-bonus-ignored", boss_chance(0)), ("boss-ties-lose", Fraction(won, 400)),
-           ("boss-level-card", boss_chance(bo.opponent_bonus + g.content.loot["boost"].effects[0][1])),
+
+    def chance(other):
+        return odds.win_probability("boss", bonus=bo.bonus, opponent_bonus=other)
+
+    mis = [("boss-bossplayer-bonus-ignored", chance(0)), ("boss-ties-lose", Fraction(won, 400)),
+           ("boss-level-card", chance(bo.opponent_bonus + g.content.loot["boost"].effects[0][1])),
            ("boss-even", Fraction(1, 2))]
-    a_ = L.part(w, "chance", "H-BOSS2", bonus=bo.bonus, boss=bo.opponent_bonus, won=won, tied=tied, lost=lost,
-                decide=won + lost)
-    no_boost = a_("no-boost")  # read whatever the engine offers: every text of the file is read
-    a = a_.chance(a_.chance_check(bo.p_win, mis), L.odds_solution(
-        bo.p_win, bo.explanation, no_boost if "boost" not in offered else ""))
-    b = roll(L.part(w, "roll", "H-BOSS4"), g, s, after, ((0, 14), (1, 11)))
-    return w("text", card=card.name, damage=card.damage, reward=card.reward_words), (a, b)
+    a = L.part(w, "chance", bonus=bo.bonus, boss=bo.opponent_bonus, won=won, tied=tied, lost=lost, decide=won + lost)
+    no_boost = a("no-boost")  # read whatever the engine offers: every text of the file is read
+    a = a.chance(bo.p_win, mis, L.odds_solution(bo.p_win, bo.explanation, no_boost if "boost" not in offered else ""))
+    return w("text", card=card.name, damage=card.damage, reward=card.reward_words), (
+        a, roll(L.part(w, "roll"), g, s, after, ((0, 14), (1, 11))))
 
 
 #: the steps of this topic, in the lesson's order (each named by its step's id)

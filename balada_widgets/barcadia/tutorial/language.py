@@ -5,7 +5,9 @@ The words are ``lessons/<language>.yaml`` (:mod:`balada_widgets.core.lesson_word
 says once the learner has answered or rolled), ``rules`` (how a rule is named), ``misreadings`` (by step, then
 by the rules each misreads: ``H5_G23`` is rules H5 and G23), ``steps.<id>`` (title, goal, text, and one
 section per exercise part). Every text is read when the lesson is built, so a missing, misspelt or unused key
-stops the build with its name.
+stops the build with its name. What a part checks under, and the fixed readings of its options (``parts`` in
+``lessons/scenes.yaml``: its rule, its options, the misreading each wrong option shows), is no word: one for
+every language.
 
 The rule text has no numbers: a clause (``H-MON1``) is named by its section ("Monsters in the rules"), and this
 project's rulings (``H1``-``H19``, ``G1``-``G53``, ``P1``-``P24``) as ours ("our ruling H12"): the kit names a
@@ -24,6 +26,8 @@ from ...kit.lesson import Choose, Count, Misreading, Replies, Solution
 from .. import odds
 from ..state import START, room_name
 from .answers import Chance, ChanceAnswer, parse_chance
+from .boards import board, pick
+from .scenes import material
 
 
 class Language:
@@ -32,19 +36,16 @@ class Language:
     def __init__(self, words: LessonWords):
         self.words, self.language = words, words.language
         self.common = common = words.scope("words")
-        self.say = common.sentences("say")
-        self.kit = words.section("kit")
-        self.names, self.first_names = common.list("who"), common.list("who-first")
-        self.player, self.nothing = common.template("player", "n"), common("nothing")
+        self.say, self.kit = common.sentences("say"), words.section("kit")
+        self.names, self.first_names, self.nothing = common.list("who"), common.list("who-first"), common("nothing")
         rules = words.scope("rules")
-        self.sections = rules.section("sections")
-        self.clause, self.ruling = rules.template("clause", "section"), rules.template("ruling", "id")
-        self.misreadings = {}
-        for key, text in words.section("misreadings").items():
-            step, ids, mid = key.split(".")
-            self.misreadings[mid] = Misreading(mid, step, ids.replace("_", ", "), text)
+        self.sections, self.clause, self.ruling = rules.section("sections"), rules.template("clause", "section"), \
+            rules.template("ruling", "id")
+        self.misreadings = {mid: Misreading(mid, step, ids.replace("_", ", "), text) for key, text in
+                            words.section("misreadings").items() for step, ids, mid in [key.split(".")]}
         self.says = Replies(self.misreadings)
         self.right, self.mis, self.no = self.says.right, self.says.mis, self.says.no
+        self.player, self.labels = common.template("player", "n"), common.section("trace")
 
     def who(self, p: int, first: bool = False) -> str:
         """A hero in a sentence: you, Ada, Bo, Cy (``first``: at its start, You)."""
@@ -72,7 +73,7 @@ class Language:
     def ruled(self, text: str, rule: str) -> str:
         """``text`` with its rule named the way the kit names it (a caption on a board)."""
         names = list(dict.fromkeys(self.rule_name(r) for r in rule.split(",")))
-        return f"{text} {self.kit['rule' if len(names) == 1 else 'rules'].format(rules=', '.join(names))}"
+        return f"{text} {self.kit['rules' if len(names) > 1 else 'rule'].format(rules=', '.join(names))}"
 
     def chance(self, p: Fraction) -> str:
         """``9/20 (45%)``; 0 and 1 as they are."""
@@ -87,11 +88,11 @@ class Language:
         return out
 
     def odds_solution(self, p: Fraction, explanation, text: str = "", answer: Optional[str] = None) -> Solution:
-        """A chance walked through: ``text`` and the odds' trace, step by step (its values: the level, or the
-        bonus lead of a roll against another)."""
+        """A chance walked through: ``text`` and the odds' trace, step by step; its value column holds the level, or
+        the bonus lead of a roll against another (never "points")."""
         lead = "level" if getattr(explanation, "level", None) is not None else "lead"
         return Solution(self.chance(p) if answer is None else answer, text, self.trace(explanation.trace),
-                        where_label=self.common("trace-where"), value_label=self.common(f"trace-{lead}"))
+                        where_label=self.labels["where"], value_label=self.labels[lead])
 
     def outcome(self, game, before, after) -> str:
         """What changed from ``before`` to ``after``, in words: cups, HP, cards, Power-Ups, rooms, the end."""
@@ -102,14 +103,14 @@ class Language:
 
         for p, (a, b) in enumerate(zip(before.players, after.players)):
             if b.at != a.at:
-                say(p, "go", room="START" if b.at == START else room_name(b.at))
+                say(p, "go", room=room_name(b.at) if b.at != START else "START")
             if b.hp != a.hp:
                 say(p, "drink" if b.hp < a.hp else "refill", hp=abs(a.hp - b.hp), before=a.hp, after=b.hp)
             if len(b.hand) > len(a.hand):
                 say(p, "draw", cards=self.plural("loot-cards", len(b.hand) - len(a.hand)))
             if set(b.powerups) - set(a.powerups):
-                say(p, "take", names=self.join(game.content.powerups[x].name for x in sorted(set(b.powerups) -
-                                                                                          set(a.powerups))))
+                say(p, "take", names=self.join(game.content.powerups[x].name for x in sorted({*b.powerups} -
+                                                                                          {*a.powerups})))
         for i, (ra, rb) in enumerate(zip(before.rooms, after.rooms)):
             if i and ra.up != rb.up:
                 card = game.content.rooms.get(rb.card)
@@ -125,17 +126,22 @@ class Language:
         return ", ".join(self.say(f"roll.{'other' if p else 'you'}", who=self.who(p, not k), n=v)
                          for k, (p, v) in enumerate(dice))
 
-    def part(self, step, name: str, rule: str, **fields) -> "Part":
-        """The words of exercise part ``name`` of ``step`` (a scope ``steps.<id>``), checked under ``rule``."""
-        return Part(self, step.scope(name), rule, fields)
+    def part(self, step, name: str, **fields) -> "Part":
+        """The words of exercise part ``name`` of ``step`` (a scope ``steps.<id>``), with its rule and options."""
+        return Part(self, step.scope(name), material()["steps"][step.prefix.split(".")[1]]["parts"][name], fields)
 
 
 class Part:
-    """The words of one exercise part (``steps.<step>.<part>``) with the fields its texts may use, and the kit's
-    exercises made of them: prompt, hint, what a right answer says, the answer walked through."""
+    """The words of one exercise part (``steps.<step>.<part>``) with the fields its texts may use, its ``rule``,
+    its ``values`` (the options' ids) and ``misread`` / ``missing`` (the misreading a wrong or left-out option
+    shows), and the kit's exercises made of them: prompt, hint, what a right answer says, the answer walked
+    through."""
 
-    def __init__(self, lesson: Language, scope, rule: str, fields: dict):
-        self.lesson, self.scope, self.rule, self.fields = lesson, scope, rule, fields
+    def __init__(self, lesson: Language, scope, data, fields: dict):
+        data = data if isinstance(data, dict) else {"rule": data}
+        self.lesson, self.scope, self.fields, self.rule = lesson, scope, fields, data["rule"]
+        self.values, self.misread, self.missing = tuple(data.get("options", ())), data.get("misread", {}), \
+            data.get("missing", {})
 
     def __call__(self, key: str, **more) -> str:
         fields = {**self.fields, **more}
@@ -149,16 +155,30 @@ class Part:
     def has(self, key: str) -> bool:
         return self.scope.has(key)
 
-    def options(self, values) -> tuple:
-        """``(value, label)`` of each option ``options.<value>``, in the order given."""
-        return tuple((v, self(f"options.{v}")) for v in values)
+    def options(self, values=None) -> tuple:
+        """``(value, label)`` of each option ``options.<value>`` (``values``, else the part's), in that order."""
+        return tuple((v, self(f"options.{v}")) for v in (self.values if values is None else values))
 
-    def solution(self, answer: Optional[str] = None, explanation: Optional[str] = None, **kw) -> Solution:
+    def solution(self, answer: Optional[str] = None, explanation: Optional[str] = None, picks=(), **kw) -> Solution:
         """What *Show me* says: ``answer`` (else the ``answer`` text) and ``explanation`` (else the ``explain``
-        text, if the part has one)."""
+        text, if the part has one); ``picks`` a set is drawn in sorted order."""
         if explanation is None:
             explanation = self("explain") if self.has("explain") else ""
-        return Solution(self("answer") if answer is None else answer, explanation, **kw)
+        picks = tuple(sorted(picks) if isinstance(picks, (set, frozenset)) else picks)
+        return Solution(self("answer") if answer is None else answer, explanation, picks=picks, **kw)
+
+    def walked(self, answer: str, rows, value: str, **kw) -> Solution:
+        """The answer with a trace of ``rows`` ``(where, rule, trace.<key>, value)``; ``value``: its column."""
+        trace = Trace()
+        for where, rule, key, amount in rows:
+            trace.add(where, rule, amount, self(f"trace.{key}"))
+        return self.solution(answer, trace=self.lesson.trace(trace), where_label=self.lesson.labels["place"],
+                             value_label=value, **kw)
+
+    def yes_no(self, facts) -> str:
+        """``label: yes; label: no.``: what the engine says of each option (``facts[value]``)."""
+        return "; ".join(f"{label}: {self.lesson.common(('no', 'yes')[bool(facts[k])])}"
+                         for k, label in self.options()) + "."
 
     def number_check(self, right: int, misreadings=()) -> Callable[[int], Any]:
         """A whole number: ``right``, else each ``(misreading, value)`` in order, else "Not k."."""
@@ -174,9 +194,9 @@ class Part:
 
     def one_of(self, right, known=None, texts=None, name: Callable = str) -> Callable[[Any], Any]:
         """One click or option: any of ``right`` (the ``right`` text may name it: ``{item}``, as ``name`` says),
-        else its misreading (``known``: a mapping or a function), else its text (``texts``: item -> key), else the
-        part's ``other`` text (else "Not there.")."""
-        said, lookup = self.later("right", "item"), known.get if isinstance(known, dict) else (known or (lambda a: None))
+        else its misreading (``known``, a function, or the part's ``misread`` with ``known``'s), else its text
+        (``texts``: item -> key), else the part's ``other`` text (else "Not there.")."""
+        said, lookup = self.later("right", "item"), known if callable(known) else {**self.misread, **(known or {})}.get
         other = self("other") if self.has("other") else self.lesson.say("not-there")
         told = {item: self(key) for item, key in (texts or {}).items()}
         right = set(right) if isinstance(right, (set, frozenset)) else {right}
@@ -191,10 +211,12 @@ class Part:
 
     def set_check(self, right, wrong=None, missing=None, name: Callable = str) -> Callable[[Any], Any]:
         """Several options or rooms: a wrong pick read before a missing one (the kit's ``set_answer``): its
-        misreading, else the part's ``picked`` text naming it (else the lesson's); then what was left out: its
-        misreading, else the lesson's ``more`` (which names nothing). ``name``: an item in words (its label)."""
+        misreading (``wrong``, with the part's ``misread``), else the part's ``picked`` text naming it (else the
+        lesson's); then what was left out: its misreading (``missing``, with the part's), else the lesson's ``more``
+        (which names nothing). ``name``: an item in words (its label)."""
         said, lesson = self("right"), self.lesson
         picked = self.later("picked", "item") if self.has("picked") else lambda item: lesson.say("picked", item=item)
+        wrong, missing = {**self.misread, **(wrong or {})}, {**self.missing, **(missing or {})}
 
         def check(answer):
             return lesson.says.set_answer(frozenset(answer), right, wrong, missing, said=said, rule=self.rule,
@@ -218,18 +240,34 @@ class Part:
 
         return check
 
-    def choice(self, right, values, misreadings: dict, explanation: Optional[str] = None) -> Choose:
-        """One of the options ``options.<value>`` (``values``): :meth:`one_of`; *Show me* names the right one."""
-        options = self.options(values)
-        return self.choose(self.one_of(right, misreadings), options, self.solution(dict(options)[right], explanation))
+    def choice(self, right, explanation: Optional[str] = None) -> Choose:
+        """One of the part's options: :meth:`one_of`; *Show me* names the right one."""
+        options = self.options()
+        return self.choose(self.one_of(right), options, self.solution(dict(options)[right], explanation))
+
+    def choices(self, right, labels: Optional[dict] = None, explanation: Optional[str] = None, **kw) -> Choose:
+        """Every one of ``right`` among the options (``labels``: ``{value: label}``, else the part's):
+        :meth:`set_check`; *Show me* names the right ones."""
+        labels = labels or dict(self.options())
+        answer = self.lesson.join(labels[k] for k in labels if k in right)
+        return self.choose(self.set_check(right, name=labels.get, **kw), labels.items(),
+                           self.solution(answer, explanation), many=True)
 
     def choose(self, check, options, solution, many: bool = False) -> Choose:
         return Choose(self("prompt"), check, hint=self("hint"), solution=solution, options=tuple(options), many=many)
 
-    def count(self, check, solution) -> Count:
-        return Count(self("prompt"), check, hint=self("hint"), solution=solution, unit=self("unit"))
+    def count(self, right: int, misreadings=(), solution: Optional[Solution] = None) -> Count:
+        """A whole number, ``right`` (:meth:`number_check`); *Show me*: ``solution``, else :meth:`solution`."""
+        return Count(self("prompt"), self.number_check(right, misreadings), hint=self("hint"),
+                     solution=solution or self.solution(), unit=self("unit"))
 
-    def chance(self, check, solution) -> Chance:
+    def chance(self, right: Fraction, misreadings=(), solution: Optional[Solution] = None) -> Chance:
+        """A typed chance, ``right`` (:meth:`chance_check`); *Show me*: ``solution``."""
         common = self.lesson.common
-        return Chance(self("prompt"), check, hint=self("hint"), solution=solution, placeholder=common("chance-form"),
-                      empty=common("chance-first"), unreadable=common.template("unreadable", "raw").text)
+        return Chance(self("prompt"), self.chance_check(right, misreadings), hint=self("hint"), solution=solution,
+                      placeholder=common("chance-form"), empty=common("chance-first"),
+                      unreadable=common.template("unreadable", "raw").text)
+
+    def on(self, game, state, check, solution, buttons=(), **kw):
+        """A click exercise on the board of ``state`` (``buttons``: the ids of the part's ``options`` under it)."""
+        return pick(self, check, lambda sel: board(game, state, sel), solution, buttons=self.options(buttons), **kw)

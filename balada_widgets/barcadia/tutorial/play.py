@@ -37,16 +37,16 @@ class LiveGame(Custom):
 
 
 def play(L, w):
-    p = L.part(w, "game", "H-OBJ1")
+    p = L.part(w, "game")
     lead = {k: p(f"result.{k}") for k in ("won", "lost", "shared")}
     not_over = p("not-over")
 
     def check(app):
         game, state = app.game, app.session.state
         if not game.is_over(state):
-            return L.no(not_over, "H-OBJ1")
+            return L.no(not_over, p.rule)
         key = "shared" if len(state.winners) > 1 and 0 in state.winners else "won" if 0 in state.winners else "lost"
-        return L.right(f"{lead[key]} " + ". ".join(st.reason for st in game.result_trace(state)) + ".", "H-OBJ1")
+        return L.right(f"{lead[key]} " + ". ".join(st.reason for st in game.result_trace(state)) + ".", p.rule)
 
     def make(answer, on_answer):
         return play_app().element()

@@ -17,7 +17,7 @@ from ...core.errors import InvalidInput
 from ...core.files import read_data_text
 from ..board import STANDARD_START
 from ..rules import BarcadiaGame
-from ..state import Layout, Move, hex_neighbours
+from ..state import Layout, Move, hex_neighbours, room_name
 #: the folder of the lesson's files: the words of each language (``en.yaml``) and the scenes (``scenes.yaml``)
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 
@@ -136,3 +136,8 @@ def passes_until(game, state, m, chance, used):
             return state, used
         state, used = chance.settle(game, game.apply(state, Move(game.to_move(state)[0], "pass", ())), used)
     raise RuntimeError("the tutorial's window did not close")  # pragma: no cover
+
+
+def hoard_room(state) -> str:
+    """The Drink Hoard's room (``r5``)."""
+    return next(room_name(i) for i, r in enumerate(state.rooms) if i and r.card == "drink-hoard")
