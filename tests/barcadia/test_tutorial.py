@@ -18,7 +18,7 @@ import pytest
 from balada_widgets.barcadia import tutorial as T
 from balada_widgets.barcadia.drawing import TYPE_STYLE
 from balada_widgets.barcadia.odds import format_percent
-from balada_widgets.barcadia.tutorial import MISREADINGS, STEPS, basics, battles, dangers, kit_words, lesson, parse_chance
+from balada_widgets.barcadia.tutorial import MISREADINGS, STEPS, basics, battles, kit_words, lesson, parse_chance
 from balada_widgets.barcadia.tutorial import play as game_step
 from balada_widgets.barcadia.tutorial import ways
 from balada_widgets.barcadia.tutorial.scenes import Fate, play
@@ -324,7 +324,7 @@ def test_rolls_show_their_consequences():
     assert (lost.level, new.level, redone.players[0].hp, after.players[0].at) == (14, 10, 60, room)
     *_, won = ways.hoard_scene()
     assert won.phase == "over" and won.winners == (0,)
-    g, dying, drops, keeps, after_death, lies = dangers.death_scene()[1:]
+    g, dying, drops, keeps, after_death, lies = battles.death_scene()[1:]
     assert after_death.players[0].at == 0 and after_death.players[0].hp == 100 and lies == 1
     assert after_death.active == 1  # the active player's death ended the turn
     g, s, vs_bo, through, after_duel, left = ways.duel_scene()
