@@ -11,14 +11,13 @@ from .. import odds
 from ..ops import enterable
 from ..state import Move, room_name
 from .boards import roll
-from .scenes import fate, hoard_room, play, scene
+from .scenes import hoard_room, play, played, scene
 
 
 @lru_cache(maxsize=None)
 def monster_scene():
-    g, s, sc = scene("monster")
-    s = play(g, s, sc["moves"])
-    return g, s, g.battle_odds(s), play(g, s, sc["roll"]), 13
+    g, _, (_, s, after) = played("monster", "moves", "roll")
+    return g, s, g.battle_odds(s), after, 13
 
 
 def monster(L, w):
@@ -50,10 +49,8 @@ def monster(L, w):
 
 @lru_cache(maxsize=None)
 def team_scene():
-    g, s, sc = scene("team")
-    s = play(g, s, sc["moves"])
-    chose = play(g, s, sc["choose"])
-    return g, s, chose, g.battle_odds(chose), play(g, chose, sc["roll"], fate(sc)), 13
+    g, _, (_, s, chose, after) = played("team", "moves", "choose", "roll")
+    return g, s, chose, g.battle_odds(chose), after, 13
 
 
 def team(L, w):
@@ -81,11 +78,8 @@ def team(L, w):
 
 @lru_cache(maxsize=None)
 def redo_scene():
-    g, s, sc = scene("redo")
-    s = play(g, s, sc["moves"])
-    rolled = play(g, s, sc["lost"])
-    redone = play(g, rolled, sc["redo"])
-    return g, s, g.battle_odds(s), rolled, redone, g.battle_odds(redone), play(g, redone, sc["roll"], fate(sc)), 13
+    g, _, (_, s, rolled, redone, after) = played("redo", "moves", "lost", "redo", "roll")
+    return g, s, g.battle_odds(s), rolled, redone, g.battle_odds(redone), after, 13
 
 
 def redo(L, w):
@@ -103,11 +97,8 @@ def redo(L, w):
 
 @lru_cache(maxsize=None)
 def boss_scene():
-    g, s, sc = scene("boss")
-    s = play(g, s, sc["moves"])
-    offered = [m.args[0] for m in g.legal_moves(s) if m.verb == "play"]
-    s = play(g, s, sc["window"])
-    return g, s, g.battle_odds(s), offered, play(g, s, sc["roll"], fate(sc)), 2
+    g, _, (_, before, s, after) = played("boss", "moves", "window", "roll")
+    return g, s, g.battle_odds(s), [m.args[0] for m in g.legal_moves(before) if m.verb == "play"], after, 2
 
 
 def boss(L, w):
@@ -148,9 +139,8 @@ def traps(L, w):
     walk = "\n".join(f"- {rid}: " + (L.misreadings[why[rid]].message if rid in why else
                                      L.common("yes" if rid in right else "no")) for rid in asked)
     a = a.on(g, window, check_where, a.solution(L.join(sorted(right), last=False), walk, picks=right), mode="set")
-    g, s2, sc2 = scene("traps-two")  # two traps on r4, 20 HP
-    at_traps = play(g, s2, sc2["moves"])
-    bo, first = g.battle_odds(at_traps), play(g, at_traps, sc2["roll"])
+    g, _, (_, at_traps, first) = played("traps-two", "moves", "roll")  # two traps on r4, 20 HP
+    bo = g.battle_odds(at_traps)
     k, hp = at_traps.rooms[at_traps.top.room].traps, at_traps.players[0].hp
     t = odds.trap_odds(k, hp, bo.bonus)
     b = L.part(w, "survive", hp=hp, k=k, dead=L.chance(dict(t.distribution).get(0, Fraction(0))),
@@ -166,9 +156,7 @@ def traps(L, w):
 
 
 def heal(L, w):
-    g, s, sc = scene("heal")
-    before_roll = play(g, s, sc["moves"])
-    after = play(g, before_roll, sc["roll"])  # no Redo: the loss stands (H19: you are asked)
+    g, sc, (_, before_roll, after) = played("heal", "moves", "roll")  # no Redo: the loss stands (H19: you are asked)
     card, aid = g.content.loot["thirst-aid"], g.parse_move(sc["aid"])
     _, in_turn, _ = scene("heal-in-turn", cups={0: {"hp": after.players[0].hp}})
     between = after.top is not None and getattr(after.top, "window", "") == "between_turns"
@@ -216,11 +204,8 @@ def death(L, w):
 
 
 def fourth(L, w):
-    g, s, sc = scene("fourth")
-    placing = play(g, s, sc["moves"], fate(sc))
+    g, _, (_, placing, placed, swapped) = played("fourth", "moves", "place", "swap")
     targets = {room_name(m.args[1]) for m in g.legal_moves(placing, 0) if m.verb == "place"}
-    placed = play(g, placing, [sc["place"]])
-    swapped = play(g, placed, sc["swap"])
     occupied, hoard = {room_name(pl.at) for pl in placing.players} - {"START"}, hoard_room(placing)
     a = L.part(w, "place", rooms=L.join(sorted(t for t in targets if int(t[1:]) <= 6), last=False),
                occupied=L.join(sorted(occupied)), hoard=hoard)

@@ -209,20 +209,18 @@ class Language:
 
 
 class Part:
-    """The words of one exercise part (``steps.<step>.<part>``) with the fields its texts may use, its ``rule``,
-    its ``values`` (the options' ids) and ``misread`` / ``missing`` (the misreading a wrong or left-out option
-    shows), and the kit's exercises made of them: prompt, hint, what a right answer says, the answer walked
-    through."""
+    """One exercise part's words (``steps.<step>.<part>``) with the fields its texts fill, its ``rule``, its options'
+    ids (``values``) and the misreading a wrong (``misread``) or left-out one (``missing``) shows, and the kit's
+    exercises made of them: prompt, hint, what a right answer says, the answer walked through."""
 
     def __init__(self, lesson: Language, scope, data, fields: dict):
         data = data if isinstance(data, dict) else {"rule": data}
         self.lesson, self.scope, self.fields, self.rule = lesson, scope, fields, data["rule"]
-        self.values, self.misread, self.missing = tuple(data.get("options", ())), data.get("misread", {}), \
-            data.get("missing", {})
+        self.values, self.misread, self.missing = (tuple(data.get("options", ())), data.get("misread", {}),
+                                                   data.get("missing", {}))
 
     def __call__(self, key: str, **more) -> str:
-        fields = {**self.fields, **more}
-        return self.scope.template(key, *fields)(**fields)
+        return self.later(key, *more)(**more)
 
     def later(self, key: str, *names: str) -> Callable[..., str]:
         """The text ``key``, read now, filled later with the part's fields and ``names`` (known at check time)."""
@@ -257,15 +255,18 @@ class Part:
         return "; ".join(f"{label}: {self.lesson.common(('no', 'yes')[bool(facts[k])])}"
                          for k, label in self.options()) + "."
 
-    def number_check(self, right: int, misreadings=()) -> Callable[[int], Any]:
-        """A whole number: ``right``, else each ``(misreading, value)`` in order, else "Not k."."""
-        said, lesson = self.later("right", "k"), self.lesson
+    def reads(self, right, misreadings, said: Callable, other: Callable, same=lambda a, b: a == b):
+        """A check: an answer ``same`` as ``right`` is right (``said(answer)``), else the misreading it shows
+        (``misreadings``: a function of it, or ``(misreading, value)`` pairs, the first it is ``same`` as), else
+        ``other(answer)``."""
+        lesson = self.lesson
 
-        def check(k):
-            if k == right:
-                return lesson.right(said(k=k), self.rule, expected=right)
-            mid = next((m for m, v in misreadings if v == k), None)
-            return lesson.mis(mid) if mid else lesson.no(lesson.say("not-k", k=k), self.rule)
+        def check(answer):
+            if same(answer, right):
+                return lesson.right(said(answer), self.rule, expected=right)
+            mid = misreadings(answer) if callable(misreadings) else \
+                next((m for m, v in misreadings if same(answer, v)), None)
+            return lesson.mis(mid) if mid else lesson.no(other(answer), self.rule)
 
         return check
 
@@ -273,49 +274,22 @@ class Part:
         """One click or option: any of ``right`` (the ``right`` text may name it: ``{item}``, as ``name`` says),
         else its misreading (``known``, a function, or the part's ``misread`` with ``known``'s), else its text
         (``texts``: item -> key), else the part's ``other`` text (else "Not there.")."""
-        said, lookup = self.later("right", "item"), known if callable(known) else {**self.misread, **(known or {})}.get
+        said, told = self.later("right", "item"), {item: self(key) for item, key in (texts or {}).items()}
         other = self("other") if self.has("other") else self.lesson.say("not-there")
-        told = {item: self(key) for item, key in (texts or {}).items()}
-        right = set(right) if isinstance(right, (set, frozenset)) else {right}
-
-        def check(answer):
-            if answer in right:
-                return self.lesson.right(said(item=name(answer)), self.rule, expected=answer)
-            mid = lookup(answer)
-            return self.lesson.mis(mid) if mid else self.lesson.no(told.get(answer, other), self.rule)
-
-        return check
+        return self.reads(set(right) if isinstance(right, (set, frozenset)) else {right},
+                          known if callable(known) else {**self.misread, **(known or {})}.get,
+                          lambda item: said(item=name(item)), lambda item: told.get(item, other), lambda a, r: a in r)
 
     def set_check(self, right, wrong=None, missing=None, name: Callable = str) -> Callable[[Any], Any]:
         """Several options or rooms: a wrong pick read before a missing one (the kit's ``set_answer``): its
         misreading (``wrong``, with the part's ``misread``), else the part's ``picked`` text naming it (else the
-        lesson's); then what was left out: its misreading (``missing``, with the part's), else the lesson's ``more``
-        (which names nothing). ``name``: an item in words (its label)."""
+        lesson's); then what was left out: its misreading (``missing``, with the part's), else the lesson's ``more``."""
         said, lesson = self("right"), self.lesson
         picked = self.later("picked", "item") if self.has("picked") else lambda item: lesson.say("picked", item=item)
         wrong, missing = {**self.misread, **(wrong or {})}, {**self.missing, **(missing or {})}
-
-        def check(answer):
-            return lesson.says.set_answer(frozenset(answer), right, wrong, missing, said=said, rule=self.rule,
-                                          picked=lambda item: picked(item=name(item)),
-                                          left_out=lambda item: lesson.say("more"))
-
-        return check
-
-    def chance_check(self, right: Fraction, misreadings=()) -> Callable[[Any], Any]:
-        """A typed chance: ``right`` (the ``right`` text may name ``{chance}``), else each ``(misreading, value)``."""
-        said, lesson = self.later("right", "chance"), self.lesson
-
-        def check(ans):
-            ans = ans if isinstance(ans, ChanceAnswer) else parse_chance(ans)
-            if ans is None:
-                return lesson.no(lesson.say("write-chance"), self.rule)
-            if ans.matches(right):
-                return lesson.right(said(chance=lesson.chance(right)), self.rule, expected=right)
-            mid = next((m for m, v in misreadings if ans.matches(v)), None)
-            return lesson.mis(mid) if mid else lesson.no(lesson.say("not-this-chance"), self.rule)
-
-        return check
+        return lambda answer: lesson.says.set_answer(frozenset(answer), right, wrong, missing, said=said, rule=self.rule,
+                                                     picked=lambda item: picked(item=name(item)),
+                                                     left_out=lambda item: lesson.say("more"))
 
     def choice(self, right, explanation: Optional[str] = None) -> Choose:
         """One of the part's options: :meth:`one_of`; *Show me* names the right one."""
@@ -334,16 +308,18 @@ class Part:
         return Choose(self("prompt"), check, hint=self("hint"), solution=solution, options=tuple(options), many=many)
 
     def count(self, right: int, misreadings=(), solution: Optional[Solution] = None) -> Count:
-        """A whole number, ``right`` (:meth:`number_check`); *Show me*: ``solution``, else :meth:`solution`."""
-        return Count(self("prompt"), self.number_check(right, misreadings), hint=self("hint"),
-                     solution=solution or self.solution(), unit=self("unit"))
+        """A whole number, ``right``, else each ``(misreading, value)``, else "Not k."; *Show me*: ``solution``."""
+        said, say = self.later("right", "k"), self.lesson.say
+        return Count(self("prompt"), self.reads(right, misreadings, lambda k: said(k=k), lambda k: say("not-k", k=k)),
+                     hint=self("hint"), solution=solution or self.solution(), unit=self("unit"))
 
     def chance(self, right: Fraction, misreadings=(), solution: Optional[Solution] = None) -> Chance:
-        """A typed chance, ``right`` (:meth:`chance_check`); *Show me*: ``solution``."""
-        common = self.lesson.common
-        return Chance(self("prompt"), self.chance_check(right, misreadings), hint=self("hint"), solution=solution,
-                      placeholder=common("chance-form"), empty=common("chance-first"),
-                      unreadable=common.template("unreadable", "raw").text)
+        """A typed chance, ``right`` (the ``right`` text may name ``{chance}``), else each ``(misreading, value)``."""
+        said, lesson, common = self.later("right", "chance"), self.lesson, self.lesson.common
+        check = self.reads(right, misreadings, lambda _: said(chance=lesson.chance(right)),
+                           lambda _: lesson.say("not-this-chance"), lambda answer, p: answer.matches(p))
+        return Chance(self("prompt"), check, hint=self("hint"), solution=solution, placeholder=common("chance-form"),
+                      empty=common("chance-first"), unreadable=common.template("unreadable", "raw").text)
 
     def on(self, game, state, check, solution, buttons=(), **kw):
         """A click exercise on the board of ``state`` (``buttons``: the ids of the part's ``options`` under it)."""

@@ -18,21 +18,23 @@ from ...core.files import read_data_text
 from ..board import STANDARD_START
 from ..rules import BarcadiaGame
 from ..state import Layout, Move, hex_neighbours, room_name
-#: the folder of the lesson's files: the words of each language (``en.yaml``) and the scenes (``scenes.yaml``)
+
+#: the folder of the lesson's files: the words of each language (``en.yaml``), the scenes (``scenes.yaml``), the
+#: boards' look (``boards.css``)
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+_GAMES: dict = {}
 
 
 @lru_cache(maxsize=None)
 def material() -> dict:
-    """The scenes file: ``{"steps": {id: {"rules": ...}}, "scenes": {name: spec}}``."""
+    """The scenes file: ``{"steps": {id: {"rules": ..., "parts": ...}}, "scenes": {name: spec}}``."""
     import yaml
 
     return yaml.safe_load(read_data_text(LESSONS / "scenes.yaml", what="lesson scenes"))
 
 
 def distance(h) -> int:
-    q, r = h
-    return (abs(q) + abs(r) + abs(q + r)) // 2
+    return (abs(h[0]) + abs(h[1]) + abs(h[0] + h[1])) // 2
 
 
 def layout(hexes, n: int, clear=(), start=STANDARD_START) -> Layout:
@@ -44,13 +46,9 @@ def layout(hexes, n: int, clear=(), start=STANDARD_START) -> Layout:
         frontier = {nb for h in placed for nb in hex_neighbours(h)} - placed - blocked
         if not frontier:
             raise InvalidInput("no room left to pad the tutorial's dungeon")  # pragma: no cover
-        h = min(frontier, key=lambda x: (distance(x), math.atan2(x[1] * 1.5, (x[0] + x[1] / 2) * 1.732)))
-        out.append(h)
-        placed.add(h)
+        out.append(min(frontier, key=lambda x: (distance(x), math.atan2(x[1] * 1.5, (x[0] + x[1] / 2) * 1.732))))
+        placed.add(out[-1])
     return Layout(tuple(start), tuple(out))
-
-
-_GAMES: dict = {}
 
 
 def game(**options) -> BarcadiaGame:
@@ -103,8 +101,7 @@ class Fate:
             if verb == "roll" and k >= len(script):
                 return state, used  # dice are rolled by the script or by the learner, never by surprise
             if k < len(script):
-                move = next((m for m in outs if m.args[-1] == script[k]), move)
-                used[verb] = k + 1
+                move, used[verb] = next((m for m in outs if m.args[-1] == script[k]), move), k + 1
             state = game.apply(state, move)
         raise RuntimeError("the tutorial's chance script did not come to rest")  # pragma: no cover
 
@@ -117,8 +114,7 @@ def fate(s: dict) -> Fate:
 def play(game, state, moves, chance: Optional[Fate] = None, used=None):
     """Apply the moves (texts or Moves), chance settled by ``chance`` after each one."""
     chance, used = chance or Fate(), used or {}
-    for m in moves:
-        m = m if isinstance(m, Move) else game.parse_move(m)
+    for m in (m if isinstance(m, Move) else game.parse_move(m) for m in moves):
         if m.player is not None or (game.is_chance(state) and game.legal_moves(state)[0].verb != m.verb):
             state, used = chance.settle(game, state, used)  # chance first settles what it must (never a die)
         state, used = passes_until(game, state, m, chance, used)
@@ -126,12 +122,21 @@ def play(game, state, moves, chance: Optional[Fate] = None, used=None):
     return chance.settle(game, state, used)[0]
 
 
+def played(name: str, *keys: str):
+    """``(game, scene, states)``: scene ``name``'s position, then the state after each of its move lists ``keys`` in
+    turn (chance as the scene's ``fate`` says)."""
+    g, s, sc = scene(name)
+    states = [s]
+    for key in keys:
+        states.append(play(g, states[-1], sc[key], fate(sc)))
+    return g, sc, states
+
+
 def passes_until(game, state, m, chance, used):
     """The passes a script leaves out: while a window is open and ``m`` is not a move of it, whoever is asked
     passes (before a die: until the window closes; H19: everyone asked passes before the roll)."""
     for _ in range(50):
-        top = state.top
-        if (game.is_chance(state) or top is None or top.kind != "window"
+        if (game.is_chance(state) or state.top is None or state.top.kind != "window"
                 or (m.player is not None and m in game.legal_moves(state))):
             return state, used
         state, used = chance.settle(game, game.apply(state, Move(game.to_move(state)[0], "pass", ())), used)

@@ -15,12 +15,11 @@ from ..drawing import LOOT_COLOURS
 from ..effects import COLOURS, VERBS, roll_bonuses
 from ..state import Move, room_name
 from .boards import pick, roll
-from .scenes import fate, game, play, scene, spec
+from .scenes import fate, game, play, played, scene, spec
 
 
 def pourtal(L, w):
-    g, s, sc = scene("pourtal")
-    jumped = play(g, s, [sc["jump"]])
+    g, _, (s, jumped) = played("pourtal", "jump")
     targets = {room_name(m.args[0]) for m in g.legal_moves(s, 0) if m.verb == "teleport"}
     again = any(m.verb == "teleport" for m in g.legal_moves(jumped, 0))
     a, b = L.part(w, "jump"), L.part(w, "actions", left=jumped.actions)
@@ -82,15 +81,11 @@ def stranded(L, w):
 
 @lru_cache(maxsize=None)
 def hoard_scene():
-    g, s, sc = scene("hoard")
-    revealed = play(g, s, sc["moves"])
+    g, _, (s, revealed) = played("hoard", "moves")
     what = {"fight": any(f.kind == "guardian" for f in revealed.stack) or revealed.phase == "over",
             "ends": revealed.active != 0 or not revealed.in_turn,
             "dash": Move(0, "play", ("dash",)) in g.legal_moves(revealed, 0), "hidden": not revealed.rooms[2].up}
-    g, s2, sc2 = scene("hoard-claim")
-    at_trap = play(g, s2, sc2["moves"])
-    at_guardian = play(g, at_trap, sc2["trap"])
-    won = play(g, at_guardian, sc2["guardian"])
+    g, _, (s2, at_trap, at_guardian, won) = played("hoard-claim", "moves", "trap", "guardian")
     return g, s, revealed, what, s2, at_trap, g.battle_odds(at_trap), at_guardian, g.battle_odds(at_guardian), won
 
 
