@@ -19,7 +19,6 @@ from balada_widgets.barcadia import tutorial as T
 from balada_widgets.barcadia.drawing import TYPE_STYLE
 from balada_widgets.barcadia.odds import format_percent
 from balada_widgets.barcadia.tutorial import MISREADINGS, STEPS, basics, battles, kit_words, lesson, parse_chance
-from balada_widgets.barcadia.tutorial import play as game_step
 from balada_widgets.barcadia.tutorial import ways
 from balada_widgets.barcadia.tutorial.scenes import Fate, play
 from balada_widgets.core.errors import InvalidInput
@@ -311,17 +310,17 @@ def test_the_turn_is_played_on_the_engine_and_refusals_are_drawn():
 
 
 def test_rolls_show_their_consequences():
-    g, s, bo, after, room = battles.monster_scene()
+    g, room, (_, s, after) = battles.revealed("monster", "moves", "roll")
     assert (after.players[0].hp, after.rooms[room].up, after.rooms[room].public) == (80, False, True)
     assert "drink 20 (HP 100 → 80)" in part("monster", 1).check(("roll",)).message
-    g, s, chose, bo, after, room = battles.team_scene()
+    g, room, (_, s, chose, after) = battles.revealed("team", "moves", "choose", "roll")
     assert after.players[0].at == room and after.players[1].at == 12
     assert len(after.players[0].hand) == 2 + len(s.players[0].hand)
     assert len(after.players[1].hand) == 2 + len(s.players[1].hand)
-    g, s, bo, offered, after, room = battles.boss_scene()
-    assert "boost" not in offered and after.players[1].hp == 90 and after.players[0].at == room
-    g, s, lost, rolled, redone, new, after, room = battles.redo_scene()
-    assert (lost.level, new.level, redone.players[0].hp, after.players[0].at) == (14, 10, 60, room)
+    g, room, (_, before, s, after) = battles.revealed("boss", "moves", "window", "roll")
+    assert "boost" not in [m.args[0] for m in g.legal_moves(before) if m.verb == "play"] and after.players[1].hp == 90 and after.players[0].at == room
+    g, room, (_, s, rolled, redone, after) = battles.revealed("redo", "moves", "lost", "redo", "roll")
+    assert (g.battle_odds(s).level, g.battle_odds(redone).level, redone.players[0].hp, after.players[0].at) == (14, 10, 60, room)
     *_, won = ways.hoard_scene()
     assert won.phase == "over" and won.winners == (0,)
     g, dying, drops, keeps, after_death, lies = battles.death_scene()[1:]
@@ -373,8 +372,8 @@ def test_the_last_step_is_a_whole_game_against_a_bot():
 
     ex = part("play", 0)
     with learner({}):
-        app = game_step.play_app()
-        assert app is game_step.play_app() and app.game.options["turn_limit"] == 40
+        app = ways.play_app()
+        assert app is ways.play_app() and app.game.options["turn_limit"] == 40
         st = app.session.state
         assert [len(pl.powerups) for pl in st.players] == [2, 2] and "Picnic Potion" in {
             c.name for c in app.game.content.loot.values()}
@@ -385,7 +384,7 @@ def test_the_last_step_is_a_whole_game_against_a_bot():
         assert a.solved and ("won" in a.reply.message or "share" in a.reply.message)
         assert ". ".join(s.reason for s in app.game.result_trace(end)) in a.reply.message
     with learner({}):
-        assert game_step.play_app() is not app  # another learner, another game
+        assert ways.play_app() is not app  # another learner, another game
 
 
 # ------------------------------------------------------------------ the notebook face
@@ -508,15 +507,15 @@ def test_the_tutorial_scenes_follow_the_rules_they_teach():
     g, s, *_ = basics.turn_scene()
     assert {m.args[0] for m in g.legal_moves(s, 0) if m.verb == "reveal"} == set(s.layout.neighbours(START))
     # H-BOSS4: the same Boss lost: face down, you stay out and drink its damage, Ada drinks nothing
-    g, s, bo, offered, won, room = battles.boss_scene()
+    g, room, (_, _, s, won) = battles.revealed("boss", "moves", "window", "roll")
     lost = play(g, s, ["roll p1 3", "roll p2 15"])
     assert (lost.rooms[room].up, lost.rooms[room].public, lost.players[0].at) == (False, True, 1)
     assert (lost.players[0].hp, lost.players[1].hp) == (90, 100)
     # H-PWR2: the Power-Up that helped against the Monster is still there for the next battle
-    g, s, bo, after, room = battles.monster_scene()
+    g, room, (_, s, after) = battles.revealed("monster", "moves", "roll")
     assert after.players[0].powerups == ("fizzing-gauntlets",)
     # P7: a your-turn card (Dash) is never offered inside a battle's card window
-    g, s, chose, *_ = battles.team_scene()
+    g, room, (_, s, chose, after) = battles.revealed("team", "moves", "choose", "roll")
     assert "dash" in chose.players[0].hand and not any(m.verb == "play" for m in g.legal_moves(chose, 0))
     # H-DUEL2: once you have taken your action, no duel is offered
     g, s, *_ = ways.duel_scene()

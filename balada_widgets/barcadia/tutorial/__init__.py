@@ -6,7 +6,7 @@ one line: ``barcadia.tutorial.step("boss")`` (Step 8 of 19: A Boss played by a p
 This package holds the lesson's *oracles*, by topic: for each step the position, the right answer and how each
 wrong answer is read, computed by the engine (:mod:`.basics`: the quest, building, a turn, walking;
 :mod:`.battles`: Monsters, teams, Redo, Bosses, then traps, healing, death, the fourth Power-Up; :mod:`.ways`:
-Pourtals, duels, stranded, the Hoard, the variants, your own card; :mod:`.play`: a game against a bot). Its *words*
+Pourtals, duels, stranded, the Hoard, the variants, your own card, a game against a bot). Its *words*
 are ``barcadia/lessons/<language>.yaml`` (:mod:`.language`); its positions, each step's rules and each part's rule
 and fixed readings ``lessons/scenes.yaml`` (:mod:`.scenes`); its boards' look ``lessons/boards.css``
 (:mod:`.boards`: the learner's view, no target highlighted). A *misreading* is the engine's computation with one
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from ...core import lesson_words
 from ...kit.lesson import Built, Lesson, LessonBook, build_steps
-from . import basics, battles, play, ways
+from . import basics, battles, ways
 from .language import ChanceAnswer, Language, parse_chance
 from .scenes import LESSONS, material
 
@@ -38,7 +38,7 @@ __all__ = ["LANGUAGES", "LESSONS", "MISREADINGS", "STEPS", "ChanceAnswer", "buil
            "misreadings", "parse_chance", "step", "step_by_id", "steps", "tutorial"]
 
 #: the steps in order, each its oracle, named by the step's id (the rules each teaches: ``lessons/scenes.yaml``)
-ORACLES = {oracle.__name__: oracle for topic in (basics, battles, ways, play) for oracle in topic.STEPS}
+ORACLES = {oracle.__name__.rstrip("_"): oracle for topic in (basics, battles, ways) for oracle in topic.STEPS}
 STEP_IDS = tuple(ORACLES)
 LANGUAGES = tuple(lesson_words.language_files(LESSONS))
 

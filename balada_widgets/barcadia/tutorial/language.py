@@ -1,17 +1,13 @@
 """One language's lesson being built: its words, its misreadings, how it names a rule, and its exercise parts.
 
-The words are ``lessons/<language>.yaml`` (:mod:`balada_widgets.core.lesson_words`, format in
-``docs/lessons.md``): ``words`` (what several steps say: the heroes' names; ``words.say``, what the lesson
-says once the learner has answered or rolled), ``rules`` (how a rule is named), ``misreadings`` (by step, then
-by the rules each misreads: ``H5_G23`` is rules H5 and G23), ``steps.<id>`` (title, goal, text, and one
-section per exercise part). Every text is read when the lesson is built, so a missing, misspelt or unused key
-stops the build with its name. What a part checks under, and the fixed readings of its options (``parts`` in
-``lessons/scenes.yaml``: its rule, its options, the misreading each wrong option shows), is no word: one for
-every language.
-
-The rule text has no numbers: a clause (``H-MON1``) is named by its section ("Monsters in the rules"), and this
-project's rulings (``H1``-``H19``, ``G1``-``G53``, ``P1``-``P24``) as ours ("our ruling H12"): the kit names a
-reply's rule through :meth:`Language.rule_names`. A chance is typed as the learner writes it (:func:`parse_chance`).
+The words are ``lessons/<language>.yaml`` (format: ``docs/lessons.md``): ``words`` (what several steps say;
+``words.say``: what the lesson says once the learner has answered or rolled), ``rules`` (how a rule is named),
+``misreadings`` (by step, then by the rules each misreads: ``H5_G23`` is rules H5 and G23), ``steps.<id>`` (title,
+goal, text, one section per exercise part). Every text is read when the lesson is built: a missing, misspelt or
+unused key stops the build with its name. A part's rule and its options' fixed readings are no words: ``parts`` in
+``lessons/scenes.yaml``. The rule text has no numbers: a clause (``H-MON1``) is named by its section ("Monsters in
+the rules"), a ruling of this project (``H12``, ``G23``, ``P5``) as ours ("our ruling H12"), by
+:meth:`Language.rule_name`. A chance is read as the learner writes it:
 
 >>> parse_chance("40.1%").matches(Fraction(153, 382)), parse_chance("40%").matches(Fraction(153, 382))
 (True, True)
@@ -36,8 +32,7 @@ from .boards import board, pick
 from .scenes import material
 
 
-_FRACTION = re.compile(r"^(\d+)\s*/\s*(\d+)$")
-_DECIMAL = re.compile(r"^(\d*)(?:[.,](\d+))?\s*(%?)$")
+_CHANCE = re.compile(r"^(?:(\d+)\s*/\s*(\d+)|(\d*)(?:[.,](\d+))?\s*(%?))$")
 _ABOUT = re.compile(r"about|approx(imately|\.)?|[≈~=]")
 
 
@@ -69,25 +64,18 @@ def parse_chance(raw) -> Optional[ChanceAnswer]:
     """
     if isinstance(raw, Fraction):
         return ChanceAnswer(raw, None, str(raw)) if 0 <= raw <= 1 else None
-    if not isinstance(raw, str):
+    m = _CHANCE.match(_ABOUT.sub(" ", raw.strip().lower()).strip().rstrip(".").strip()) if isinstance(raw, str) else None
+    if not m or not any(m.groups()[:4]):
         return None
-    t = _ABOUT.sub(" ", raw.strip().lower()).strip().rstrip(".").strip()
-    m = _FRACTION.match(t)
-    if m:
-        num, den = int(m.group(1)), int(m.group(2))
-        return None if den == 0 or num > den else ChanceAnswer(Fraction(num, den), None, raw.strip())
-    m = _DECIMAL.match(t)
-    if not m or not (m.group(1) or m.group(2)):
+    num, den, whole, dec, pct = m.groups()
+    if den is not None:
+        value, digits = Fraction(int(num), int(den)) if int(den) else None, None
+    elif dec or pct or int(whole) < 2:  # not "45": a percentage without its sign, or a count
+        value = Fraction(int((whole or "0") + (dec or "")), 10 ** len(dec or "") * (100 if pct else 1))
+        digits = len(dec or "") + 2 * bool(pct) if dec or pct else None
+    else:
         return None
-    whole, dec, pct = m.group(1) or "0", m.group(2) or "", m.group(3)
-    value, digits = Fraction(int(whole + dec), 10 ** len(dec)), len(dec)
-    if pct:
-        value, digits = value / 100, digits + 2
-    elif not dec and value not in (0, 1):
-        return None  # "45": a percentage without its sign, or a count
-    if not 0 <= value <= 1:
-        return None
-    return ChanceAnswer(value, digits if (dec or pct) else None, raw.strip())
+    return ChanceAnswer(value, digits, raw.strip()) if value is not None and 0 <= value <= 1 else None
 
 
 @dataclass(frozen=True)
