@@ -20,7 +20,7 @@ from balada_widgets.barcadia.drawing import TYPE_STYLE
 from balada_widgets.barcadia.odds import format_percent
 from balada_widgets.barcadia.tutorial import MISREADINGS, STEPS, basics, battles, kit_words, lesson, parse_chance
 from balada_widgets.barcadia.tutorial import ways
-from balada_widgets.barcadia.tutorial.scenes import Fate, play
+from balada_widgets.barcadia.tutorial.scenes import play
 from balada_widgets.core.errors import InvalidInput
 from balada_widgets.kit.lesson import Attempt, answer_only_classes, respond, reveal
 
@@ -321,7 +321,7 @@ def test_rolls_show_their_consequences():
     assert "boost" not in [m.args[0] for m in g.legal_moves(before) if m.verb == "play"] and after.players[1].hp == 90 and after.players[0].at == room
     g, room, (_, s, rolled, redone, after) = battles.revealed("redo", "moves", "lost", "redo", "roll")
     assert (g.battle_odds(s).level, g.battle_odds(redone).level, redone.players[0].hp, after.players[0].at) == (14, 10, 60, room)
-    *_, won = ways.hoard_scene()
+    *_, won = battles.played("hoard-claim", "moves", "trap", "guardian")[2]
     assert won.phase == "over" and won.winners == (0,)
     g, dying, drops, keeps, after_death, lies = battles.death_scene()[1:]
     assert after_death.players[0].at == 0 and after_death.players[0].hp == 100 and lies == 1
@@ -520,7 +520,7 @@ def test_the_tutorial_scenes_follow_the_rules_they_teach():
     # H-DUEL2: once you have taken your action, no duel is offered
     g, s, *_ = ways.duel_scene()
     acted = play(g, s, [next(m for m in g.legal_moves(s, 0) if m.verb == "reveal")])
-    acted = play(g, acted, [], Fate(rolls=(20,)))
+    acted = play(g, acted, [], {"rolls": (20,)})
     assert acted.acted and not any(m.verb == "duel" for m in g.legal_moves(acted, 0) if not g.is_chance(acted))
     # H-DUEL3: a tie is rolled again (your 10 + 2 against Bo's 12), and the dice decide only then
     tie = play(g, s, [Move(0, "duel", (2, 0)), "roll p1 10", "roll p3 12"])

@@ -10,7 +10,7 @@ from ..drawing import hex_id, parse_id
 from ..ops import enter_length, is_hoard
 from ..state import START, Move, room_name
 from .boards import board, pick
-from .scenes import distance, fate, game, passes_until, play, scene, spec
+from .scenes import distance, game, passes_until, play, scene, settle, spec
 
 
 def goal(L, w):
@@ -83,17 +83,7 @@ def turn_scene():
     g, s, sc = scene("turn")
     g2, s2, sc2 = scene("turn-reward")
     got = len(play(g2, s2, sc2["moves"]).players[1].hand) - len(s2.players[1].hand)
-    return g, s, fate(sc), got, g.content.rooms["snack-stash"].loot, spends
-
-
-def turn_move(state, id_):
-    """The move a click on the turn's board means: a room revealed or entered, *Play Dash*, *End turn*."""
-    if id_ in ("dash", "end"):
-        return Move(0, "play", ("dash",)) if id_ == "dash" else Move(0, "end", ())
-    found = parse_id(id_)
-    if found and found[0] == "room":
-        return Move(0, "enter" if (found[1] == START or state.rooms[found[1]].up) else "reveal", (found[1],))
-    return None
+    return g, s, sc.get("fate"), got, g.content.rooms["snack-stash"].loot, spends
 
 
 def turn_replay(sel, told=None):
@@ -101,13 +91,17 @@ def turn_replay(sel, told=None):
     a refusal is ``(move, rule, why)``, the last move ``(before, move, after)`` or ``None``. ``told``: a list the
     moves are told into, in words, each reveal with what it did (``told[0]``: how, ``Language.outcome``)."""
     g, s, chance, *_ = turn_scene()
-    state, used = chance.settle(g, s, {})
+    state, used = settle(g, s, chance)
     taken, last = 0, None
-    for m in filter(None, (turn_move(state, id_) for id_ in sel)):
+    for id_, (kind, room) in ((id_, parse_id(id_) or ("", 0)) for id_ in sel):  # a room, Play Dash, End turn
+        m = Move(0, "play", ("dash",)) if id_ == "dash" else Move(0, "end", ()) if id_ == "end" else Move(
+            0, "enter" if room == START or state.rooms[room].up else "reveal", (room,)) if kind == "room" else None
+        if m is None:
+            continue
         if m not in g.legal_moves(state, 0) or g.to_move(state) != (0,):
             return state, taken, (m, *g.why_illegal(state, m)), last
         before = state
-        state, used = chance.settle(g, g.apply(state, m), used)
+        state, used = settle(g, g.apply(state, m), chance, used)
         if told:
             told += [g.describe_move(before, m, 0)] + ([told[0](g, before, state)] if m.verb == "reveal" else [])
         if m.verb == "end":  # the between-turns window: everyone asked passes (H19)
@@ -151,7 +145,7 @@ def turn(L, w):
         return L.mis("turn-dash-unused") if "dash" not in seq else L.right(said, "H-FAQ1")
 
     def solution():
-        first = g.apply(chance.settle(g, g.apply(s, Move(0, "reveal", (1,))))[0], Move(0, "play", ("dash",)))
+        first = g.apply(settle(g, g.apply(s, Move(0, "reveal", (1,))), chance)[0], Move(0, "play", ("dash",)))
         canon, told = ("r1", "dash", room_name(next(m.args[0] for m in g.legal_moves(first, 0)
                                                     if m.verb == "reveal")), "end"), [L.outcome]
         turn_replay(canon, told)

@@ -2,8 +2,8 @@
 
 A scene names a few rooms near START (the rest padded face down) and the cups; :func:`scene` builds it with
 ``game.position`` (a position the rules refuse stops the lesson), and the step plays its moves with :func:`play`,
-chance settled by a :class:`Fate` (the dice, rooms, cards and Power-Ups it names, in order; beyond it a die is
-never rolled by surprise). Everything after a scene is the engine's next state.
+chance settled as the scene's ``fate`` says (:func:`settle`: the dice, rooms, cards and Power-Ups it names, in
+order; beyond it a die is never rolled by surprise). Everything after a scene is the engine's next state.
 """
 
 from __future__ import annotations
@@ -79,47 +79,34 @@ def scene(name: str, cups: Optional[dict] = None, **changes):
     return g, g.position(rooms=s.get("rooms", {}), players=mine, **where, **s.get("position", {})), s
 
 
-class Fate:
-    """Scripted chance for a step: dice, room identities, cards drawn, Power-Ups gained, in the order given.
-
-    Beyond the script, a die is never rolled (:meth:`settle` stops there) and any other chance move takes the
-    engine's first outcome. Pure and replayable: :meth:`settle` never changes the script.
-    """
-
-    def __init__(self, rolls=(), rooms=(), draws=(), powers=()):
-        self.script = {"roll": tuple(rolls), "room": tuple(rooms), "draw": tuple(draws), "power": tuple(powers)}
-
-    def settle(self, game, state, used=None):
-        """Play chance's moves until a player decides or the game is over; ``used`` counts what was consumed."""
-        used = dict(used or {})
-        for _ in range(200):
-            if not game.is_chance(state):
-                return state, used
-            outs = game.legal_moves(state)
-            verb, move = outs[0].verb, outs[0]
-            script, k = self.script.get(verb, ()), used.get(verb, 0)
-            if verb == "roll" and k >= len(script):
-                return state, used  # dice are rolled by the script or by the learner, never by surprise
-            if k < len(script):
-                move, used[verb] = next((m for m in outs if m.args[-1] == script[k]), move), k + 1
-            state = game.apply(state, move)
-        raise RuntimeError("the tutorial's chance script did not come to rest")  # pragma: no cover
+def settle(game, state, fate: Optional[dict] = None, used=None):
+    """Chance's moves played until a player decides or the game is over, as ``fate`` scripts them (a scene's
+    ``fate``: ``rolls``, ``rooms``, ``draws``, ``powers``, each in order; ``used``: how many of each were taken):
+    beyond it a die is never rolled by surprise, any other chance move takes the engine's first outcome. Returns
+    ``(state, used)``; the script itself never changes, so a step replays the same."""
+    used = dict(used or {})
+    for _ in range(200):
+        if not game.is_chance(state):
+            return state, used
+        outs = game.legal_moves(state)
+        verb, move = outs[0].verb, outs[0]
+        script, k = (fate or {}).get(verb + "s", ()), used.get(verb, 0)
+        if verb == "roll" and k >= len(script):
+            return state, used  # dice are rolled by the script or by the learner, never by surprise
+        if k < len(script):
+            move, used[verb] = next((m for m in outs if m.args[-1] == script[k]), move), k + 1
+        state = game.apply(state, move)
+    raise RuntimeError("the tutorial's chance script did not come to rest")  # pragma: no cover
 
 
-def fate(s: dict) -> Fate:
-    """The scene's scripted chance (its ``fate``)."""
-    return Fate(**s.get("fate", {}))
-
-
-def play(game, state, moves, chance: Optional[Fate] = None, used=None):
-    """Apply the moves (texts or Moves), chance settled by ``chance`` after each one."""
-    chance, used = chance or Fate(), used or {}
+def play(game, state, moves, fate: Optional[dict] = None, used=None):
+    """Apply the moves (texts or Moves), chance settled as ``fate`` scripts it (:func:`settle`) after each one."""
     for m in (m if isinstance(m, Move) else game.parse_move(m) for m in moves):
         if m.player is not None or (game.is_chance(state) and game.legal_moves(state)[0].verb != m.verb):
-            state, used = chance.settle(game, state, used)  # chance first settles what it must (never a die)
-        state, used = passes_until(game, state, m, chance, used)
+            state, used = settle(game, state, fate, used)  # chance first settles what it must (never a die)
+        state, used = passes_until(game, state, m, fate, used)
         state = game.apply(state, m)
-    return chance.settle(game, state, used)[0]
+    return settle(game, state, fate, used)[0]
 
 
 def played(name: str, *keys: str):
@@ -128,18 +115,18 @@ def played(name: str, *keys: str):
     g, s, sc = scene(name)
     states = [s]
     for key in keys:
-        states.append(play(g, states[-1], sc[key], fate(sc)))
+        states.append(play(g, states[-1], sc[key], sc.get("fate")))
     return g, sc, states
 
 
-def passes_until(game, state, m, chance, used):
+def passes_until(game, state, m, fate, used):
     """The passes a script leaves out: while a window is open and ``m`` is not a move of it, whoever is asked
     passes (before a die: until the window closes; H19: everyone asked passes before the roll)."""
     for _ in range(50):
         if (game.is_chance(state) or state.top is None or state.top.kind != "window"
                 or (m.player is not None and m in game.legal_moves(state))):
             return state, used
-        state, used = chance.settle(game, game.apply(state, Move(game.to_move(state)[0], "pass", ())), used)
+        state, used = settle(game, game.apply(state, Move(game.to_move(state)[0], "pass", ())), fate, used)
     raise RuntimeError("the tutorial's window did not close")  # pragma: no cover
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from ...core.errors import InvalidInput
 from ...core.session import Session
@@ -24,7 +24,7 @@ from ..drawing import LOOT_COLOURS
 from ..effects import COLOURS, VERBS, roll_bonuses
 from ..state import Move, room_name
 from .boards import pick, roll
-from .scenes import fate, game, play, played, scene, spec
+from .scenes import game, play, played, scene, spec
 
 
 def pourtal(L, w):
@@ -88,31 +88,22 @@ def stranded(L, w):
     return w("text"), (a, b.choices({k for k, (_, st, _) in boards.items() if st}, explanation=lines))
 
 
-@lru_cache(maxsize=None)
-def hoard_scene():
+def hoard(L, w):
     g, _, (s, revealed) = played("hoard", "moves")
     what = {"fight": any(f.kind == "guardian" for f in revealed.stack) or revealed.phase == "over",
             "ends": revealed.active != 0 or not revealed.in_turn,
             "dash": Move(0, "play", ("dash",)) in g.legal_moves(revealed, 0), "hidden": not revealed.rooms[2].up}
-    g, _, (s2, at_trap, at_guardian, won) = played("hoard-claim", "moves", "trap", "guardian")
-    return g, s, revealed, what, s2, at_trap, g.battle_odds(at_trap), at_guardian, g.battle_odds(at_guardian), won
-
-
-def hoard(L, w):
-    g, s, revealed, what, s2, at_trap, trap, at_guardian, guardian, won = hoard_scene()
     a = L.part(w, "early")
     a = a.choice(next(k for k in a.values if what[k]), a.yes_no(what))
+    g, _, (s, at_trap, at_guardian, won) = played("hoard-claim", "moves", "trap", "guardian")
+    trap, guardian = g.battle_odds(at_trap), g.battle_odds(at_guardian)
     k, hp, level = at_trap.rooms[2].traps, at_trap.players[0].hp, g.content.guardian.level
-    survive = odds.trap_odds(k, hp, trap.bonus).survive
-    bonus = sum(b.amount for b in roll_bonuses(g, s2, 0, "monster"))
-
-    def monster(plus=0, up=0):
-        return survive * odds.win_probability("monster", level=level + up, bonus=plus)
-
-    mis = [("gdg-bonus", monster(bonus)),
-           ("gdg-bonus-and-card", monster(bonus + dict(g.content.loot["courage"].effects)["roll_mod"])),
+    survive, beat = odds.trap_odds(k, hp, trap.bonus).survive, partial(odds.win_probability, "monster", level=level)
+    bonus = sum(b.amount for b in roll_bonuses(g, s, 0, "monster"))
+    mis = [("gdg-bonus", survive * beat(bonus=bonus)),
+           ("gdg-bonus-and-card", survive * beat(bonus=bonus + dict(g.content.loot["courage"].effects)["roll_mod"])),
            ("gdg-reroll", survive * odds.win_probability_with_redos(guardian.p_win, 1)),
-           ("gdg-trap-blocks", trap.p_win ** k * guardian.p_win), ("gdg-strict", monster(up=1))]
+           ("gdg-trap-blocks", trap.p_win ** k * guardian.p_win), ("gdg-strict", survive * beat(level=level + 1))]
     b, p = L.part(w, "guardian", hp=hp, level=level, survive=L.chance(survive)), survive * guardian.p_win
     said = b("explain") + " " + (b("safe"), b("risk"))[survive != 1]
     return w("text"), (a, b.chance(p, mis, L.odds_solution(guardian.p_win, guardian.explanation, said,
@@ -122,11 +113,9 @@ def hoard(L, w):
 
 def variants(L, w):
     """Crits (a natural 20 and a natural 1 in one team battle), Frenzy (a tie on Power-Ups), Power Traps."""
-    g, s, sc = scene("crits")
-    chance = fate(sc)
-    rolled = play(g, s, sc["moves"], chance)
+    g, sc, (s, rolled) = played("crits", "moves")
     gives = any(f.kind == "critgive" and f.who == 1 for f in rolled.stack)
-    settled = play(g, rolled, [next(m for m in g.legal_moves(rolled) if m.verb == "give")], chance) if gives else rolled
+    settled = play(g, rolled, [next(m for m in g.legal_moves(rolled) if m.verb == "give")], sc["fate"]) if gives else rolled
     card = g.content.rooms["cerbubble"]
     right = "win" if settled.players[0].at == 2 else "cards" if gives and len(rolled.players[0].hand) > len(
         s.players[0].hand) else "damage" if s.players[1].hp - settled.players[1].hp > card.damage else "nothing"
@@ -136,8 +125,7 @@ def variants(L, w):
     b = L.part(w, "frenzy", counts=L.join(f"{L.who(p, not p)} {len(pl.powerups)}" for p, pl in enumerate(fs.players)))
     b = b.choices(winners, {str(p): L.who(p) for p in range(3)} | dict(b.options()),
                   missing=dict.fromkeys(winners, "frenzy-tiebreak"))
-    g, s, sc = scene("power-traps")
-    tried = play(g, s, sc["moves"])
+    g, sc, (s, tried) = played("power-traps", "moves")
     mine = tried.players[0]
     what = {"blocked": "crown-of-froth" in mine.power_traps and "crown-of-froth" in mine.powerups,
             "damage": mine.hp < s.players[0].hp, "lost": "crown-of-froth" not in mine.powerups,
