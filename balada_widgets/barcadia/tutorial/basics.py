@@ -9,7 +9,7 @@ from ...kit.lesson import Solution
 from ..drawing import hex_id, parse_id
 from ..ops import enter_length, is_hoard
 from ..state import START, Move, room_name
-from .boards import board, pick
+from .boards import board
 from .scenes import distance, game, passes_until, play, scene, settle, spec
 
 
@@ -68,7 +68,7 @@ def build(L, w):
     def known(id_):
         return "build-floating" if id_ in hexes else "build-on-room" if (parse_id(id_) or "?")[0] == "room" else None
 
-    return w("text"), (a, pick(b, b.one_of(right, known), lambda sel: board(g, st, sel, slots=slots),
+    return w("text"), (a, b.pick(b.one_of(right, known), lambda sel: board(g, st, sel, slots=slots),
                                b.solution(picks=right)))
 
 
@@ -152,7 +152,7 @@ def turn(L, w):
         return Solution(answer, "\n".join(f"{k}. {t}" for k, t in enumerate(told[1:], 1)), picks=canon)
 
     c = L.part(w, "reward", got=got)
-    return w("text"), (a, pick(b, check, draw, solution, mode="sequence", buttons=b.options()),
+    return w("text"), (a, b.pick(check, draw, solution, mode="sequence", buttons=b.options()),
                        c.count(got, [("turn-reward-twice", pays)], c.solution(str(got))))
 
 

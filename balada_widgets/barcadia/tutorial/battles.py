@@ -10,7 +10,6 @@ from functools import lru_cache, partial
 from .. import odds
 from ..ops import enterable
 from ..state import Move, room_name
-from .boards import roll
 from .scenes import hoard_room, play, played, scene
 
 
@@ -40,7 +39,7 @@ def monster(L, w):
         s2 = g2.apply(s2, Move(asked[-1], "pass", ()))
     return w("text", **fields), (
         L.part(w, "chance", **fields).chance(bo.p_win, mis, L.odds_solution(bo.p_win, bo.explanation)),
-        roll(L.part(w, "roll"), g, s, after, ((0, 7),)),
+        L.part(w, "roll").roll(g, s, after, ((0, 7),)),
         L.part(w, "again", **fields).choice("open" if enterable(g, after, room) else "fight"),
         L.part(w, "window", asked=L.join(L.who(p) for p in asked)).choice("asked" if 2 in asked else "skipped"))
 
@@ -61,7 +60,7 @@ def team(L, w):
     wins = sum(v for t, v in odds.dice_distribution(2).items() if t >= need) * 400
     b = L.part(w, "chance", level=bo.level, mine=mine, hers=hers, need=need, wins=wins)
     return w("text"), (a, b.chance(bo.p_win, mis, L.odds_solution(bo.p_win, bo.explanation)),
-                       roll(L.part(w, "roll"), g, chose, after, ((0, 9), (1, 12))))
+                       L.part(w, "roll").roll(g, chose, after, ((0, 9), (1, 12))))
 
 
 def redo(L, w):
@@ -74,7 +73,7 @@ def redo(L, w):
                            ("redo-strict", smallest + 1)],
                 L.odds_solution(new.p_win, new.explanation, a("explain"), answer=str(smallest)))
     return w("text", **fields), (a, L.part(w, "hp", hp=hp).count(hp, [("redo-damage-taken", hp - card.damage)]),
-                                 roll(L.part(w, "roll"), g, redone, after, ((0, 8),)))
+                                 L.part(w, "roll").roll(g, redone, after, ((0, 8),)))
 
 
 def boss(L, w):
@@ -90,7 +89,7 @@ def boss(L, w):
     offered = [m.args[0] for m in g.legal_moves(before) if m.verb == "play"]
     a = a.chance(bo.p_win, mis, L.odds_solution(bo.p_win, bo.explanation, no_boost if "boost" not in offered else ""))
     return w("text", card=card.name, damage=card.damage, reward=card.reward_words), (
-        a, roll(L.part(w, "roll"), g, s, after, ((0, 14), (1, 11))))
+        a, L.part(w, "roll").roll(g, s, after, ((0, 14), (1, 11))))
 
 
 def traps(L, w):
@@ -125,7 +124,7 @@ def traps(L, w):
                              ("trap-strict", odds.trap_odds(k, hp, bo.bonus - 1).survive)],
                  b.solution(L.chance(t.survive), lines + "\n\n" + b("explain")))
     free = 0 in g.to_move(first) and any(m.verb == "reveal" for m in g.legal_moves(first, 0))
-    return w("text"), (a, b, roll(L.part(w, "roll"), g, at_traps, first, ((0, 4),)),
+    return w("text"), (a, b, L.part(w, "roll").roll(g, at_traps, first, ((0, 4),)),
                        L.part(w, "committed").choice("leave" if free else "stay"))
 
 

@@ -25,10 +25,11 @@ from typing import Any, Callable, Optional
 
 from ...core.lesson_words import LessonWords
 from ...core.trace import Trace
-from ...kit.lesson import Choose, Count, Misreading, Replies, Solution, Text
+from ...kit.lesson import Choose, Count, Misreading, Pick, Replies, Solution, Text
 from .. import odds
 from ..state import START, room_name
-from .boards import board, pick
+from ..drawing import DEFS
+from .boards import FIT, board
 from .scenes import material
 
 
@@ -309,6 +310,33 @@ class Part:
         return Chance(self("prompt"), check, hint=self("hint"), solution=solution, placeholder=common("chance-form"),
                       empty=common("chance-first"), unreadable=common.template("unreadable", "raw").text)
 
-    def on(self, game, state, check, solution, buttons=(), **kw):
+    def pick(self, check, draw, solution, mode: str = "one", buttons=()) -> Pick:
+        """A click exercise on a board drawn by ``draw(selected)`` (``buttons``: ``(id, label)`` under it)."""
+        return Pick(self("prompt"), check, hint=self("hint"), solution=solution, draw=draw, mode=mode,
+                    buttons=tuple(buttons), label=self("label"), css=FIT, defs=DEFS)
+
+    def on(self, game, state, check, solution, buttons=(), **kw) -> Pick:
         """A click exercise on the board of ``state`` (``buttons``: the ids of the part's ``options`` under it)."""
-        return pick(self, check, lambda sel: board(game, state, sel), solution, buttons=self.options(buttons), **kw)
+        return self.pick(check, lambda sel: board(game, state, sel), solution, buttons=self.options(buttons), **kw)
+
+    def roll(self, game, before, after, dice) -> Pick:
+        """*Roll*: the board before, and after the button(s) the engine's next state with the dice shown. The part's
+        words: ``prompt``, ``after`` (if any: what the roll means), the buttons' labels (its options, else one, the
+        lesson's *Roll the die*)."""
+        lesson = self.lesson
+        labels = self.options() or (("roll", lesson.common("roll-button")),)
+        buttons, rolled = tuple(b for b, _ in labels), lesson.rolled(dice)
+        said = f"{lesson.outcome(game, before, after)} {self('after') if self.has('after') else ''}".strip()
+        caption = lesson.say("rolled", dice=lesson.join((lesson.say("die", who=lesson.who(p), n=v) for p, v in dice),
+                                                        last=False))
+        press = lesson.say("press-in-order" if len(buttons) > 1 else "press")
+
+        def check(seq):
+            return lesson.right(f"{rolled}. {said}", self.rule) if tuple(seq[-len(buttons):]) == buttons else \
+                lesson.no(press, self.rule)
+
+        def draw(sel):
+            return board(game, after, dice=dice, caption=caption) if check(sel).ok else board(game, before, fight=-1)
+
+        return Pick(self("prompt"), check, hint=press, solution=Solution(rolled, said, picks=buttons), draw=draw,
+                    mode="sequence", buttons=labels, label=lesson.common("dungeon"), css=FIT, defs=DEFS)

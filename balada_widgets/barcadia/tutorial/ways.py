@@ -23,7 +23,6 @@ from ..content import diy_card
 from ..drawing import LOOT_COLOURS
 from ..effects import COLOURS, VERBS, roll_bonuses
 from ..state import Move, room_name
-from .boards import pick, roll
 from .scenes import game, play, played, scene, spec
 
 
@@ -108,7 +107,7 @@ def hoard(L, w):
     said = b("explain") + " " + (b("safe"), b("risk"))[survive != 1]
     return w("text"), (a, b.chance(p, mis, L.odds_solution(guardian.p_win, guardian.explanation, said,
                                                            answer=L.chance(p))),
-                       roll(L.part(w, "roll"), g, at_trap, won, ((0, 12), (0, 17))))
+                       L.part(w, "roll").roll(g, at_trap, won, ((0, 12), (0, 17))))
 
 
 def variants(L, w):
@@ -218,7 +217,7 @@ def diy(L, w):
             return L.mis("diy-no-heal")
         return L.right(said(card=card.name, text=card.text) + (" " + red if card.colour != "blue" else ""), p.rule)
 
-    return w("text"), pick(p, check, diy_drawing(p, windows, colours), p.solution(picks=tuple(sc["answer"])), mode="set")
+    return w("text"), p.pick(check, diy_drawing(p, windows, colours), p.solution(picks=tuple(sc["answer"])), mode="set")
 
 
 
