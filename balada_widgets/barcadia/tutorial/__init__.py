@@ -3,15 +3,12 @@
 Pure Python (no Solara import; the kit's lesson player is imported only when a step is shown). A notebook cell is
 one line: ``barcadia.tutorial.step("boss")`` (Step 8 of 19: A Boss played by a player).
 
-This package holds the lesson's *oracles*, by topic: for each step the position, the right answer and how each
-wrong answer is read, computed by the engine (:mod:`.basics`: the quest, building, a turn, walking;
-:mod:`.battles`: Monsters, teams, Redo, Bosses, then traps, healing, death, the fourth Power-Up; :mod:`.ways`:
-Pourtals, duels, stranded, the Hoard, the variants, your own card, a game against a bot). Its *words*
-are ``barcadia/lessons/<language>.yaml`` (:mod:`.language`); its positions, each step's rules and each part's rule
-and fixed readings ``lessons/scenes.yaml`` (:mod:`.scenes`); its boards' look ``lessons/boards.css``
-(:mod:`.boards`: the learner's view, no target highlighted). A *misreading* is the engine's computation with one
-rule misread (a Drain left out, ties counted as losses...); a set answer is read by what was picked wrongly before
-what was left out (``kit.lesson.set_mistake``); no question has two options only.
+The package holds the lesson's *oracles*: each step's position, right answer and how each wrong answer is read,
+computed by the engine (:mod:`.basics`: steps 1-4, :mod:`.battles`: 5-12, :mod:`.ways`: 13-19). Its words are
+``lessons/<language>.yaml`` (:mod:`.language`); its positions, each step's rules and each part's rule and fixed
+readings ``lessons/scenes.yaml`` (:mod:`.scenes`); its boards' look ``lessons/boards.css`` (:mod:`.boards`: the
+learner's view, no target highlighted). A *misreading* is the engine's computation with one rule misread; a set
+answer is read by what was picked wrongly before what was left out; no question has two options only.
 
 The players are *you* (player 1), *Ada* (2), *Bo* (3) and *Cy* (4): their cups carry those numbers. Unless a
 step says otherwise you play the Barbarian, whose *Last Gulp* (+2 at 40 HP or less) stays asleep.
@@ -52,9 +49,10 @@ def build_lesson(words: lesson_words.LessonWords) -> Built:
     """The lesson in the language of ``words``: every step's oracle with its words (every key is read)."""
     L = Language(words)
     out, infos = build_steps(words, STEP_IDS, step_rules, lambda step_id, w: ORACLES[step_id](L, w))
-    named = [r for step_id in ORACLES for r in step_rules(step_id)] + [m.rule for m in L.misreadings.values()]
-    kit = {**L.kit, "rule_names": L.rule_names(named)}
-    return Built(Lesson(words.text("title"), out), infos, dict(L.misreadings), kit)
+    named = {r.strip() for step_id in ORACLES for r in step_rules(step_id)} | {
+        r.strip() for m in L.misreadings.values() for r in m.rule.split(",")}
+    return Built(Lesson(words.text("title"), out), infos, dict(L.misreadings),
+                 {**L.kit, "rule_names": {r: L.rule_name(r) for r in named}})
 
 
 #: the lesson, read per language on first use and shared by every learner (the entries: kit.lesson.LessonBook)

@@ -47,12 +47,9 @@ class ChanceAnswer:
 
     def matches(self, p: Fraction) -> bool:
         """Equal to ``p``; a decimal also when ``p`` rounds to it (a whole percent at least)."""
-        if self.value == p:
-            return True
-        if self.digits is None or self.digits < 2:
-            return False
-        scale = 10 ** self.digits
-        return Fraction(math.floor(p * scale + Fraction(1, 2)), scale) == self.value
+        if self.value == p or self.digits is None or self.digits < 2:
+            return self.value == p
+        return Fraction(math.floor(p * 10 ** self.digits + Fraction(1, 2)), 10 ** self.digits) == self.value
 
 
 def parse_chance(raw) -> Optional[ChanceAnswer]:
@@ -88,11 +85,9 @@ class Chance(Text):
     unreadable: str = ""
 
     def read(self, raw):
-        if isinstance(raw, ChanceAnswer):
-            return raw, None
         if raw is None or (isinstance(raw, str) and not raw.strip()):
             return None, self.empty
-        got = parse_chance(raw)
+        got = raw if isinstance(raw, ChanceAnswer) else parse_chance(raw)
         return (got, None) if got is not None else (None, self.unreadable.format(raw=str(raw).strip()))
 
 
@@ -131,10 +126,6 @@ class Language:
         """A rule id as the learner can look it up: a clause by its section of the rule text, a ruling as ours."""
         m = re.fullmatch(r"H-([A-Z]+)\d+", rule_id.strip())
         return self.clause(section=self.sections[m.group(1)]) if m else self.ruling(id=rule_id.strip())
-
-    def rule_names(self, ids) -> dict:
-        """``{id: its name}`` for the kit's ``rule_names`` (every id in ``ids``, ``"H5, G23"`` split)."""
-        return {r.strip(): self.rule_name(r) for text in ids for r in text.split(",") if r.strip()}
 
     def ruled(self, text: str, rule: str) -> str:
         """``text`` with its rule named the way the kit names it (a caption on a board)."""

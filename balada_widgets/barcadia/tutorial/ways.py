@@ -159,13 +159,17 @@ def diy_spec(picked) -> dict:
             "effects": [(e.split(":")[1], int(e.split(":")[2])) for e in effects]}
 
 
-def diy_drawing(part, windows: dict, colours: dict):
-    """The card designer: chips for a window, a colour and effects, and the card so far with its cost (its look:
-    ``lessons/boards.css``)."""
-    said = {k: part(f"designer.{k}") for k in ("when", "colour", "effects", "none", "label")}
-    chips = {f"e:{v}:{a}": part(f"chips.{v.replace('_', '-')}-{a}") for v, a in spec("diy")["effects"]}
-    window_line, effects_line = part.later("designer.window", "windows"), part.later("designer.effect-list", "effects")
-    cost_of, name = part.later("designer.cost", "cost"), part("name")
+def diy(L, w):
+    """A Loot Card of your own on the card designer: chips for a window, a colour and effects, and the card so far
+    with its cost (its look: ``lessons/boards.css``), checked by the engine's DIY card rules."""
+    p, sc = L.part(w, "design"), spec("diy")
+    windows, colours = {x: L.common(f"windows.{x}") for x in sc["windows"]}, {c: p(f"colours.{c}") for c in COLOURS}
+    said, red, name = p.later("right", "card", "text"), p("any-colour"), p("name")
+    problems = {k: p(f"problems.{k}") for k in ("windows", "colours", "effects")}
+    words = {k: p(f"designer.{k}") for k in ("when", "colour", "effects", "none", "label")}
+    chips = {f"e:{v}:{a}": p(f"chips.{v.replace('_', '-')}-{a}") for v, a in sc["effects"]}
+    window_line, effects_line = p.later("designer.window", "windows"), p.later("designer.effect-list", "effects")
+    cost_of = p.later("designer.cost", "cost")
 
     def draw(sel) -> str:
         card = diy_spec(sel)
@@ -177,10 +181,10 @@ def diy_drawing(part, windows: dict, colours: dict):
 
         cost = sum(VERBS[v].cost(a) for v, a in card["effects"])
         lines = [name, window_line(windows=", ".join(windows[x] for x in card["windows"]) or "?"),
-                 effects_line(effects="; ".join(VERBS[v].words(a) for v, a in card["effects"]) or said["none"])]
+                 effects_line(effects="; ".join(VERBS[v].words(a) for v, a in card["effects"]) or words["none"])]
         ink = LOOT_COLOURS.get(card["colours"][0] if card["colours"] else "", "#bbb")
         return svg.svg([svg.rect(0, 0, 640, 300, rx=12, class_="paper"), *(
-            svg.text(16, y, said[k], class_="heading") for y, k in ((24, "when"), (80, "colour"), (136, "effects"))),
+            svg.text(16, y, words[k], class_="heading") for y, k in ((24, "when"), (80, "colour"), (136, "effects"))),
             *(chip(16 + 122 * k, 32, 116, f"w:{x}", windows[x]) for k, x in enumerate(windows)),
             *(chip(16 + 78 * k, 88, 72, f"c:{c}", colours[c], LOOT_COLOURS[c]) for k, c in enumerate(COLOURS)),
             *(chip(16 + 122 * (k % 5), 144 + 32 * (k // 5), 116, id_, label, "#7a5a2e")
@@ -188,17 +192,7 @@ def diy_drawing(part, windows: dict, colours: dict):
             svg.rect(16, 218, 608, 70, rx=10, class_="card", style=f"--chip: {ink}"),
             *(svg.text(28, 240 + 18 * k, t, class_=svg.class_names("line", name=not k)) for k, t in enumerate(lines)),
             svg.text(612, 240, cost_of(cost=cost), class_=svg.class_names("cost", over=cost > 3))],
-            640, 300, role="group", aria_label=said["label"], class_="bw-bc-diy")
-
-    return draw
-
-
-def diy(L, w):
-    p, sc = L.part(w, "design"), spec("diy")
-    windows = {x: L.common(f"windows.{x}") for x in sc["windows"]}
-    colours = {c: p(f"colours.{c}") for c in COLOURS}
-    said, red, name = p.later("right", "card", "text"), p("any-colour"), p("name")
-    problems = {k: p(f"problems.{k}") for k in ("windows", "colours", "effects")}
+            640, 300, role="group", aria_label=words["label"], class_="bw-bc-diy")
 
     def check(picked):
         card = diy_spec(picked)
@@ -217,8 +211,7 @@ def diy(L, w):
             return L.mis("diy-no-heal")
         return L.right(said(card=card.name, text=card.text) + (" " + red if card.colour != "blue" else ""), p.rule)
 
-    return w("text"), p.pick(check, diy_drawing(p, windows, colours), p.solution(picks=tuple(sc["answer"])), mode="set")
-
+    return w("text"), p.pick(check, draw, p.solution(picks=tuple(sc["answer"])), mode="set")
 
 
 PLAY_SEED = 0
@@ -246,8 +239,7 @@ class LiveGame(Custom):
 def play_(L, w):
     """Step 19: a short game against the greedy bot, on the live game (the app's own page, imported when shown)."""
     p = L.part(w, "game")
-    lead = {k: p(f"result.{k}") for k in ("won", "lost", "shared")}
-    not_over = p("not-over")
+    lead, not_over = {k: p(f"result.{k}") for k in ("won", "lost", "shared")}, p("not-over")
 
     def check(app):
         game, state = app.game, app.session.state
