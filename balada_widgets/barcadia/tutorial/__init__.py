@@ -6,8 +6,8 @@ one line: ``barcadia.tutorial.step("boss")`` (Step 8 of 19: A Boss played by a p
 The package holds the lesson's *oracles*: each step's position, right answer and how each wrong answer is read,
 computed by the engine (:mod:`.basics`: steps 1-4, :mod:`.battles`: 5-12, :mod:`.ways`: 13-19). Its words are
 ``lessons/<language>.yaml`` (:mod:`.language`); its positions, each step's rules and each part's rule and fixed
-readings ``lessons/scenes.yaml`` (:mod:`.scenes`); its boards' look ``lessons/boards.css`` (:mod:`.boards`: the
-learner's view, no target highlighted). A *misreading* is the engine's computation with one rule misread; a set
+readings ``lessons/scenes.yaml``, its boards' look ``lessons/boards.css`` (:mod:`.scenes`: the learner's view, no
+target highlighted). A *misreading* is the engine's computation with one rule misread; a set
 answer is read by what was picked wrongly before what was left out; no question has two options only.
 
 The players are *you* (player 1), *Ada* (2), *Bo* (3) and *Cy* (4): their cups carry those numbers. Unless a

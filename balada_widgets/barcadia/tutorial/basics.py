@@ -9,8 +9,7 @@ from ...kit.lesson import Solution
 from ..drawing import hex_id, parse_id
 from ..ops import enter_length, is_hoard
 from ..state import START, Move, room_name
-from .boards import board
-from .scenes import distance, game, passes_until, play, scene, settle, spec
+from .scenes import board, distance, game, passes_until, play, scene, settle, spec
 
 
 def goal(L, w):

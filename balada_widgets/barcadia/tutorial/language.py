@@ -29,8 +29,7 @@ from ...kit.lesson import Choose, Count, Misreading, Pick, Replies, Solution, Te
 from .. import odds
 from ..state import START, room_name
 from ..drawing import DEFS
-from .boards import FIT, board
-from .scenes import material
+from .scenes import FIT, board, material
 
 
 _CHANCE = re.compile(r"^(?:(\d+)\s*/\s*(\d+)|(\d*)(?:[.,](\d+))?\s*(%?))$")

@@ -1,11 +1,6 @@
 """Steps 13-19: Pourtals, duels, stranded behind the Hoard, the Hoard and its Guardian; the variants for experienced
 players, a Loot Card of your own (the card designer, checked by the engine's DIY card rules), and a game against the
-greedy bot. Oracles only: the words are the lesson's files.
-
-The game of step 19 starts from the scene ``play`` (two Power-Ups each, a home-made card in the deck) and is the
-learner's own: it lives in their store (:func:`~balada_widgets.kit.lesson.learner_store`: their tutorial's, one per
-app page, one per notebook kernel), never in the lesson, which every learner shares.
-"""
+greedy bot. Oracles only: the words are the lesson's files."""
 
 from __future__ import annotations
 
@@ -218,7 +213,9 @@ PLAY_SEED = 0
 
 
 def play_app():
-    """The learner's game against the bot (made when first asked for): a ``BarcadiaApp``, you in seat 1."""
+    """The learner's game against the bot, from the scene ``play`` (made when first asked for): a ``BarcadiaApp``, you
+    in seat 1, the learner's own (in their store, :func:`~balada_widgets.kit.lesson.learner_store`: one per app page,
+    one per notebook kernel), never the lesson's, which every learner shares."""
     store = learner_store()
     if "barcadia-play" not in store:
         view = importlib.import_module("balada_widgets.barcadia.view")  # the live board, loaded only when shown
