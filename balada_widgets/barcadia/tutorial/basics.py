@@ -25,16 +25,13 @@ def goal(L, w):
             wrong[room_of[p]] = "goal-not-adjacent" if len(pl.powerups) >= need else "goal-signature-counts"
     right, names = {room_of[p] for p in claim if claim[p]}, L.join(L.who(p) for p in claim if claim[p])
     p = L.part(w, "claim", names=names)
-
-    def line(k):
-        pl, ch = s.players[k], g.character(k)
-        return p("line", who=L.who(k, True), cup=k + 1, room=room_of[k], powerups=L.plural("powerups", len(pl.powerups)),
-                 signature=ch.signature, cls=ch.cls, hp=pl.hp, where=p("near" if pl.at in near else "far"),
-                 verdict=p("may" if claim[k] else "may-not"))
-
     heroes = " ".join(w("hero-you" if k == 0 else "hero", who=L.who(k, True), cup=k + 1, n=len(pl.powerups))
                       for k, pl in enumerate(s.players))
-    explanation = "\n".join(map(line, range(4))) + "\n\n" + p("sword")
+    explanation = "\n".join(p("line", who=L.who(k, True), cup=k + 1, room=room_of[k], hp=pl.hp,
+                               powerups=L.plural("powerups", len(pl.powerups)), signature=g.character(k).signature,
+                               cls=g.character(k).cls, where=p("near" if pl.at in near else "far"),
+                               verdict=p("may" if claim[k] else "may-not")) for k, pl in enumerate(s.players))
+    explanation += "\n\n" + p("sword")
     return w("text", heroes=heroes), p.on(g, s, p.set_check(right, wrong, missing),
                                           p.solution(names, explanation, picks=right), mode="set")
 
@@ -86,9 +83,8 @@ def turn_scene():
 
 
 def turn_replay(sel, told=None):
-    """The learner's clicks played on the engine: ``(state, actions taken, refusal or None, the last move)``;
-    a refusal is ``(move, rule, why)``, the last move ``(before, move, after)`` or ``None``. ``told``: a list the
-    moves are told into, in words, each reveal with what it did (``told[0]``: how, ``Language.outcome``)."""
+    """The clicks played on the engine: ``(state, actions taken, refusal (move, rule, why) or None, the last move
+    (before, move, after) or None)``; ``told``: ``[Language.outcome]``, the moves told into it, in words."""
     g, s, chance, *_ = turn_scene()
     state, used = settle(g, s, chance)
     taken, last = 0, None
@@ -173,7 +169,6 @@ def enter_ends(g, s, p=0) -> set:
 def walk_misread(g, s, p=0, *, through_hoard=False, through_occupied=False, occupied=False, start_free=False,
                  face_down=False, start_closed=False) -> set:
     """Where the cup could end with one rule of the walk misread (each misreading ``enter-<its name>``)."""
-    hoard, through, into = through_hoard, through_occupied, occupied
     occ, length = {pl.at for q, pl in enumerate(s.players) if q != p}, enter_length(g, s, p)
     ends, todo, seen = set(), [(s.players[p].at, 0)], set()
     while todo:
@@ -181,14 +176,14 @@ def walk_misread(g, s, p=0, *, through_hoard=False, through_occupied=False, occu
         for j in s.layout.neighbours(at):
             r = s.rooms[j]
             if (j != START and not r.up and not face_down) or (j == START and start_closed) or \
-                    (is_hoard(g, s, j) and r.up and not hoard):
+                    (is_hoard(g, s, j) and r.up and not through_hoard):
                 continue
             busy, cost = j != START and j in occ, 0 if (j == START and start_free) else 1
-            if (busy and not (into or through)) or used + cost > length:
+            if (busy and not (occupied or through_occupied)) or used + cost > length:
                 continue
-            if not busy or into:
+            if not busy or occupied:
                 ends.add(j)
-            if (not busy or through) and (r.up or j == START) and (j, used + cost) not in seen:
+            if (not busy or through_occupied) and (r.up or j == START) and (j, used + cost) not in seen:
                 seen.add((j, used + cost))
                 todo.append((j, used + cost))
     return ends

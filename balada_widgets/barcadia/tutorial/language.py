@@ -4,15 +4,9 @@ The words are ``lessons/<language>.yaml`` (format: ``docs/lessons.md``): ``words
 ``words.say``: what the lesson says once the learner has answered or rolled), ``rules`` (how a rule is named),
 ``misreadings`` (by step, then by the rules each misreads: ``H5_G23`` is rules H5 and G23), ``steps.<id>`` (title,
 goal, text, one section per exercise part). Every text is read when the lesson is built: a missing, misspelt or
-unused key stops the build with its name. A part's rule and its options' fixed readings are no words: ``parts`` in
-``lessons/scenes.yaml``. The rule text has no numbers: a clause (``H-MON1``) is named by its section ("Monsters in
-the rules"), a ruling of this project (``H12``, ``G23``, ``P5``) as ours ("our ruling H12"), by
-:meth:`Language.rule_name`. A chance is read as the learner writes it:
-
->>> parse_chance("40.1%").matches(Fraction(153, 382)), parse_chance("40%").matches(Fraction(153, 382))
-(True, True)
->>> parse_chance("0.4").matches(Fraction(153, 382)), parse_chance("2/5").matches(Fraction(2, 5))
-(False, True)
+unused key stops the build with its name. A part's rule and its options' fixed readings are no words (``parts`` in
+``lessons/scenes.yaml``). The rule text has no numbers: a clause (``H-MON1``) is named by its section ("Monsters in
+the rules"), a ruling of this project (``H12``, ``G23``, ``P5``) as ours ("our ruling H12").
 """
 
 from __future__ import annotations
@@ -58,6 +52,8 @@ def parse_chance(raw) -> Optional[ChanceAnswer]:
     (Fraction(9, 20), Fraction(9, 20), Fraction(9, 20))
     >>> parse_chance("45") is None, parse_chance("5/4") is None, parse_chance("nine") is None
     (True, True, True)
+    >>> [parse_chance(t).matches(Fraction(153, 382)) for t in ("40.1%", "40%", "0.4", "153/382")]
+    [True, True, False, True]
     """
     if isinstance(raw, Fraction):
         return ChanceAnswer(raw, None, str(raw)) if 0 <= raw <= 1 else None
@@ -94,7 +90,6 @@ class Language:
     """The lesson's words in one language, and what every step says with them."""
 
     def __init__(self, words: LessonWords):
-        self.words, self.language = words, words.language
         self.common = common = words.scope("words")
         self.say, self.kit = common.sentences("say"), words.section("kit")
         self.names, self.first_names, self.nothing = common.list("who"), common.list("who-first"), common("nothing")
@@ -188,9 +183,8 @@ class Language:
 
 
 class Part:
-    """One exercise part's words (``steps.<step>.<part>``) with the fields its texts fill, its ``rule``, its options'
-    ids (``values``) and the misreading a wrong (``misread``) or left-out one (``missing``) shows, and the kit's
-    exercises made of them: prompt, hint, what a right answer says, the answer walked through."""
+    """One exercise part's words (``steps.<step>.<part>``, the fields they fill), its ``rule``, its options (``values``)
+    and the misreading a wrong (``misread``) or left-out one (``missing``) shows, and the kit's exercises of them."""
 
     def __init__(self, lesson: Language, scope, data, fields: dict):
         data = data if isinstance(data, dict) else {"rule": data}
@@ -235,9 +229,8 @@ class Part:
                          for k, label in self.options()) + "."
 
     def reads(self, right, misreadings, said: Callable, other: Callable, same=lambda a, b: a == b):
-        """A check: an answer ``same`` as ``right`` is right (``said(answer)``), else the misreading it shows
-        (``misreadings``: a function of it, or ``(misreading, value)`` pairs, the first it is ``same`` as), else
-        ``other(answer)``."""
+        """A check: an answer ``same`` as ``right`` is right (``said(answer)``), else its misreading (``misreadings``: a
+        function, or ``(misreading, value)`` pairs: the first it is ``same`` as), else ``other(answer)``."""
         lesson = self.lesson
 
         def check(answer):
@@ -250,9 +243,8 @@ class Part:
         return check
 
     def one_of(self, right, known=None, texts=None, name: Callable = str) -> Callable[[Any], Any]:
-        """One click or option: any of ``right`` (the ``right`` text may name it: ``{item}``, as ``name`` says),
-        else its misreading (``known``, a function, or the part's ``misread`` with ``known``'s), else its text
-        (``texts``: item -> key), else the part's ``other`` text (else "Not there.")."""
+        """One click or option: any of ``right`` (named by ``name``), else its misreading (``known``: a function, or more
+        of the part's ``misread``), else its text (``texts``: item -> key), else ``other`` (else "Not there.")."""
         said, told = self.later("right", "item"), {item: self(key) for item, key in (texts or {}).items()}
         other = self("other") if self.has("other") else self.lesson.say("not-there")
         return self.reads(set(right) if isinstance(right, (set, frozenset)) else {right},
@@ -260,9 +252,8 @@ class Part:
                           lambda item: said(item=name(item)), lambda item: told.get(item, other), lambda a, r: a in r)
 
     def set_check(self, right, wrong=None, missing=None, name: Callable = str) -> Callable[[Any], Any]:
-        """Several options or rooms: a wrong pick read before a missing one (the kit's ``set_answer``): its
-        misreading (``wrong``, with the part's ``misread``), else the part's ``picked`` text naming it (else the
-        lesson's); then what was left out: its misreading (``missing``, with the part's), else the lesson's ``more``."""
+        """Several options or rooms, a wrong pick read before a missing one (``set_answer``): its misreading (``wrong``,
+        ``missing`` and the part's), else the ``picked`` text naming it, or the lesson's ``more``."""
         said, lesson = self("right"), self.lesson
         picked = self.later("picked", "item") if self.has("picked") else lambda item: lesson.say("picked", item=item)
         wrong, missing = {**self.misread, **(wrong or {})}, {**self.missing, **(missing or {})}
@@ -310,9 +301,8 @@ class Part:
         return self.pick(check, lambda sel: board(game, state, sel), solution, buttons=self.options(buttons), **kw)
 
     def roll(self, game, before, after, dice) -> Pick:
-        """*Roll*: the board before, and after the button(s) the engine's next state with the dice shown. The part's
-        words: ``prompt``, ``after`` (if any: what the roll means), the buttons' labels (its options, else one, the
-        lesson's *Roll the die*)."""
+        """*Roll*: the board before, then the engine's next state with the dice shown; the buttons are the part's options
+        (else *Roll the die*), its ``after`` text (if any) says what the roll means."""
         lesson = self.lesson
         labels = self.options() or (("roll", lesson.common("roll-button")),)
         buttons, rolled = tuple(b for b, _ in labels), lesson.rolled(dice)

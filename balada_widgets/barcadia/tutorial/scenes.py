@@ -2,12 +2,9 @@
 
 A scene names a few rooms near START (the rest padded face down) and the cups; :func:`scene` builds it with
 ``game.position`` (a position the rules refuse stops the lesson), and the step plays its moves with :func:`play`,
-chance settled as the scene's ``fate`` says (:func:`settle`: the dice, rooms, cards and Power-Ups it names, in
-order; beyond it a die is never rolled by surprise). Everything after a scene is the engine's next state.
-
-A board (:func:`board`) is :func:`..drawing.dungeon_svg` of the learner's view with no target marked, so the drawing
-never shows an answer; in the lesson's style (``lessons/boards.css``) it is at most 470 px wide, so that an exercise,
-its *Check* and the reply fit a 1400x900 window together.
+chance settled as the scene's ``fate`` says (:func:`settle`). Everything after a scene is the engine's next state.
+A board (:func:`board`) is the learner's view with no target marked, so it never shows an answer; in the lesson's
+style (``lessons/boards.css``) it is at most 470 px wide: an exercise, its *Check* and the reply fit 1400x900.
 """
 
 from __future__ import annotations
@@ -17,6 +14,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
+
+import yaml
 
 from ...core.errors import InvalidInput
 from ...core.files import read_data_text
@@ -37,8 +36,6 @@ _GAMES: dict = {}
 @lru_cache(maxsize=None)
 def material() -> dict:
     """The scenes file: ``{"steps": {id: {"rules": ..., "parts": ...}}, "scenes": {name: spec}}``."""
-    import yaml
-
     return yaml.safe_load(read_data_text(LESSONS / "scenes.yaml", what="lesson scenes"))
 
 
@@ -89,10 +86,9 @@ def scene(name: str, cups: Optional[dict] = None, **changes):
 
 
 def settle(game, state, fate: Optional[dict] = None, used=None):
-    """Chance's moves played until a player decides or the game is over, as ``fate`` scripts them (a scene's
-    ``fate``: ``rolls``, ``rooms``, ``draws``, ``powers``, each in order; ``used``: how many of each were taken):
-    beyond it a die is never rolled by surprise, any other chance move takes the engine's first outcome. Returns
-    ``(state, used)``; the script itself never changes, so a step replays the same."""
+    """``(state, used)``: chance's moves played as ``fate`` scripts them (``rolls``, ``rooms``, ``draws``, ``powers``, in
+    order; ``used``: how many of each were taken) until a player decides; beyond it a die is never rolled by surprise,
+    any other chance move takes the engine's first outcome. The script never changes: a step replays the same."""
     used = dict(used or {})
     for _ in range(200):
         if not game.is_chance(state):
@@ -145,11 +141,8 @@ def hoard_room(state) -> str:
 
 
 def board(game, state, selected=(), *, viewer: int = 0, dice=(), fight=None, slots=(), caption: str = "") -> str:
-    """The dungeon as the learner sees it (their view), nothing highlighted; ``selected`` drawn chosen.
-
-    ``slots``: empty hexes to draw clickable (building), all alike: the drawing does not tell the hexes where a
-    room may go from the others. ``caption``: in a band above the drawing (an engine's refusal, what a roll did).
-    """
+    """The dungeon as the learner sees it, nothing highlighted, ``selected`` drawn chosen; ``slots``: empty hexes to
+    click (building), all alike; ``caption``: a band above the drawing (an engine's refusal, what a roll did)."""
     markup = dungeon_svg(game, game.view(state, viewer), viewer=viewer, selected=selected, targets=slots, dice=dice,
                          fight=fight)
     if slots:  # every empty hex alike: no "target" look, no "build here" promise in its label

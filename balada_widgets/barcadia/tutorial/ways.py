@@ -213,9 +213,8 @@ PLAY_SEED = 0
 
 
 def play_app():
-    """The learner's game against the bot, from the scene ``play`` (made when first asked for): a ``BarcadiaApp``, you
-    in seat 1, the learner's own (in their store, :func:`~balada_widgets.kit.lesson.learner_store`: one per app page,
-    one per notebook kernel), never the lesson's, which every learner shares."""
+    """The learner's own game against the bot from the scene ``play``, made when first asked for: in their store
+    (:func:`~balada_widgets.kit.lesson.learner_store`), never in the lesson, which every learner shares."""
     store = learner_store()
     if "barcadia-play" not in store:
         view = importlib.import_module("balada_widgets.barcadia.view")  # the live board, loaded only when shown
