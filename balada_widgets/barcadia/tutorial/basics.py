@@ -64,7 +64,7 @@ def build(L, w):
     def known(id_):
         return "build-floating" if id_ in hexes else "build-on-room" if (parse_id(id_) or "?")[0] == "room" else None
 
-    return w("text"), (a, b.pick(b.one_of(right, known), lambda sel: board(g, st, sel, slots=slots),
+    return (a, b.pick(b.one_of(right, known), lambda sel: board(g, st, sel, slots=slots),
                                b.solution(picks=right)))
 
 
@@ -132,12 +132,12 @@ def turn(L, w):
     def check(seq):
         state, _, refusal, _ = turn_replay(seq)
         if refusal:
-            m, rule, why = refusal
-            known = {("reveal", "H-TURN3"): "turn-reveal-far", ("end", "H4"): "turn-end-early"}.get((m.verb, rule))
-            return L.mis(known) if known else L.no(refused(why=why), rule)
+            known = {("reveal", "H-TURN3"): "turn-reveal-far", ("end", "H4"): "turn-end-early"}.get(
+                (refusal[0].verb, refusal[1]))
+            return L.mis(known) if known else L.no(refused(why=refusal[2]), refusal[1])
         if state.active == 0:
             return L.no(unfinished, "H4")
-        return L.mis("turn-dash-unused") if "dash" not in seq else L.right(said, "H-FAQ1")
+        return L.mis("turn-dash-unused") if "dash" not in seq else L.right(said, b.rule)
 
     def solution():
         first = g.apply(settle(g, g.apply(s, Move(0, "reveal", (1,))), chance)[0], Move(0, "play", ("dash",)))
@@ -147,7 +147,7 @@ def turn(L, w):
         return Solution(answer, "\n".join(f"{k}. {t}" for k, t in enumerate(told[1:], 1)), picks=canon)
 
     c = L.part(w, "reward", got=got)
-    return w("text"), (a, b.pick(check, draw, solution, mode="sequence", buttons=b.options()),
+    return (a, b.pick(check, draw, solution, mode="sequence", buttons=b.options()),
                        c.count(got, [("turn-reward-twice", pays)], c.solution(str(got))))
 
 
@@ -213,7 +213,7 @@ def enter(L, w):
                 lines.append("- " + L.ruled(refused(room=room_name(j), why=why), rule))
         return "\n".join(lines)
 
-    return w("text"), p.on(g, s, lambda picked: walk(frozenset(picked) - {room_name(own)}),
+    return p.on(g, s, lambda picked: walk(frozenset(picked) - {room_name(own)}),
                            lambda: p.solution(L.join(sorted(right), last=False), tree(), picks=right), mode="set")
 
 

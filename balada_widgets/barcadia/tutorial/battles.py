@@ -59,7 +59,7 @@ def team(L, w):
            ("team-flat", Fraction(sum(1 for t in range(2, 41) if t + bo.bonus >= bo.level), 39))]
     wins = sum(v for t, v in odds.dice_distribution(2).items() if t >= need) * 400
     b = L.part(w, "chance", level=bo.level, mine=mine, hers=hers, need=need, wins=wins)
-    return w("text"), (a, b.chance(bo.p_win, mis, L.odds_solution(bo.p_win, bo.explanation)),
+    return (a, b.chance(bo.p_win, mis, L.odds_solution(bo.p_win, bo.explanation)),
                        L.part(w, "roll").roll(g, chose, after, ((0, 9), (1, 12))))
 
 
@@ -124,7 +124,7 @@ def traps(L, w):
                              ("trap-strict", odds.trap_odds(k, hp, bo.bonus - 1).survive)],
                  b.solution(L.chance(t.survive), lines + "\n\n" + b("explain")))
     free = 0 in g.to_move(first) and any(m.verb == "reveal" for m in g.legal_moves(first, 0))
-    return w("text"), (a, b, L.part(w, "roll").roll(g, at_traps, first, ((0, 4),)),
+    return (a, b, L.part(w, "roll").roll(g, at_traps, first, ((0, 4),)),
                        L.part(w, "committed").choice("leave" if free else "stay"))
 
 
@@ -172,7 +172,7 @@ def death(L, w):
     rows = ((right, "H9", "hp", pl.hp), (trapped, "H13", "trap", -10), (right, "H10", "dead", 0),
             (c("hand"), "H-DEATH4", "kept", 0), ("START", "H-DEATH5", "back", g.content.hp_full),
             (c("turn"), "G34", "ends", 0))
-    return w("text"), (a, b, c.on(g, s, c.one_of(right), c.walked(right, rows, L.labels["hp"], picks=(right,)),
+    return (a, b, c.on(g, s, c.one_of(right), c.walked(right, rows, L.labels["hp"], picks=(right,)),
                                   buttons=c.values))
 
 
@@ -186,7 +186,7 @@ def fourth(L, w):
              a.solution(picks=targets), buttons=a.values)
     right = room_name(next(i for i, r in enumerate(swapped.rooms) if "lucky-bottle-cap" in r.powerups))
     b = L.part(w, "swap", room=right)
-    return w("text"), (a, b.on(g, placed, b.one_of(right), b.solution(right, picks=(right,))))
+    return (a, b.on(g, placed, b.one_of(right), b.solution(right, picks=(right,))))
 
 
 #: the steps of this topic, in the lesson's order (each named by its step's id)

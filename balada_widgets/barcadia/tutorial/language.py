@@ -104,13 +104,11 @@ class Language:
 
     def who(self, p: int, first: bool = False) -> str:
         """A hero in a sentence: you, Ada, Bo, Cy (``first``: at its start, You)."""
-        names = self.first_names if first else self.names
-        return names[p] if p < len(names) else self.player(n=p + 1)
+        return (self.first_names if first else self.names)[p] if p < len(self.names) else self.player(n=p + 1)
 
     def join(self, items, last: bool = True) -> str:
         """``a, b and c`` (``last=False``: ``a, b, c``)."""
-        sep, final = self.common.list("list")
-        items = list(items)
+        (sep, final), items = self.common.list("list"), list(items)
         return (sep.join(items[:-1]) + (final if last else sep) + items[-1]) if len(items) > 1 else "".join(items)
 
     def plural(self, key: str, n: int) -> str:
@@ -210,8 +208,7 @@ class Part:
     def solution(self, answer: Optional[str] = None, explanation: Optional[str] = None, picks=(), **kw) -> Solution:
         """What *Show me* says: ``answer`` (else the ``answer`` text) and ``explanation`` (else the ``explain``
         text, if the part has one); ``picks`` a set is drawn in sorted order."""
-        if explanation is None:
-            explanation = self("explain") if self.has("explain") else ""
+        explanation = (self("explain") if self.has("explain") else "") if explanation is None else explanation
         picks = tuple(sorted(picks) if isinstance(picks, (set, frozenset)) else picks)
         return Solution(self("answer") if answer is None else answer, explanation, picks=picks, **kw)
 

@@ -60,9 +60,7 @@ def layout(hexes, n: int, clear=(), start=STANDARD_START) -> Layout:
 def game(**options) -> BarcadiaGame:
     """The game of these options (one object per options: the scenes of a step share it)."""
     key = repr(sorted(options.items()))
-    if key not in _GAMES:
-        _GAMES[key] = BarcadiaGame(**options)
-    return _GAMES[key]
+    return _GAMES[key] if key in _GAMES else _GAMES.setdefault(key, BarcadiaGame(**options))
 
 
 def spec(name: str) -> dict:

@@ -28,7 +28,7 @@ def pourtal(L, w):
     a, b = L.part(w, "jump"), L.part(w, "actions", left=jumped.actions)
     walk = "\n".join(f"- {room_name(i)}: " + (L.common("yes") if room_name(i) in targets else
                                               g.why_illegal(s, Move(0, "teleport", (i,)))[1]) for i in (1, 2, 3))
-    return w("text"), (a.on(g, s, a.set_check(targets), a.solution(L.join(sorted(targets)), walk, picks=targets),
+    return (a.on(g, s, a.set_check(targets), a.solution(L.join(sorted(targets)), walk, picks=targets),
                             mode="set"),
                        b.count(jumped.actions, [("pourtal-is-action", jumped.actions - 1)], b.solution(str(jumped.actions))),
                        L.part(w, "again").choice("yes" if again else "no"))
@@ -62,7 +62,7 @@ def duel(L, w):
     c = c.on(g, s, c.one_of(ada, {room_name(s.players[0].at): "duel-swap-dead", target: "duel-no-move"}),
              c.walked(ada, rows, c("hp"), picks=(ada,)))
     d = L.part(w, "after")
-    return w("text"), (a, b, c, d.choices({k for k in left if left[k]}, explanation=d.yes_no(left)))
+    return (a, b, c, d.choices({k for k in left if left[k]}, explanation=d.yes_no(left)))
 
 
 def stranded(L, w):
@@ -79,7 +79,7 @@ def stranded(L, w):
     labels = dict(b.options())
     lines = "\n".join("- " + b("line", board=labels[k], verdict=b("stranded" if st else "room" if room else "card"))
                       for k, (_, st, room) in boards.items())
-    return w("text"), (a, b.choices({k for k, (_, st, _) in boards.items() if st}, explanation=lines))
+    return (a, b.choices({k for k, (_, st, _) in boards.items() if st}, explanation=lines))
 
 
 def hoard(L, w):
@@ -100,7 +100,7 @@ def hoard(L, w):
            ("gdg-trap-blocks", trap.p_win ** k * guardian.p_win), ("gdg-strict", survive * beat(level=level + 1))]
     b, p = L.part(w, "guardian", hp=hp, level=level, survive=L.chance(survive)), survive * guardian.p_win
     said = b("explain") + " " + (b("safe"), b("risk"))[survive != 1]
-    return w("text"), (a, b.chance(p, mis, L.odds_solution(guardian.p_win, guardian.explanation, said,
+    return (a, b.chance(p, mis, L.odds_solution(guardian.p_win, guardian.explanation, said,
                                                            answer=L.chance(p))),
                        L.part(w, "roll").roll(g, at_trap, won, ((0, 12), (0, 17))))
 
@@ -120,14 +120,14 @@ def variants(L, w):
     b = b.choices(winners, {str(p): L.who(p) for p in range(3)} | dict(b.options()),
                   missing=dict.fromkeys(winners, "frenzy-tiebreak"))
     g, sc, (s, tried) = played("power-traps", "moves")
-    mine = tried.players[0]
-    what = {"blocked": "crown-of-froth" in mine.power_traps and "crown-of-froth" in mine.powerups,
-            "damage": mine.hp < s.players[0].hp, "lost": "crown-of-froth" not in mine.powerups,
+    mine, trapped = tried.players[0], s.players[0].power_traps[0]
+    what = {"blocked": trapped in mine.power_traps and trapped in mine.powerups,
+            "damage": mine.hp < s.players[0].hp, "lost": trapped not in mine.powerups,
             "again": g.parse_move(sc["again"]) in g.legal_moves(tried, 0)}
     c = L.part(w, "power-traps")
     right = "blocked" if what["blocked"] and not (what["damage"] or what["again"]) else \
         next(k for k in ("damage", "lost", "again") if what[k])
-    return w("text"), (a, b, c.choice(right, c.yes_no(what)))
+    return (a, b, c.choice(right, c.yes_no(what)))
 
 
 def frenzy_scene():
@@ -206,7 +206,7 @@ def diy(L, w):
             return L.mis("diy-no-heal")
         return L.right(said(card=card.name, text=card.text) + (" " + red if card.colour != "blue" else ""), p.rule)
 
-    return w("text"), p.pick(check, draw, p.solution(picks=tuple(sc["answer"])), mode="set")
+    return p.pick(check, draw, p.solution(picks=tuple(sc["answer"])), mode="set")
 
 
 PLAY_SEED = 0
@@ -244,10 +244,8 @@ def play_(L, w):
         key = "shared" if len(state.winners) > 1 and 0 in state.winners else "won" if 0 in state.winners else "lost"
         return L.right(f"{lead[key]} " + ". ".join(st.reason for st in game.result_trace(state)) + ".", p.rule)
 
-    def make(answer, on_answer):
-        return play_app().element()
-
-    return w("text"), (LiveGame(p("prompt"), check, hint=p("hint"), solution=p.solution(), make=make),)
+    return LiveGame(p("prompt"), check, hint=p("hint"), solution=p.solution(),
+                    make=lambda answer, on_answer: play_app().element())
 
 #: the steps of this topic, in the lesson's order (each named by its step's id)
 STEPS = (pourtal, duel, stranded, hoard, variants, diy, play_)
