@@ -279,6 +279,43 @@ def test_replies_name_rules_as_the_learner_can_look_them_up():
     assert said.endswith("(see Common Questions in the rules, our ruling H12)"), said
 
 
+def test_no_text_a_learner_sees_names_a_bare_rule_id():
+    """Beyond the replies: every step's text, prompt, hint and answer walked through (its trace's rule column too), and
+    every caption on a board, names a rule as the learner can look it up ("our ruling G20", "Duels in the rules")."""
+    bare = re.compile(r"\bH-[A-Z]+\d+\b|(?<!ruling )\b[HGP]\d+\b")
+    caption = re.compile(r'class="bw-bc-caption".*?</g>', re.S)
+    for st in lesson().steps:
+        for i, ex in enumerate(st.parts):
+            sol = ex.solution() if callable(ex.solution) else ex.solution
+            texts = [st.text, ex.prompt, ex.hint, sol.answer, sol.explanation]
+            texts += [f"{t.rule} {t.reason}" for t in (sol.trace or ())]
+            if ex.kind == "pick":
+                raws = [sol.picks] + [raw for raw in [*ANSWERS[(st.id, i)][1].values(), ANSWERS[(st.id, i)][2]]
+                                      if isinstance(raw, tuple)]
+                texts += [m for raw in raws for m in caption.findall(ex.draw(tuple(raw)))]
+            for text in texts:
+                assert not bare.search(text or ""), (st.id, i, text)
+
+
+def test_the_answers_walked_through_label_what_their_values_are():
+    """An odds table's value column holds a level (a roll against a Monster or the Guardian) or a bonus lead (a roll
+    against another player), a death's or a duel's the HP: each is labelled so, never "points"."""
+    from html import escape
+
+    from balada_widgets.ui.explain import trace_markup
+
+    labels = {}
+    for st in lesson().steps:
+        for i, ex in enumerate(st.parts):
+            sol = ex.solution() if callable(ex.solution) else ex.solution
+            if sol.trace is not None:
+                labels[(st.id, i)] = sol.value_label
+                assert f"<th class='num'>{escape(sol.value_label)}</th>" in trace_markup(
+                    list(sol.trace), where_label=sol.where_label, value_label=sol.value_label)
+    assert labels == {("monster", 0): "level", ("team", 1): "level", ("redo", 0): "level", ("boss", 0): "bonus lead",
+                      ("death", 2): "HP", ("duel", 0): "bonus lead", ("duel", 2): "Ada's HP", ("hoard", 1): "level"}
+
+
 def test_chances_are_read_leniently_and_unreadable_ones_are_no_try():
     assert parse_chance("9/20").value == parse_chance(" 45 % ").value == parse_chance("0,45").value == Fraction(9, 20)
     assert parse_chance("≈ 40.1%").matches(Fraction(153, 382)) and parse_chance("40%").matches(Fraction(153, 382))
