@@ -373,9 +373,11 @@ def test_rolls_show_their_consequences():
     assert len(after.players[0].hand) == 2 + len(s.players[0].hand)
     assert len(after.players[1].hand) == 2 + len(s.players[1].hand)
     g, room, (_, before, s, after) = battles.revealed("boss", "moves", "window", "roll")
-    assert "boost" not in [m.args[0] for m in g.legal_moves(before) if m.verb == "play"] and after.players[1].hp == 90 and after.players[0].at == room
+    assert "boost" not in [m.args[0] for m in g.legal_moves(before) if m.verb == "play"]
+    assert after.players[1].hp == 90 and after.players[0].at == room
     g, room, (_, s, rolled, redone, after) = battles.revealed("redo", "moves", "lost", "redo", "roll")
-    assert (g.battle_odds(s).level, g.battle_odds(redone).level, redone.players[0].hp, after.players[0].at) == (14, 10, 60, room)
+    assert (g.battle_odds(s).level, g.battle_odds(redone).level) == (14, 10)
+    assert (redone.players[0].hp, after.players[0].at) == (60, room)
     *_, won = battles.played("hoard-claim", "moves", "trap", "guardian")[2]
     assert won.phase == "over" and won.winners == (0,)
     g, dying, drops, keeps, after_death, lies = battles.death_scene()[1:]
