@@ -40,7 +40,9 @@ seat's board ``bw-bg-me`` and the offer ``bw-bg-offer`` (cards
 ``data-id="card-inn-03"``, class ``tg``); the decision box ``bw-bg-decision``
 with buttons ``bw-bg-choice`` (and ``bw-bg-choice-<k>``, ``bw-bg-mode-build``,
 ``bw-bg-mode-worker``, ``bw-bg-income``, ``bw-bg-done``), ``bw-bg-back``; the
-status ``bw-bg-status``; the result ``bw-bg-result``; the kit's form
+status ``bw-bg-status``; the side column's head ``bw-bg-side-head`` (the refusal, the decision, the cards to
+choose and the others' moves; while the game goes on it is pinned to the window's top, ``bw-bg-side-pinned``,
+so a click low on the city or on the hand leaves them in view); the result ``bw-bg-result``; the kit's form
 ``bw-baldurs-gate-form`` (``bw-form-start``...); the pass screen ``bw-pass-screen`` with ``bw-pass-ready``.
 The other houses (``bw-bg-others``), the attack log (``bw-bg-attacks``) and
 the move log are made only while their section is open (buttons
@@ -341,6 +343,16 @@ _DECISION_CSS = """
   padding-top: 3px !important; padding-bottom: 3px !important; letter-spacing: 0; }
 .bw-bg-decision .v-btn__content { white-space: normal; flex: 1 1 auto; text-align: left; line-height: 1.3; }
 """
+#: the side column's head (the refusal, the decision, the cards to choose, the others' moves) stays at the top of
+#: the window while the page scrolls (to the city's lower parcels, to the hand): where the eye is after a click.
+#: Its 12 px above (the app page's padding) are its own padding, so nothing peeks out above it once it sticks.
+_SIDE_CSS = """
+@media (min-width: 960px) and (min-height: 600px) {
+  .bw-bg-side-pinned { position: sticky; top: -12px; margin-top: -12px !important; padding: 12px 0 6px 0; z-index: 4;
+    background: var(--jp-layout-color0, white); max-height: calc(100vh - 120px); overflow-y: auto;
+    box-shadow: 0 6px 6px -6px #0003; }
+}
+"""
 _POOL = 11  # buttons kept by the decision box: new choices reuse them (a widget made anew costs a round trip)
 
 
@@ -393,9 +405,8 @@ def Refusal(message: Optional[str], rule: Optional[str], on_close: Callable[[], 
     if not message:
         return solara.Div(classes=["bw-reminder-empty"])
     classes = ["bw-reminder", "bw-bg-refusal"] + ([f"bw-rule-{rule}"] if rule else [])
-    # sticky: it stays in the window while the page is scrolled to reach the city's lower parcels
-    with solara.Row(classes=classes, style={"align-items": "center", "gap": "4px", "position": "sticky", "top": "8px",
-                                            "z-index": "5", "background": "white"}) as main:
+    # in the side column's head, which stays in the window while the page is scrolled to the city's lower parcels
+    with solara.Row(classes=classes, style={"align-items": "center", "gap": "4px"}) as main:
         solara.Error(message, dense=True, classes=["bw-reminder-text"], style={"flex": "1", "margin": "0"})
         solara.Button(icon_name="mdi-close", on_click=on_close, text=True, classes=["bw-reminder-close"],
                       attributes={"aria-label": i18n.text("ui.close", language)})
@@ -724,29 +735,35 @@ def BaldursGateView(session: Session, bots: dict = {}, on_new_game: Optional[Cal
                 Controls(on_undo=play.undo, on_redo=play.redo, on_new_game=on_new_game, can_undo=play.can_undo,
                          can_redo=play.can_redo, dense=True, words=kit_words(language))
             with solara.Column(gap="10px", style={"flex": "1 1 360px", "max-width": "520px", "min-width": "300px"}):
-                # beside the board's top, where the eye is after a click (under the board it fell below the window)
-                Refusal(play.message, refused[1] if refused[0] == play.message else None, play.clear_message, language)
-                if seat.passing:
-                    PassScreen(names[seat.next], on_ready=seat.ready, note=i18n.text("ui.pass_note", language),
-                               show=i18n.text("ui.pass_show", language), words=kit_words(language))
-                elif over:
-                    ResultPanel(game, Box(state), names, set_where)
-                elif mine:
-                    Decision(pending.text, choices, on_choose, _note(game, pending, mode, len(city_ids), language))
-                elif pending is not None:
-                    with solara.Column(gap="6px", classes=["bw-bg-decision"]):
-                        solara.Text(pending.text, style={"font-weight": "700"}, classes=["bw-bg-pending"])
-                        if play.bots_to_move:
-                            solara.Button(i18n.text("ui.bots_play", language), on_click=play.let_bots_play,
-                                          classes=["bw-run-bots"])
-                if pending is not None and pending.kind in ("keep", "pick") and mine:
-                    drawn = pending.task.drawn if pending.kind == "keep" else view.hq_offer
-                    CardsBoard(cards_markup(game, [c for c in drawn if c != MASK], targets=card_ids,
-                                            title=i18n.text(f"ui.cards_{pending.kind}", language)),
-                               on_click=on_act, class_name="bw-bg-choose",
-                               label=i18n.text(f"ui.cards_{pending.kind}", language))
-                if not over and not seat.passing:
-                    OthersPanel(session, game, viewer, play.version)
+                # beside the board's top, where the eye is after a click; pinned to the window's top while the game
+                # goes on (a click low on the city or on the hand scrolls the page: the words stay in view)
+                playing = not over and not seat.passing
+                head = ["bw-bg-side-head"] + (["bw-bg-side-pinned"] if playing else [])
+                with solara.Column(gap="10px", classes=head):
+                    solara.Style(_SIDE_CSS)
+                    Refusal(play.message, refused[1] if refused[0] == play.message else None, play.clear_message,
+                            language)
+                    if seat.passing:
+                        PassScreen(names[seat.next], on_ready=seat.ready, note=i18n.text("ui.pass_note", language),
+                                   show=i18n.text("ui.pass_show", language), words=kit_words(language))
+                    elif over:
+                        ResultPanel(game, Box(state), names, set_where)
+                    elif mine:
+                        Decision(pending.text, choices, on_choose, _note(game, pending, mode, len(city_ids), language))
+                    elif pending is not None:
+                        with solara.Column(gap="6px", classes=["bw-bg-decision"]):
+                            solara.Text(pending.text, style={"font-weight": "700"}, classes=["bw-bg-pending"])
+                            if play.bots_to_move:
+                                solara.Button(i18n.text("ui.bots_play", language), on_click=play.let_bots_play,
+                                              classes=["bw-run-bots"])
+                    if pending is not None and pending.kind in ("keep", "pick") and mine:
+                        drawn = pending.task.drawn if pending.kind == "keep" else view.hq_offer
+                        CardsBoard(cards_markup(game, [c for c in drawn if c != MASK], targets=card_ids,
+                                                title=i18n.text(f"ui.cards_{pending.kind}", language)),
+                                   on_click=on_act, class_name="bw-bg-choose",
+                                   label=i18n.text(f"ui.cards_{pending.kind}", language))
+                    if playing:
+                        OthersPanel(session, game, viewer, play.version)
                 PlayersPanel(game, Box(view), viewer, names, pending.player if pending is not None else None, on_act,
                              card_ids, (chosen,) if chosen else ())
                 OfferPanel(game, view.offer, len(view.deck) + len(view.bottom), len(view.discard), len(view.gates),

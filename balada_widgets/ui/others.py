@@ -86,7 +86,7 @@ OTHERS_CSS = """
 .bw-others-did { font: 14px/1.45 system-ui, sans-serif; background: #f7f9fc; border: 1px solid #dde3ee;
   border-radius: 6px; padding: 6px 10px; }
 .bw-others-did .bw-others-head { font-weight: 600; color: #333; margin: 2px 0; }
-.bw-others-did ol { margin: 0 0 4px 0; padding-left: 20px; }
+.bw-others-did ol { margin: 0 0 4px 0; padding-left: 2.4em; }
 .bw-others-did .bw-others-before { color: #555; }
 .bw-others-did .bw-others-scroll { overflow-y: auto; display: flex; flex-direction: column-reverse; }
 """

@@ -13,6 +13,9 @@ the test waits for the bots' answer, then checks the page:
   bot move of the game was on the page at some point (those after player 1's last move end on the end screen);
 - one name per seat on every screen ("Player 2 (advisor bot)", never "Bot 2" or "You to decide");
 - once, a deliberately illegal click: its refusal in words, inside the window (no notation "illegal move '");
+- Baldur's Gate's city and side column are taller than the window: the decision and the others' moves stay in
+  view (inside the window, on top) after every click, low on the city or on the hand, and with the page scrolled
+  to its end before the illegal click;
 - the end screen explains the game that was played (Balada: both rounds' walks add up to the final score).
 
 The whole games are marked ``slow`` (10-45 s each on the shared machine). Screenshots go to
@@ -98,6 +101,27 @@ def one_name_per_seat(page, app) -> str:
 def in_window(box, what: str) -> None:
     assert box is not None, f"{what} is not on the page"
     assert 0 <= box["y"] and box["y"] + box["height"] <= HEIGHT and box["x"] + box["width"] <= WIDTH, (what, box)
+
+
+def seen(page, selector: str, what: str, timeout: float = 5.0) -> None:
+    """The element's first line is where the eye is: inside the window and on top there (not under the app's bar,
+    not under another box): the point 12 px into its top left is the element's own (waits out the loading
+    screen's fading and a box being redrawn)."""
+    got: dict = {}
+
+    def on_top() -> bool:
+        nonlocal got
+        got = page.evaluate("""sel => { const e = document.querySelector(sel); if (!e) return null;
+            const b = e.getBoundingClientRect(), hit = document.elementFromPoint(b.left + Math.min(24, b.width / 2),
+                                                                                 b.top + Math.min(12, b.height / 2));
+            return {top: b.top, right: b.right, on_top: !!hit && e.contains(hit),
+                    hit: hit && hit.outerHTML.slice(0, 80)}; }""", selector)
+        return bool(got and got["on_top"] and 0 <= got["top"] and got["top"] + 40 <= HEIGHT and got["right"] <= WIDTH)
+
+    try:
+        wait_until(on_top, timeout=timeout)
+    except AssertionError:
+        raise AssertionError(f"{what} is not in view: {got}") from None
 
 
 class Said:
@@ -344,7 +368,7 @@ def test_baldurs_gate_a_whole_game_against_two_greedy_bots_on_the_bot_page(solar
         game, session = app.game, app.session
         assert sorted(app.bots) == [1, 2]  # the page's table: you and two bots
         me = make_bot("greedy", seed=5)
-        said = Said(page, app, lambda s: labels_for(s.game, 0, words=True), most=30, in_view=False)
+        said = Said(page, app, lambda s: labels_for(s.game, 0, words=True), most=30)
 
         def click_choice(choices: list, m) -> bool:
             live = [ch for ch in choices if ch.kind != "back"]
@@ -361,6 +385,8 @@ def test_baldurs_gate_a_whole_game_against_two_greedy_bots_on_the_bot_page(solar
             pending = game.pending(view)
             moves = list(pending.options)
             expect(page.locator(".bw-bg-decision .bw-bg-pending")).to_have_text(pending.text)
+            # in view after the last click wherever it was (a parcel low on the city, a card of the hand)
+            seen(page, ".bw-bg-decision", "the decision")
             choices, targets = choices_for(game, view, pending, moves)
             target = move_target(m)
             if target is not None and targets.get(target) == [m]:
@@ -392,9 +418,14 @@ def test_baldurs_gate_a_whole_game_against_two_greedy_bots_on_the_bot_page(solar
                 turns += 1
                 one_name_per_seat(page, app)
                 said.check()
-                if not refused:  # a closed parcel: the real reason in words, beside the board, in view
+                if page.locator(".bw-others-did").count():
+                    seen(page, ".bw-others-did", "the others' moves")
+                if not refused and turns >= 2:  # a closed parcel low on the city: the real reason in words, in view
                     closed = [p for p in game.city.parcels if game.parcel_status(session.state, p) == "closed"]
                     lowest = max(closed, key=lambda p: game.city.positions[f"P{p}"][1])
+                    page.mouse.move(400, 600)
+                    page.mouse.wheel(0, 3000)  # the page scrolled to its end, as after reading the houses below
+                    page.wait_for_timeout(300)
                     page.locator(f'.bw-board-box.bw-bg-city [data-id="P{lowest}"]').click()
                     box = page.locator(".bw-bg-refusal")
                     expect(box).to_contain_text(f"Player 1 cannot build on parcel {lowest}")
@@ -402,13 +433,17 @@ def test_baldurs_gate_a_whole_game_against_two_greedy_bots_on_the_bot_page(solar
                     expect(box).not_to_contain_text("'p1")
                     page.wait_for_timeout(300)
                     in_window(box.bounding_box(), "Baldur's Gate's refusal")
+                    # the page stays scrolled down, the decision and the others' moves in words stay in view
+                    assert page.locator(".bw-board-box.bw-bg-city").bounding_box()["y"] < 0, "the page is not scrolled"
+                    for selector, what in ((".bw-bg-refusal", "the refusal"), (".bw-bg-decision", "the decision"),
+                                           (".bw-others-did", "the others' moves")):
+                        seen(page, selector, what)
                     page.screenshot(path=shots / "baldurs-gate-refusal-1400x900.png")
                     assert len(session.history) == done
                     refused = True
             act(me.choose(game, game.view(session.state, 0), 0))
             wait_until(lambda: len(session.history) > done, what=f"player 1's step {step}")
             if turns == 4 and pending.kind == "turn":
-                page.locator(".bw-others-did").first.scroll_into_view_if_needed()
                 page.screenshot(path=shots / "baldurs-gate-turn-1400x900.png")
         assert game.is_over(session.state) and refused
         assert not said.missing(), said.missing()
