@@ -7,7 +7,8 @@
   the game (early, middle, late by decision). Baseline of the same run: one ``game.legal_moves`` call at the
   same positions (median); the ratio is the bot's p95 in those calls. Absolute p50 / p95 / max beside it.
 - **the review.** Balada: a full two-player game (a random bot's seat reviewed, 24 futures a placement, as the
-  app); Balda: an English game, random against strong. The time to the first decision measured
+  app); Balda: a whole English game on each of the app's grids (5x5 and 7x7, the grid filled), random against
+  strong, every turn of the reviewed seat measured. The time to the first decision measured
   (``review_steps``' first review), to the first moment shown, and to the whole review (the baseline: the ratio
   says which share of the whole the learner waits).
 - **the advisor's play** (not with ``--quick``): the Balada advisor bot's average score against a greedy bot
@@ -162,7 +163,8 @@ def review_rows(quick):
     from balada_widgets.balada.review import review, review_steps
     from balada_widgets.balada.rules import BaladaGame
     from balada_widgets.balda.bots import make_bot as balda_bot
-    from balada_widgets.balda.review import review as balda_review, review_steps as balda_steps
+    from balada_widgets.balda.review import decisions as balda_decisions, review as balda_review
+    from balada_widgets.balda.review import review_steps as balda_steps
     from balada_widgets.balda.rules import BaldaGame
     from balada_widgets.core.bots import run_bots
 
@@ -171,11 +173,19 @@ def review_rows(quick):
     rows = [review_row("balada (full game, 24 futures a placement)", s, 0, review_steps)]
     if not quick and rows[0]["moments"] != len(review(s, 0)):
         raise AssertionError("review_steps and review disagree")
-    b = Session(BaldaGame(players=2), seed=3)
-    run_bots(b, {0: balda_bot("random", seed=1), 1: balda_bot("strong", seed=2)})
-    rows.append(review_row("balda (English, random vs strong)", b, 0, balda_steps))
-    if rows[1]["moments"] != len(balda_review(b, 0)):
-        raise AssertionError("review_steps and review disagree (balda)")
+    for size in (5, 7):  # the app's two grids, each a whole game: the grid filled, every turn of the seat reviewed
+        b = Session(BaldaGame(players=2, size=size), seed=3)
+        run_bots(b, {0: balda_bot("random", seed=1), 1: balda_bot("strong", seed=2)})
+        if not b.state.position.is_full():
+            raise AssertionError(f"the Balda {size}x{size} game reviewed did not fill its grid (not a whole game)")
+        words = sum(1 for node in b.current.path()[1:] if not node.by_chance)
+        row = review_row(f"balda (English {size}x{size}, a whole game: {words} words, random vs strong)",
+                         b, 0, balda_steps)
+        if row["n"] != len(balda_decisions(b, 0)) or row["n"] < (size * size - size) // 2:
+            raise AssertionError(f"the Balda {size}x{size} review did not look at every turn of the seat")
+        if row["moments"] != len(balda_review(b, 0)):
+            raise AssertionError("review_steps and review disagree (balda)")
+        rows.append(row)
     return rows
 
 
