@@ -1,6 +1,7 @@
 """Issue 14 at the table: a whole game of Balada, Balda and Builders of Baldur's Gate against bots through the app's
 "Play against a bot" pages (``/balada``, ``/balda``, ``/baldurs-gate``), at 1400x900, by clicks as a new player
-makes them. (Heroes of Barcadia's whole game is in ``test_barcadia_browser.py``.)
+makes them. (Heroes of Barcadia: a few turns on ``/barcadia`` here, up to a die that waits for your roll; its whole
+game is in ``test_barcadia_browser.py``.)
 
 The app is served as ``solara run balada_widgets/app.py`` serves it, in this process, with a class store of its
 own (a fresh SQLite file: no game of another test is resumed). The page's app is caught as the page makes it
@@ -455,6 +456,58 @@ def test_baldurs_gate_a_whole_game_against_two_greedy_bots_on_the_bot_page(solar
         expect(result.locator(".bw-explain, .bw-trace").first).to_be_visible()
         one_name_per_seat(page, app)
         page.screenshot(path=shots / "baldurs-gate-over-1400x900.png")
+        page.goto("about:blank")
+
+
+# ------------------------------------------------------------------------------------------------ Heroes of Barcadia
+
+
+@pytest.mark.slow
+def test_barcadia_a_few_turns_against_three_bots_on_the_bot_page(solara_server, solara_app,
+                                                                  page_session: playwright.sync_api.Page,
+                                                                  caught, shots, monkeypatch):
+    """The app's ``/barcadia`` bot page (the whole game is in ``test_barcadia_browser.py``, shown directly): you
+    and three bots; player 1's turns by clicks until a battle's die has waited for the page's roll (P24, the
+    Roll button in view) and the bots' moves were said in words in the recap."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_barcadia_browser import act_by_the_page, at_rest, recap_is_shown
+
+    from balada_widgets.barcadia import make_bot
+    from balada_widgets.barcadia import view as barcadia_view
+
+    monkeypatch.setattr(barcadia_view, "RECAP_PACE", 0.08)  # the recap's lines still come one by one, quicker
+    page = page_session
+    page.goto("about:blank")
+    with solara_app("balada_widgets.app"):
+        app = open_bot_page(page, solara_server, "barcadia", caught)
+        game, session = app.game, app.session
+        assert sorted(app.bots) == [1, 2, 3]  # the page's table: you and three bots
+        page.locator(".bw-bc-autopass").click()  # the windows outside player 1's turn pass at once (H19)
+        me = make_bot("greedy", "7:me")
+        rolled, said = 0, 0
+        for step in range(200):
+            if game.is_over(session.state) or (rolled and said >= 3):
+                break
+            done = len(session.history)
+            if session.holds():  # the die waits for player 1's roll
+                expect(page.locator(".bw-bc-roll-box")).to_contain_text("You roll the die.")
+                seen(page, ".bw-bc-roll", "the Roll button")
+                if not rolled:
+                    page.screenshot(path=shots / "barcadia-die-waits-1400x900.png")
+                page.locator(".bw-bc-roll").click()
+                wait_until(at_rest(game, session, done), what="the roll and the bots' answer")
+                rolled += 1
+                continue
+            assert game.to_move(session.state) == (0,), session.history[-6:]
+            view = game.view(session.state, 0)
+            act_by_the_page(page, game, view, me.choose(game, view, 0))
+            wait_until(at_rest(game, session, done), what=f"player 1's move at step {step} and the bots' answer")
+            said += recap_is_shown(page, game, session)
+        assert rolled >= 1 and said >= 3, (rolled, said)
+        one_name_per_seat(page, app)
+        page.screenshot(path=shots / "barcadia-turn-1400x900.png")
         page.goto("about:blank")
 
 
