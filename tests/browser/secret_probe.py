@@ -92,6 +92,9 @@ def _baldurs_gate_items(session, viewer: Optional[int]) -> dict[str, list[str]]:
     public = set(view.offer) | set(view.discard)
     for pl in view.players:
         public |= set(pl.portfolio) | {c for c in pl.hand + pl.agendas if c != "?"}
+    # a card taken from the face-up offer was seen by everybody (the others' panel says which: "takes ... from the
+    # offer"); it stays known in that hand
+    public |= {node.move.card for node in session.current.path() if type(node.move).__name__ == "Take"}
     items: dict[str, list[str]] = {}
     for q, pl in enumerate(state.players):
         if q == viewer:
