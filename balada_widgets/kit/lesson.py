@@ -43,6 +43,11 @@ before the learner answers; feedback teaches in tiers; progress shows.
   missing one** (what the learner chose and should not have is what they
   misread first). The kit names the rule (:func:`respond`), as the lesson's
   words say (``rule_names``: a rule id in words, "our ruling H12").
+- A lesson's words made into exercises, written once for every room whose steps have parts:
+  :class:`LessonLanguage` (its words, misreadings and replies) and :class:`LessonPart` (one part's texts,
+  filled with its fields, read from its scope or its step's; its options, its *Show me* solution, and the
+  kit's exercise of a kind with its prompt, hint and check: :meth:`~LessonPart.choice`,
+  :meth:`~LessonPart.number`).
 
 Examples
 --------
@@ -90,9 +95,10 @@ from .kernel import per_kernel
 #: names its views and imported when a notebook first shows a step: this module imports no UI
 TUTORIAL_PLAYER = "balada_widgets.ui.tutorial:Tutorial"
 
-__all__ = ["Attempt", "Built", "Choose", "LessonBook", "build_steps", "Count", "Custom", "Figure", "LESSON_WORDS", "LearnerBox", "Lesson", "LessonStep",
-           "Misreading", "NotebookFace", "Number", "Pick", "Progress", "Replies", "Reply", "SetMistake", "Solution", "Text",
-           "answer_only_classes", "learner", "learner_store", "respond", "reveal", "set_mistake"]
+__all__ = ["Attempt", "Built", "Choose", "LessonBook", "build_steps", "Count", "Custom", "Figure", "LESSON_WORDS",
+           "LearnerBox", "Lesson", "LessonLanguage", "LessonPart", "LessonStep", "Misreading", "NotebookFace", "Number",
+           "Pick", "Progress", "Replies", "Reply", "SetMistake", "Solution", "Text", "answer_only_classes", "judge_set",
+           "learner", "learner_store", "respond", "reveal", "set_mistake"]
 
 #: the lesson's own words: why an answer is not read, and how a rule is named. A lesson in
 #: another language passes its own ``words`` (same keys, same ``{fields}``) to :func:`respond`. Beside them a
@@ -735,6 +741,9 @@ class Replies:
     'x is not one of them.'
     """
 
+    #: what a wrong answer no misreading explains is told when its part says nothing of its own
+    no_answer = ""
+
     def __init__(self, misreadings: Mapping[str, Misreading]):
         self.misreadings = dict(misreadings)
 
@@ -761,6 +770,182 @@ class Replies:
         if found.misreading is not None:
             return self.mis(found.misreading)
         return self.no((picked if found.picked else left_out)(found.item), rule)
+
+
+def judge_set(answer, right, wrong=None, missing=None):
+    """A set answer judged for :meth:`LessonPart.check` (read by :func:`set_mistake`: a wrong pick before one left
+    out): True when it is ``right``, else the misreading that explains it, or ``None``.
+
+    >>> judge_set({"a", "x"}, {"a", "b"}, wrong={"x": "x-picked"}, missing={"b": "b-left-out"})
+    'x-picked'
+    >>> judge_set({"b", "a"}, {"a", "b"}), judge_set({"a"}, {"a", "b"})
+    (True, None)
+    """
+    found = set_mistake(answer, right, wrong, missing)
+    return found is None or found.misreading
+
+
+# ---------------------------------------------------------------------------- a lesson's words made into exercises
+
+Judge = Callable[[Any], Any]  # True (right), a misreading id, a Feedback, or None / False (wrong, no misreading known)
+
+
+class LessonLanguage(Replies):
+    """One language's lesson being built, what every room whose steps have exercise parts (:class:`LessonPart`)
+    shares: its ``words`` (a :class:`~balada_widgets.core.lesson_words.LessonWords`) and their ``language``,
+    ``common`` (the texts several steps say, ``words.<key>``), ``kit`` (the lesson player's words) and what its checks
+    say (:class:`Replies`) with its misreadings, ``misreadings.<step>.<rules>.<id>`` (several rules joined by ``_``:
+    ``H5_G23`` is H5 and G23). A room's language adds how it names its things (houses, heroes, spots)."""
+
+    def __init__(self, words: lesson_words.LessonWords):
+        super().__init__({mid: Misreading(mid, step, rules.replace("_", ", "), text) for key, text in
+                          words.section("misreadings").items() for step, rules, mid in [key.split(".")]})
+        self.words, self.language, self.common, self.kit = words, words.language, words.scope("words"), \
+            words.section("kit")
+
+
+class LessonPart:
+    """The words of one exercise part of a lesson step, filled with its fields, and the kit's exercises made of
+    them: written once for every room (a room's part adds its boards and its own kinds of question).
+
+    ``lesson``: the room's :class:`Replies` (a :class:`LessonLanguage`: what a check says; its ``no_answer``, what a
+    wrong answer is told when the part has no ``no`` text). ``scope``: the part's words
+    (:meth:`~balada_widgets.core.lesson_words.LessonWords.scope`); ``fallback``: where a key the part lacks is read
+    (its step's words; ``None``: nowhere). ``rule``: the rule id its checks name; ``fields``: what its texts are
+    filled with (the dict itself: a field added later fills the texts read after). ``values``: its options, in
+    order (``None``: every ``options.<value>`` of its words). A text is read when the exercise is built, so a
+    missing or misspelt key stops the build; a text filled only at check time is read now with :meth:`later`.
+    The room's frame of a :class:`Pick` board or a :class:`Figure`: ``css`` and ``defs``; ``where``: the heading
+    of a *Show me* trace's "where" column.
+
+    >>> words = lesson_words.parse('''
+    ... language: en
+    ... misreadings: {sum: {R2: {first-only: The second card counts too.}}}
+    ... steps:
+    ...   sum:
+    ...     hint: Add both cards.
+    ...     a:
+    ...       prompt: "{a} and {b}: **how many points?**"
+    ...       right: "{a} + {b} = {total}."
+    ...       no: Add both cards.
+    ...       explain: Every card counts.
+    ...     b:
+    ...       prompt: Which cards count?
+    ...       hint: Not only one.
+    ...       options: {first: The first, both: Both, none: Neither}
+    ...       right: Both count.
+    ...       no: "{a} and {b}: both count."
+    ... ''', "en.yaml")
+    >>> lesson, step = LessonLanguage(words), words.scope("steps.sum")
+    >>> a = LessonPart(lesson, step.scope("a"), "R2", {"a": 3, "b": 2, "total": 5}, fallback=step)
+    >>> ex = a.number(5, {3: "first-only"})
+    >>> ex.prompt, ex.hint, ex.solution
+    ('3 and 2: **how many points?**', 'Add both cards.', Solution(answer='5', explanation='Every card counts.', trace=None, picks=(), where_label='space', value_label=''))
+    >>> [(fb.ok, fb.message, fb.rule) for fb in map(ex.check, (5, 3, 4))]
+    [(True, '3 + 2 = 5.', None), (False, 'The second card counts too.', 'R2'), (False, 'Add both cards.', 'R2')]
+    >>> b = LessonPart(lesson, step.scope("b"), "R2", {"a": 3, "b": 2}, fallback=step)
+    >>> ex = b.choice("both", "first-only")
+    >>> ex.options, ex.hint, ex.solution.answer, ex.check("none").misreading
+    ((('first', 'The first'), ('both', 'Both'), ('none', 'Neither')), 'Not only one.', 'Both', 'first-only')
+    >>> words.unused()
+    ['language']
+    """
+
+    css = defs = ""
+    where = "space"
+
+    def __init__(self, lesson: Replies, scope, rule: Optional[str], fields: Optional[dict] = None, fallback=None,
+                 values: Optional[Sequence] = None):
+        self.lesson, self.scope, self.rule, self.fallback, self.values = lesson, scope, rule, fallback, values
+        self.fields = {} if fields is None else fields
+
+    def has(self, key: str) -> bool:
+        return self.scope.has(key) or (self.fallback is not None and self.fallback.has(key))
+
+    def __call__(self, key: str, **more) -> str:
+        """The text ``key`` filled with the part's fields and ``more``."""
+        return self.later(key, *more)(**more)
+
+    def later(self, key: str, *names: str) -> Callable[..., str]:
+        """The text ``key``, read now, filled when called with the part's fields and ``names`` (known later)."""
+        words = self.scope if self.fallback is None or self.scope.has(key) or not self.fallback.has(key) else \
+            self.fallback
+        template = words.template(key, *self.fields, *names)
+        return lambda **more: template(**{**self.fields, **more})
+
+    def options(self, values: Optional[Sequence] = None, key: str = "options", **more) -> tuple:
+        """``(value, label)`` of each option ``<key>.<value>`` (``values``, else the part's, else every one of its
+        words), in that order."""
+        values = self.values if values is None else values
+        return tuple((v, self(f"{key}.{v}", **more)) for v in (self.scope.section(key) if values is None else values))
+
+    def solution(self, answer: Optional[str] = None, explanation: Optional[str] = None, *, picks=(), trace=None,
+                 where: Optional[str] = None, value: str = "") -> Solution:
+        """What *Show me* says: ``answer`` (else the ``answer`` text) and ``explanation`` (else the ``explain`` text,
+        if the part has one), a ``trace`` under the headings ``where`` (else the room's) and ``value``; ``picks``
+        (a set is drawn in sorted order)."""
+        explanation = (self("explain") if self.has("explain") else "") if explanation is None else explanation
+        picks = tuple(sorted(picks) if isinstance(picks, (set, frozenset)) else picks)
+        return Solution(self("answer") if answer is None else answer, explanation, trace, picks, where or self.where,
+                        value)
+
+    def check(self, judge: Judge, right: Optional[Callable[[Any], Feedback]] = None,
+              other: Optional[Callable[[Any], str]] = None) -> Callable[[Any], Feedback]:
+        """The kit's check of ``judge(answer)``: True is right (``right(answer)``, else the part's ``right`` text), a
+        misreading id names it, a Feedback is said as it is; anything else is wrong, with the part's rule
+        (``other(answer)``, else the part's ``no`` text, else the lesson's ``no_answer``)."""
+        lesson, rule = self.lesson, self.rule
+        said = self("right") if right is None else ""
+        no = (self("no") if self.has("no") else lesson.no_answer) if other is None else ""
+
+        def check(answer) -> Feedback:
+            got = judge(answer)
+            if isinstance(got, Feedback):
+                return got
+            if got is True:
+                return right(answer) if right else lesson.right(said)
+            return lesson.mis(got) if got else lesson.no(other(answer) if other else no, rule)
+
+        return check
+
+    def ask(self, kind, check: Callable[[Any], Feedback], solution: SolutionLike = None, **kit):
+        """The kit's exercise ``kind`` (:class:`Pick`, :class:`Choose`, :class:`Count`...) with the part's ``prompt``
+        and ``hint``, checked by ``check``, its ``solution`` (by default :meth:`solution`); a Pick and a ``figure``
+        (shown above any other) drawn in the room's frame and named by the part's ``label``."""
+        if kind is Pick:
+            kit.update(label=self("label"), css=self.css, defs=self.defs)
+        if kit.get("figure") is not None:
+            kit["figure"] = Figure(kit["figure"], self.css, self.defs, self("label"))
+        return kind(self("prompt"), check, hint=self("hint"), solution=self.solution() if solution is None else solution,
+                    **kit)
+
+    def exercise(self, kind, judge: Judge, solution: SolutionLike = None, **kit):
+        """:meth:`ask` with the check of ``judge`` (:meth:`check`)."""
+        return self.ask(kind, self.check(judge), solution, **kit)
+
+    # -- the usual exercises, said in one line
+
+    def one_of(self, right, misread: Optional[Mapping] = None) -> Callable[[Any], Feedback]:
+        """The check of one option: ``right`` is right, else its misreading (``misread``: option -> misreading)."""
+        misread = misread or {}
+        return self.check(lambda x: x == right or misread.get(x))
+
+    def choice(self, right, misread=None, *, options=None, explanation: Optional[str] = None, figure=None,
+               **solution) -> Choose:
+        """One of ``options`` (by default the part's), checked by :meth:`one_of`: ``right`` is the engine's;
+        ``misread``: option -> its misreading (a text: the misreading of every other option); *Show me* names the
+        right option (``explanation``, ``solution``: more of it, a trace)."""
+        options = self.options() if options is None else tuple(options)
+        misread = misread if misread is None or isinstance(misread, dict) else {value: misread for value, _ in options}
+        return self.ask(Choose, self.one_of(right, misread), self.solution(dict(options)[right], explanation,
+                                                                            **solution), options=options, figure=figure)
+
+    def number(self, right: int, misread=None, *, answer: Optional[str] = None, figure=None, **solution) -> Count:
+        """A whole number: ``right`` is the engine's; ``misread``: a number -> its misreading (or a function);
+        *Show me* says ``answer`` (by default the number)."""
+        misread = (misread or {}).get if not callable(misread) else misread
+        return self.exercise(Count, lambda n: n == right or misread(n), figure=figure, solution=self.solution(
+            str(right) if answer is None else answer, **solution))
 
 
 # ---------------------------------------------------------------------------- attempts and replies

@@ -1,5 +1,6 @@
 """One language's lesson being built: its words (``lessons/<language>.yaml``, ``docs/lessons.md``), what its checks
-say (the kit's :class:`~balada_widgets.kit.lesson.Replies`) and its exercise parts.
+say (the kit's :class:`~balada_widgets.kit.lesson.LessonLanguage`) and its exercise parts (the kit's
+:class:`~balada_widgets.kit.lesson.LessonPart`).
 
 A part reads its own text (``steps.<id>.<a|b|...>``) first, then its step's; every text is read when the lesson is
 built, so a missing, misspelt or unused key stops the build with its name. A rule is named where the learner can
@@ -10,11 +11,12 @@ the project's own rulings as "our ruling C13" / "naše pravidlo C13".
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Optional
+from typing import Optional
 
 from ...core.feedback import Feedback
 from ...core.lesson_words import LessonWords
-from ...kit.lesson import Choose, Count, Figure, Misreading, Pick, Replies, Solution, set_mistake
+from ...kit.lesson import Judge, LessonLanguage, LessonPart, Pick
+from ...kit.lesson import judge_set as set_answer  # noqa: F401 (the steps' judge of a set answer)
 from .. import i18n
 from ..i18n import join_list, qty, rules_ref
 from . import boards
@@ -23,21 +25,17 @@ from .boards import LESSON_CSS, LESSON_DEFS
 PART_KEYS = "abcdefgh"
 
 
-class Language(Replies):
+class Language(LessonLanguage):
     """The lesson's words in one language, and what every step says with them: its misreadings (``misreadings``,
     by step, then by the rules each misreads: ``BLD1_C13`` is rules BLD1 and C13) named with where their rule is
     written."""
 
     def __init__(self, words: LessonWords):
-        super().__init__({mid: Misreading(mid, step, rules.replace("_", ", "), text) for (step, rules, mid), text in
-                          ((key.split("."), text) for key, text in words.section("misreadings").items())})
-        self.words, self.language = words, words.language
-        self.common = words.scope("words")
+        super().__init__(words)
         self.houses = {form: self.common.list(f"house{form}") for form in ("", "-of", "-to")}
         self.live = self.common.section("live")
         self.no_answer, self.nothing = self.common.text("no-answer"), self.common.text("nothing")
         self.yours = {kind: self.common.template(f"yours.{kind}", "kind") for kind in self.common.section("yours")}
-        self.kit = words.section("kit")
 
     def house(self, player: int, form: str = "", capital: bool = False) -> str:
         """A house in a sentence: you, Orange, Green (``form`` ``-of``: your, Orange's; ``-to``: to you...)."""
@@ -97,92 +95,15 @@ class Language(Replies):
         return self.say("theirs", kind=kind, owner=self.house(piece.owner, "-of"))
 
     def part(self, step, index: int, rule: str, **fields) -> "Part":
-        return Part(self, step, step.scope(PART_KEYS[index]), rule, fields)
+        return Part(self, step.scope(PART_KEYS[index]), rule, fields, fallback=step)
 
 
-Judge = Callable[[Any], Any]  # True (right), a misreading id, a Feedback, or None (wrong, no misreading known)
+class Part(LessonPart):
+    """The words of one exercise part (``steps.<step>.<a|b|...>``, else the step's) and its exercises
+    (:class:`~balada_widgets.kit.lesson.LessonPart`): a Pick and a figure drawn in the lesson's frame, and the
+    city's and a live board's."""
 
-
-def set_answer(answer, right, wrong=None, missing=None):
-    """A set read by the kit's :func:`~balada_widgets.kit.lesson.set_mistake` (a wrong pick before one left out):
-    True when it is ``right``, else the misreading that explains it, or ``None``.
-
-    >>> set_answer({"a", "x"}, {"a", "b"}, wrong={"x": "x-picked"}, missing={"b": "b-left-out"})
-    'x-picked'
-    """
-    found = set_mistake(answer, right, wrong, missing)
-    return found is None or found.misreading
-
-
-class Part:
-    """The words of one exercise part (``steps.<step>.<a|b|...>``, else the step's), filled with its fields; and
-    the part made into an exercise of the kit with its check, hint and solution."""
-
-    def __init__(self, lesson: Language, step, scope, rule: str, fields: dict):
-        self.lesson, self.step, self.scope, self.rule, self.fields = lesson, step, scope, rule, fields
-
-    def has(self, key: str) -> bool:
-        return self.scope.has(key) or self.step.has(key)
-
-    def __call__(self, key: str, **more) -> str:
-        return self.later(key, *more)(**more)
-
-    def later(self, key: str, *fields: str) -> Callable[..., str]:
-        """The text ``key``, read now, filled when called with the part's fields and ``fields`` (known later)."""
-        template = (self.scope if self.scope.has(key) or not self.step.has(key) else self.step).template(
-            key, *self.fields, *fields)
-        return lambda **more: template(**{**self.fields, **more})
-
-    def options(self, key: str = "options", **more) -> tuple:
-        """``(value, label)`` of the options ``<key>.<value>``, in the file's order."""
-        return tuple((value, self(f"{key}.{value}", **more)) for value in self.scope.section(key))
-
-    def check(self, judge: Judge) -> Callable[[Any], Feedback]:
-        """The kit's check: ``judge(answer)`` is True (the ``right`` text), a misreading id, a Feedback, or None
-        (the ``no`` text, else the lesson's, with the part's rule)."""
-        right, lesson, rule = self("right"), self.lesson, self.rule
-        no = self("no") if self.has("no") else lesson.no_answer
-
-        def check(answer) -> Feedback:
-            got = judge(answer)
-            return got if isinstance(got, Feedback) else lesson.right(right) if got is True else \
-                lesson.mis(got) if got else lesson.no(no, rule)
-
-        return check
-
-    def solution(self, answer: Optional[str] = None, *, picks=(), trace=None, where: str = "·", **more) -> Solution:
-        """What *Show me* says: ``answer`` (else the ``answer`` text) and the ``explain`` text."""
-        return Solution(self("answer", **more) if answer is None else answer,
-                        self("explain", **more) if self.has("explain") else "", trace, tuple(picks), where)
-
-    def exercise(self, kind, judge: Judge, solution=None, **kit):
-        """The kit's exercise ``kind`` (:class:`~balada_widgets.kit.lesson.Pick`, ``Choose``, ``Count``...) with the
-        part's prompt, check, hint and solution (by default its ``answer`` and ``explain`` texts); a Pick drawn in the
-        lesson's frame, a ``figure()`` shown above any other."""
-        if kind is Pick:
-            kit.update(label=self("label"), css=LESSON_CSS, defs=LESSON_DEFS)
-        if kit.get("figure") is not None:
-            kit["figure"] = Figure(kit["figure"], LESSON_CSS, LESSON_DEFS, self("label"))
-        return kind(self("prompt"), self.check(judge), hint=self("hint"),
-                    solution=self.solution() if solution is None else solution, **kit)
-
-    # -- the usual exercises, said in one line
-
-    def choice(self, right, misread, *, options=None, figure=None, **solution) -> Choose:
-        """One of ``options`` (by default the part's): ``right`` is the engine's; ``misread``: option -> its
-        misreading (a text: the misreading of every other option); *Show me* names the right option (``solution``:
-        more of it, a trace)."""
-        options = self.options() if options is None else tuple(options)
-        misread = misread if isinstance(misread, dict) else {value: misread for value, _ in options}
-        return self.exercise(Choose, lambda x: x == right or misread.get(x), options=options, figure=figure,
-                             solution=self.solution(dict(options)[right], **solution))
-
-    def number(self, right: int, misread=None, *, answer=None, figure=None, **solution) -> Count:
-        """A whole number: ``right`` is the engine's; ``misread``: a number -> its misreading (or a function);
-        *Show me* says ``answer`` (by default the number)."""
-        misread = (misread or {}).get if not callable(misread) else misread
-        return self.exercise(Count, lambda n: n == right or misread(n), figure=figure, solution=self.solution(
-            str(right) if answer is None else answer, **solution))
+    css, defs, where = LESSON_CSS, LESSON_DEFS, "·"
 
     def on_city(self, game, state, judge: Judge, *, mode: str, caption: str = "", answer=None, picks=()) -> Pick:
         """Click on the city as ``state`` shows it (under the part's ``caption`` text, if named)."""

@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional
 
 from ...core.lesson_words import LessonWords
 from ...core.trace import Trace
-from ...kit.lesson import Choose, Count, Misreading, Pick, Replies, Solution, Text
+from ...kit.lesson import Choose, Count, LessonLanguage, LessonPart, Pick, Solution, Text
 from .. import odds
 from ..state import START, room_name
 from ..drawing import DEFS
@@ -86,21 +86,18 @@ class Chance(Text):
         return (got, None) if got is not None else (None, self.unreadable.format(raw=str(raw).strip()))
 
 
-class Language:
-    """The lesson's words in one language, and what every step says with them."""
+class Language(LessonLanguage):
+    """The lesson's words in one language (the kit's :class:`~balada_widgets.kit.lesson.LessonLanguage`: what its
+    checks say), and what every step says with them."""
 
     def __init__(self, words: LessonWords):
-        self.common = common = words.scope("words")
-        self.say, self.kit = common.sentences("say"), words.section("kit")
+        super().__init__(words)
+        common, rules = self.common, words.scope("rules")
+        self.say, self.player, self.labels = common.sentences("say"), common.template("player", "n"), \
+            common.section("trace")
         self.names, self.first_names, self.nothing = common.list("who"), common.list("who-first"), common("nothing")
-        rules = words.scope("rules")
         self.sections, self.clause, self.ruling = rules.section("sections"), rules.template("clause", "section"), \
             rules.template("ruling", "id")
-        self.misreadings = {mid: Misreading(mid, step, ids.replace("_", ", "), text) for key, text in
-                            words.section("misreadings").items() for step, ids, mid in [key.split(".")]}
-        self.says = Replies(self.misreadings)
-        self.right, self.mis, self.no = self.says.right, self.says.mis, self.says.no
-        self.player, self.labels = common.template("player", "n"), common.section("trace")
 
     def who(self, p: int, first: bool = False) -> str:
         """A hero in a sentence: you, Ada, Bo, Cy (``first``: at its start, You)."""
@@ -180,45 +177,25 @@ class Language:
         return Part(self, step.scope(name), material()["steps"][step.prefix.split(".")[1]]["parts"][name], fields)
 
 
-class Part:
-    """One exercise part's words (``steps.<step>.<part>``, the fields they fill), its ``rule``, its options (``values``)
-    and the misreading a wrong (``misread``) or left-out one (``missing``) shows, and the kit's exercises of them."""
+class Part(LessonPart):
+    """One exercise part's words (``steps.<step>.<part>``, the fields they fill) and the kit's exercises of them
+    (:class:`~balada_widgets.kit.lesson.LessonPart`): its ``rule``, its options (``values``) and the misreading a
+    wrong (``misread``) or left-out one (``missing``) shows, the room's questions and boards."""
+
+    css, defs = FIT, DEFS
 
     def __init__(self, lesson: Language, scope, data, fields: dict):
         data = data if isinstance(data, dict) else {"rule": data}
-        self.lesson, self.scope, self.fields, self.rule = lesson, scope, fields, data["rule"]
-        self.values, self.misread, self.missing = (tuple(data.get("options", ())), data.get("misread", {}),
-                                                   data.get("missing", {}))
-
-    def __call__(self, key: str, **more) -> str:
-        return self.later(key, *more)(**more)
-
-    def later(self, key: str, *names: str) -> Callable[..., str]:
-        """The text ``key``, read now, filled later with the part's fields and ``names`` (known at check time)."""
-        template = self.scope.template(key, *self.fields, *names)
-        return lambda **more: template(**{**self.fields, **more})
-
-    def has(self, key: str) -> bool:
-        return self.scope.has(key)
-
-    def options(self, values=None) -> tuple:
-        """``(value, label)`` of each option ``options.<value>`` (``values``, else the part's), in that order."""
-        return tuple((v, self(f"options.{v}")) for v in (self.values if values is None else values))
-
-    def solution(self, answer: Optional[str] = None, explanation: Optional[str] = None, picks=(), **kw) -> Solution:
-        """What *Show me* says: ``answer`` (else the ``answer`` text) and ``explanation`` (else the ``explain``
-        text, if the part has one); ``picks`` a set is drawn in sorted order."""
-        explanation = (self("explain") if self.has("explain") else "") if explanation is None else explanation
-        picks = tuple(sorted(picks) if isinstance(picks, (set, frozenset)) else picks)
-        return Solution(self("answer") if answer is None else answer, explanation, picks=picks, **kw)
+        super().__init__(lesson, scope, data["rule"], fields, values=tuple(data.get("options", ())))
+        self.misread, self.missing = data.get("misread", {}), data.get("missing", {})
 
     def walked(self, answer: str, rows, value: str, **kw) -> Solution:
         """The answer with a trace of ``rows`` ``(where, rule, trace.<key>, value)``; ``value``: its column."""
         trace = Trace()
         for where, rule, key, amount in rows:
             trace.add(where, rule, amount, self(f"trace.{key}"))
-        return self.solution(answer, trace=self.lesson.trace(trace), where_label=self.lesson.labels["place"],
-                             value_label=value, **kw)
+        return self.solution(answer, trace=self.lesson.trace(trace), where=self.lesson.labels["place"], value=value,
+                             **kw)
 
     def yes_no(self, facts) -> str:
         """``label: yes; label: no.``: what the engine says of each option (``facts[value]``)."""
@@ -228,16 +205,9 @@ class Part:
     def reads(self, right, misreadings, said: Callable, other: Callable, same=lambda a, b: a == b):
         """A check: an answer ``same`` as ``right`` is right (``said(answer)``), else its misreading (``misreadings``: a
         function, or ``(misreading, value)`` pairs: the first it is ``same`` as), else ``other(answer)``."""
-        lesson = self.lesson
-
-        def check(answer):
-            if same(answer, right):
-                return lesson.right(said(answer), self.rule, expected=right)
-            mid = misreadings(answer) if callable(misreadings) else \
-                next((m for m, v in misreadings if same(answer, v)), None)
-            return lesson.mis(mid) if mid else lesson.no(other(answer), self.rule)
-
-        return check
+        mids = misreadings if callable(misreadings) else lambda a: next((m for m, v in misreadings if same(a, v)), None)
+        return self.check(lambda answer: same(answer, right) or mids(answer),
+                          lambda answer: self.lesson.right(said(answer), self.rule, expected=right), other)
 
     def one_of(self, right, known=None, texts=None, name: Callable = str) -> Callable[[Any], Any]:
         """One click or option: any of ``right`` (named by ``name``), else its misreading (``known``: a function, or more
@@ -254,14 +224,9 @@ class Part:
         said, lesson = self("right"), self.lesson
         picked = self.later("picked", "item") if self.has("picked") else lambda item: lesson.say("picked", item=item)
         wrong, missing = {**self.misread, **(wrong or {})}, {**self.missing, **(missing or {})}
-        return lambda answer: lesson.says.set_answer(frozenset(answer), right, wrong, missing, said=said, rule=self.rule,
-                                                     picked=lambda item: picked(item=name(item)),
-                                                     left_out=lambda item: lesson.say("more"))
-
-    def choice(self, right, explanation: Optional[str] = None) -> Choose:
-        """One of the part's options: :meth:`one_of`; *Show me* names the right one."""
-        options = self.options()
-        return self.choose(self.one_of(right), options, self.solution(dict(options)[right], explanation))
+        return lambda answer: lesson.set_answer(frozenset(answer), right, wrong, missing, said=said, rule=self.rule,
+                                                picked=lambda item: picked(item=name(item)),
+                                                left_out=lambda item: lesson.say("more"))
 
     def choices(self, right, labels: Optional[dict] = None, explanation: Optional[str] = None, **kw) -> Choose:
         """Every one of ``right`` among the options (``labels``: ``{value: label}``, else the part's):
@@ -272,26 +237,25 @@ class Part:
                            self.solution(answer, explanation), many=True)
 
     def choose(self, check, options, solution, many: bool = False) -> Choose:
-        return Choose(self("prompt"), check, hint=self("hint"), solution=solution, options=tuple(options), many=many)
+        return self.ask(Choose, check, solution, options=tuple(options), many=many)
 
     def count(self, right: int, misreadings=(), solution: Optional[Solution] = None) -> Count:
         """A whole number, ``right``, else each ``(misreading, value)``, else "Not k."; *Show me*: ``solution``."""
         said, say = self.later("right", "k"), self.lesson.say
-        return Count(self("prompt"), self.reads(right, misreadings, lambda k: said(k=k), lambda k: say("not-k", k=k)),
-                     hint=self("hint"), solution=solution or self.solution(), unit=self("unit"))
+        return self.ask(Count, self.reads(right, misreadings, lambda k: said(k=k), lambda k: say("not-k", k=k)),
+                        solution, unit=self("unit"))
 
-    def chance(self, right: Fraction, misreadings=(), solution: Optional[Solution] = None) -> Chance:
+    def chance(self, right: Fraction, misreadings, solution: Solution) -> Chance:
         """A typed chance, ``right`` (the ``right`` text may name ``{chance}``), else each ``(misreading, value)``."""
         said, lesson, common = self.later("right", "chance"), self.lesson, self.lesson.common
         check = self.reads(right, misreadings, lambda _: said(chance=lesson.chance(right)),
                            lambda _: lesson.say("not-this-chance"), lambda answer, p: answer.matches(p))
-        return Chance(self("prompt"), check, hint=self("hint"), solution=solution, placeholder=common("chance-form"),
-                      empty=common("chance-first"), unreadable=common.template("unreadable", "raw").text)
+        return self.ask(Chance, check, solution, placeholder=common("chance-form"), empty=common("chance-first"),
+                        unreadable=common.template("unreadable", "raw").text)
 
     def pick(self, check, draw, solution, mode: str = "one", buttons=()) -> Pick:
         """A click exercise on a board drawn by ``draw(selected)`` (``buttons``: ``(id, label)`` under it)."""
-        return Pick(self("prompt"), check, hint=self("hint"), solution=solution, draw=draw, mode=mode,
-                    buttons=tuple(buttons), label=self("label"), css=FIT, defs=DEFS)
+        return self.ask(Pick, check, solution, draw=draw, mode=mode, buttons=tuple(buttons))
 
     def on(self, game, state, check, solution, buttons=(), **kw) -> Pick:
         """A click exercise on the board of ``state`` (``buttons``: the ids of the part's ``options`` under it)."""

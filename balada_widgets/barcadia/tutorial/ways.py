@@ -88,7 +88,7 @@ def hoard(L, w):
             "ends": revealed.active != 0 or not revealed.in_turn,
             "dash": Move(0, "play", ("dash",)) in g.legal_moves(revealed, 0), "hidden": not revealed.rooms[2].up}
     a = L.part(w, "early")
-    a = a.choice(next(k for k in a.values if what[k]), a.yes_no(what))
+    a = a.choice(next(k for k in a.values if what[k]), explanation=a.yes_no(what))
     g, _, (s, at_trap, at_guardian, won) = played("hoard-claim", "moves", "trap", "guardian")
     trap, guardian = g.battle_odds(at_trap), g.battle_odds(at_guardian)
     k, hp, level = at_trap.rooms[2].traps, at_trap.players[0].hp, g.content.guardian.level
@@ -127,7 +127,7 @@ def variants(L, w):
     c = L.part(w, "power-traps")
     right = "blocked" if what["blocked"] and not (what["damage"] or what["again"]) else \
         next(k for k in ("damage", "lost", "again") if what[k])
-    return (a, b, c.choice(right, c.yes_no(what)))
+    return (a, b, c.choice(right, explanation=c.yes_no(what)))
 
 
 def frenzy_scene():
