@@ -108,20 +108,21 @@ from .engine import ATTACK_AT, BAN_DRAWS, OPEN_PARCELS, SETUP_LIMIT
 from . import i18n
 from .i18n import CATALOG, add_messages, check_language, join_list, qty
 from .state import (
-    HIDDEN, MASK, BaldursGateState, DrawToken, EndTurn, KeepAgenda, Piece, Token, Turn,
+    HIDDEN, MASK, BaldursGateState, DrawToken, EndTurn, Income, KeepAgenda, Piece, Token, Turn,
 )
 
 __all__ = [
     "Advice", "BotStats", "CutPoint", "Draw", "DistrictOutlook", "GameResult", "Growth", "HiddenOdds", "Network",
     "PlayoutResult",
-    "at_turn_start", "attack_lines", "attack_outlook", "best_move", "bot_stats", "check_files", "connection_trace",
-    "decisions", "determinize", "draw_record", "edit_position", "example_session", "growth", "hidden_odds", "hidden_weights",
-    "networks", "next_draw", "play_bot_game", "playouts", "plot_bot_scores", "score_steps", "strength_distribution",
+    "at_turn_start", "attack_lines", "attack_outlook", "best_income", "best_move", "bot_stats", "check_files",
+    "connection_gains", "connection_trace", "decisions", "determinize", "draw_record", "edit_position", "example_session",
+    "growth", "hidden_odds", "hidden_weights", "house_gains", "networks", "next_draw", "play_bot_game", "playouts", "plot_bot_scores", "score_steps", "strength_distribution",
     "words",
 ]
 
 BUILDINGS = ("inn", "hall", "market", "temple")
 FORTS = ("tower", "keep", "gate")
+RESOURCES = ("gold", "supply", "favor", "influence", "prestige")
 
 
 # ====================================================================== words (English and Czech)
@@ -957,6 +958,71 @@ def connection_trace(game, state, player: int, node: str, language: Optional[str
                          effect=effect_text(task.atoms, L, game.content.faction_map))
         tr.add(task.src.ref, task.src.rule, prestige, text)
     return tr
+
+
+def connection_gains(game, state, node) -> list:
+    """What the piece on ``node`` (an id or an index) pays its owner when a new piece is joined to it (C3, C4, FT2:
+    the engine's :meth:`~.engine.Engine.connection_bonus`), as ``(owner, resource, amount)``: a temple's influence
+    as ``"influence"`` (its track chosen later); nothing for an empty spot or a damaged piece.
+
+    >>> from balada_widgets.baldurs_gate import BaldursGateGame, positions
+    >>> g = BaldursGateGame(players=3)
+    >>> s = positions.position(g, pieces=["P26 market 1", "F-EAS-c keep 2", "P27 temple 0"], avail=(25,))
+    >>> [connection_gains(g, s, x) for x in ("P26", "F-EAS-c", "P27", "P25")]
+    [[(1, 'gold', 2)], [(2, 'prestige', 1)], [(0, 'influence', 1)], []]
+    """
+    i = game.city.index[node] if isinstance(node, str) else node
+    return [(state.pieces[i].owner, *x) for a in game.connection_bonus(state, i)
+            for x in (a[1] if a[0] == "gain" else [a[:2]] if a[0] == "influence" else ())]
+
+
+def house_gains(before, after) -> frozenset:
+    """What each house gained (or lost) between two states, say across a build and the bonuses it paid:
+    ``{(player, resource, amount)}`` of gold, supply, favor, influence (the tracks together) and prestige.
+
+    >>> from balada_widgets.baldurs_gate import BaldursGateGame, positions
+    >>> from balada_widgets.baldurs_gate.state import Build, Parcel
+    >>> g = BaldursGateGame(players=3)
+    >>> s = positions.position(g, pieces=["P26 market 1", "F-EAS-c keep 2"], avail=(25,), houses=[{"hand": ("inn-01",)}])
+    >>> sorted(house_gains(s, g.apply(g.apply(s, Build(0, "inn-01")), Parcel(0, 25))))  # paid 3, bonuses C3, FT2
+    [(0, 'gold', -3), (1, 'gold', 2), (2, 'prestige', 1)]
+    """
+    worth = lambda pl, r: sum(pl.influence) if r == "influence" else getattr(pl, r)  # noqa: E731
+    return frozenset((p, r, worth(b, r) - worth(a, r)) for p, (a, b) in enumerate(zip(before.players, after.players))
+                     for r in RESOURCES if worth(b, r) != worth(a, r))
+
+
+def best_income(game, state, player: int = 0, home: bool = False, chance=None, depth: int = 12) -> tuple:
+    """The most gold ``player`` can end the turn with by taking income now (I1-I4: the HQ's income, then the cards'
+    abilities in the best order, a build inside the chain included) and one line of their moves that gets it:
+    ``(gold, moves)``, ``(-1, ())`` if none. Their decisions are searched (``depth`` moves after the income) to the
+    end of the turn; ``home``: only lines that leave their worker home; chance takes ``chance(state)``'s outcome
+    (by default the engine's first).
+
+    >>> from balada_widgets.baldurs_gate import BaldursGateGame, positions
+    >>> g = BaldursGateGame(players=3)
+    >>> s = positions.position(g, pieces=["P9 hall 0 hall-02"], houses=[{"hq": "EAS", "gold": 0, "supply": 0}])
+    >>> best_income(g, s)  # the HQ's income, then the hall's ability (1 supply for 3 gold)
+    (9, (Income(player=0), Use(player=0, card='hall-02', alt=0), Done(player=0)))
+    """
+    best, chance = (-1, ()), chance or (lambda s: game.chance_outcomes(s)[0][0])
+    ended = lambda s: s.over or (s.tasks and type(s.tasks[0]) is Turn and s.tasks[0].player != player)  # noqa: E731
+
+    def search(s, moves):
+        nonlocal best
+        while not ended(s) and game.is_chance(s):
+            s = game.apply(s, chance(s))
+        if ended(s):
+            me = s.players[player]
+            if moves and me.gold > best[0] and not (home and me.worker):
+                best = (me.gold, tuple(moves))
+        elif len(moves) <= depth and game.to_move(s) == (player,):
+            for m in game.legal_moves(s, player):
+                if moves or type(m) is Income:
+                    search(game.apply(s, m), moves + [m])
+
+    search(state, [])
+    return best
 
 
 @dataclass(frozen=True)

@@ -106,6 +106,19 @@ class City:
     def district_of_parcel(self, number: int) -> str:
         return self.district_of[self.parcel_index[number]]
 
+    def district_at(self, id_: str):
+        """The district a board id lies in: a parcel, HQ or fortification spot (``P17``, ``F-SEA-b``), a location
+        (``L-SEA``) or an attack track (``attack-SEA``), as the board names them; None for any other id.
+
+        >>> city = load_city()
+        >>> city.district_at("P30"), city.district_at("L-SEA"), city.district_at("attack-SEA"), city.district_at("x")
+        ('SEA', 'SEA', 'SEA', None)
+        """
+        if id_ in self.index:
+            return self.district_of[self.index[id_]]
+        head, _, code = id_.partition("-")
+        return code if head in ("L", "attack") and code in self.names else None
+
     def copy_graph(self):
         """A fresh copy of the networkx graph (safe to change)."""
         return self.graph.copy()

@@ -468,6 +468,17 @@ class Engine:
         tasks.append(AfterBuild(p))
         return self.push(s, *tasks)
 
+    def connection_bonus(self, s: BaldursGateState, j: int) -> tuple:
+        """C3, C4, FT2: the effect atoms the piece on node ``j`` pays its owner when a new piece is joined to it (its
+        type's, its HQ side's, a fortification's bonus); none for an empty spot or a damaged piece."""
+        pc = s.pieces[j]
+        if pc is None or pc.damaged:
+            return ()
+        if pc.kind == "hq":
+            side = self.hq_side(s, pc.owner)
+            return side.connection if side else ()
+        return self.content.type_connection[pc.kind] if pc.kind in BUILDING_KINDS else self.content.fort_connection
+
     def _connection_tasks(self, s: BaldursGateState, i: int, rule: str) -> list:
         """BLD5 / C3 / C4: each undamaged piece joined to the new one pays its owner, active player first."""
         city, n = self.city, self.players
@@ -477,15 +488,7 @@ class Engine:
         for q in order:
             for j in city.adj[i]:
                 pc = s.pieces[j]
-                if pc is None or pc.damaged or pc.owner != q:
-                    continue
-                if pc.kind in BUILDING_KINDS:
-                    atoms = self.content.type_connection[pc.kind]
-                elif pc.kind == "hq":
-                    side = self.hq_side(s, q)
-                    atoms = side.connection if side else ()
-                else:
-                    atoms = self.content.fort_connection
+                atoms = self.connection_bonus(s, j) if pc is not None and pc.owner == q else ()
                 if atoms:
                     r = "FT2" if pc.kind in FORT_KINDS else rule
                     out.append(Effect(q, atoms, Src(r, "connection", city.nodes[j], city.district_of[j], new_node)))

@@ -17,9 +17,9 @@ import random
 
 from ..core.errors import InvalidInput
 from .rules import BaldursGateGame
-from .state import Attack, BaldursGateState, Done, DrawToken, EndTurn, Gain, Income, Piece, Player, Turn
+from .state import Attack, BaldursGateState, DealHQ, Done, DrawToken, EndTurn, Gain, Income, Piece, Player, Token, Turn
 
-__all__ = ["income_turn", "late_position", "played", "position", "seeded_chance"]
+__all__ = ["income_turn", "late_position", "played", "position", "seeded_chance", "setup_played"]
 
 BUILDINGS = ("inn", "hall", "market", "temple")
 
@@ -176,3 +176,28 @@ def income_turn(game: BaldursGateGame, state: BaldursGateState):
     """The move of a turn played by taking income and finishing it."""
     player = state.tasks[0].player
     return Income(player) if game.pending(state).kind == "turn" else Done(player)
+
+
+def setup_played(game: BaldursGateGame, hq: str = "", opening=()) -> list:
+    """The engine's setup (S1-S10, P23; ADV1-ADV3) from the start to the first turn, its states in order: you (player
+    1) are dealt the HQ card ``hq`` if named, the opening draws take the tokens of ``opening`` first (a token put
+    back makes another draw), any other chance outcome is the engine's first and any decision (the advanced
+    game's HQ picks) the first legal move.
+
+    >>> g = BaldursGateGame(players=2)
+    >>> *_, first = setup_played(g, "hq-BLO", (21, 22, 24))
+    >>> first.players[0].hq, sorted(set(first.avail) & {21, 22, 24}), g.pending(first).kind
+    ('hq-BLO', [21, 22, 24], 'turn')
+    """
+    opening = list(opening)
+
+    def chosen(s):
+        if not game.is_chance(s):
+            return game.legal_moves(s, game.to_move(s)[0])[0]
+        task, outcomes = s.tasks[0], [m for m, _ in game.chance_outcomes(s)]
+        if hq and type(task) is DealHQ and task.to == 0:
+            return next(m for m in outcomes if m.card == hq)
+        return Token(opening.pop(0)) if type(task) is DrawToken and task.purpose == "open" and opening else outcomes[0]
+
+    return list(played(game, game.initial_state(), chosen, lambda s: s.over or (
+        not game.is_chance(s) and game.pending(s).kind == "turn")))

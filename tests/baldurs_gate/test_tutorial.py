@@ -19,9 +19,10 @@ import pytest
 
 from balada_widgets.baldurs_gate import tutorial as T
 from balada_widgets.baldurs_gate.i18n import rules_ref
+from balada_widgets.baldurs_gate.positions import setup_played
 from balada_widgets.baldurs_gate.state import Token, Turn
 from balada_widgets.baldurs_gate.tutorial import ending, lesson, boards as live_module, play as play_module
-from balada_widgets.baldurs_gate.tutorial.boards import LESSONS, position_of
+from balada_widgets.baldurs_gate.tutorial.boards import LESSONS, game as boards_game, position_of
 from balada_widgets.core import lesson_words
 from balada_widgets.core.errors import InvalidInput
 from balada_widgets.kit.lesson import Attempt, Choose, answer_only_classes, respond, reveal
@@ -430,8 +431,9 @@ def test_the_scenes_follow_the_rules_they_teach():
     (g, a), (g3, b) = position_of("tie-two", "en"), position_of("tie-three", "en")
     assert g.winners(a) == [0] and g3.winners(b) == [0, 2] and "syndicate" in g3.result_text(b)
     # ADV1, ADV2: n + 1 HQ cards, reverse order
-    g, picks, offer, _ = ending.advanced_states("en")
-    assert (offer, picks) == (4, [2, 1, 0])
+    g = boards_game(3, "en", advanced=True)
+    picks = [s for s in setup_played(g) if not g.is_chance(s) and g.pending(s).kind == "pick"]
+    assert (len(picks[0].hq_offer), [s.tasks[0].player for s in picks]) == (4, [2, 1, 0])
 
 
 def test_the_last_step_is_a_game_against_a_bot():

@@ -6,8 +6,9 @@ best end, a petition) and read the answers off its states.
 from __future__ import annotations
 
 from ...kit.lesson import Choose
+from ..analysis import best_income
 from ..effects import ability_text, cost_text, effect_text
-from ..state import Build, Done, Income, Parcel, Spot, Src, Trade, Use, Worker
+from ..state import Build, Done, DrawToken, Income, Parcel, Spot, Src, Token, Trade, Use, Worker
 from . import boards
 from .boards import Live, position_of
 from .language import set_answer
@@ -67,30 +68,10 @@ def ability_words(game, card: str, language: str) -> str:
     return ability_text(ability.cost, ability.effect, language, game.content.faction_map)
 
 
-def best_income(game, live: Live, home: bool = False) -> tuple:
-    """The most gold your income can end with (``home``: your worker home too) and one way to get it: your own
-    moves searched through the live exercise (the engine's)."""
-    best = (-1, ())
-
-    def search(moves):
-        nonlocal best
-        st = live.frame(live.clicks(moves)).state
-        if live.stop(st):
-            if moves and st.players[0].gold > best[0] and not (home and st.players[0].worker):
-                best = (st.players[0].gold, tuple(moves))
-        elif len(moves) <= 12 and game.to_move(st) == (0,):
-            for m in game.legal_moves(st, 0):
-                if moves or type(m) is Income:
-                    search(moves + [m])
-
-    search([])
-    return best
-
-
 def income(lesson, step, material) -> tuple:
     g, s = position_of("income", lesson.language)
     live, language = Live(lesson, g, s), lesson.language
-    best, way = best_income(g, live, home=True)
+    best, way = best_income(g, s, home=True)
 
     def judge_a(clicks):
         fr = live.frame(tuple(clicks))
@@ -112,7 +93,8 @@ def income(lesson, step, material) -> tuple:
 def chain(lesson, step, material) -> tuple:
     g, s = position_of("chain", lesson.language)
     live, district = Live(lesson, g, s, tokens=(material.token,)), g.parcel_district[material.token]
-    best, way = best_income(g, live)
+    best, way = best_income(g, s, chance=lambda st: Token(material.token) if material.token in st.bag and type(
+        st.tasks[0]) is DrawToken and st.tasks[0].purpose == "build" else g.chance_outcomes(st)[0][0])
     # the engine's state when the built card draws the district's 4th token: is the income still open?
     st = next(st for st in (live.frame(live.clicks(way[:k])).state for k in range(len(way) + 1))
               if any(x.district == district for x in st.attacks))

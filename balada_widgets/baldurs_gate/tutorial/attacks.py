@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from ...core.trace import Trace
 from ...kit.lesson import Pick
+from ..analysis import connection_gains, house_gains
 from ..drawing import cards_markup
 from ..state import Build, Parcel, Spot, Token, Trade, Worker
 from . import boards
 from .actions import ability_words, fortified
-from .basics import added, atoms_gain, bonus_of, gains, gains_part
+from .basics import added, gains_part
 from .boards import Live, bare, position_of
 from .language import set_answer
 
@@ -26,11 +27,11 @@ def fortify(lesson, step, material) -> tuple:
     fields = dict(location=g.content.location_name(here, language), district=lesson.district(g, here))
     first = lesson.part(step, 0, "C4", **fields).live(live, lambda clicks: fortified(live, clicks, here, material.trade),
                                                       moves, board="none", mask_defence=True, log=False)
-    right, near = gains(placed, after), [j for j in city.adj[city.index[spot.node]] if s.pieces[j] is not None]
-    gate_bonus = [x for j in near if s.pieces[j].kind == "gate" for x in bonus_of(g, s, j)]
+    right, near = house_gains(placed, after), [j for j in city.adj[city.index[spot.node]] if s.pieces[j] is not None]
+    gate_bonus = [x for j in near if s.pieces[j].kind == "gate" for x in connection_gains(g, s, j)]
     second = gains_part(lesson, lesson.part(step, 1, "C4"), g, s, near, right, {
         "fort-gate-pays-nothing": added(right, [(p, r, -n) for p, r, n in gate_bonus]),
-        "conn-new-piece-pays": added(right, [(0, r, n) for r, n in atoms_gain(g.content.fort_connection)]),
+        "conn-new-piece-pays": added(right, connection_gains(g, after, city.index[spot.node])),
         "fort-pays-nothing": frozenset()})
     happened = (not after.players[0].worker, after.bag != s.bag)  # (c) the worker home? a token drawn?
     third = lesson.part(step, 2, "C4").choice({(False, False): "nothing", (True, False): "worker", (False, True): "token",

@@ -8,7 +8,9 @@ words are ``steps.<id>`` of the lesson's file.
 from __future__ import annotations
 
 from ...kit.lesson import Choose
+from ..analysis import connection_gains, house_gains
 from ..effects import effect_text
+from ..scoring import FORT_KINDS
 from ..state import Build, Done, Income, Parcel, Token, Worker
 from . import boards
 from .boards import Live, position_of
@@ -94,38 +96,12 @@ def build(lesson, step, material) -> tuple:
     return (a.live(live, judge, [Build(0, good), Parcel(0, s.avail[0])], offer=True),)
 
 
-RESOURCES = ("gold", "supply", "favor", "influence", "prestige")
-FORTIFICATIONS = ("tower", "keep", "gate")
-
-
-def gains(before, after) -> frozenset:
-    """What each house gained between two states: ``{(player, resource, amount)}``."""
-    worth = lambda pl, r: sum(pl.influence) if r == "influence" else getattr(pl, r)  # noqa: E731
-    return frozenset((p, r, worth(b, r) - worth(a, r)) for p, (a, b) in enumerate(zip(before.players, after.players))
-                     for r in RESOURCES if worth(b, r) != worth(a, r))
-
-
 def added(*gained) -> frozenset:
     """Gains added up: ``{(player, resource, total)}`` (a total of 0 left out)."""
     total: dict = {}
     for p, r, n in (x for g in gained for x in g):
         total[(p, r)] = total.get((p, r), 0) + n
     return frozenset((p, r, n) for (p, r), n in total.items() if n)
-
-
-def atoms_gain(atoms) -> list:
-    """``(resource, amount)`` of a connection bonus's atoms."""
-    return [x for a in atoms if a[0] == "gain" for x in a[1]] + [(a[0], a[1]) for a in atoms if a[0] == "influence"]
-
-
-def bonus_of(game, state, node: int) -> list:
-    """What the piece on ``node`` pays its owner as a connection bonus (C3), as ``(owner, resource, n)``."""
-    piece, content = state.pieces[node], game.content
-    if piece is None or piece.damaged:
-        return []
-    atoms = content.type_connection.get(piece.kind) or (
-        game.hq_side(state, piece.owner).connection if piece.kind == "hq" else content.fort_connection)
-    return [(piece.owner, r, n) for r, n in atoms_gain(atoms)]
 
 
 def gains_part(lesson, part, g, s, lines, right: frozenset, misread: dict):
@@ -136,7 +112,7 @@ def gains_part(lesson, part, g, s, lines, right: frozenset, misread: dict):
         piece, spot = s.pieces[node], lesson.spot(g, g.city.nodes[node])
         return lesson.say("gains.empty", spot=spot) if piece is None else lesson.say(
             "gains.pays", spot=spot, piece=lesson.owned(g, piece), owner=lesson.house(piece.owner, "-to"),
-            gain=lesson.join(lesson.qty(n, r) for _, r, n in bonus_of(g, s, node)))
+            gain=lesson.join(lesson.qty(n, r) for _, r, n in connection_gains(g, s, node)))
 
     def label(gain):
         p, r, n = gain
@@ -164,18 +140,18 @@ def connections(lesson, step, material) -> tuple:
     moves = [Build(0, material.card), Parcel(0, material.parcel)]
     a = lesson.part(step, 0, "BLD2", card=g.card_name(material.card), n=material.parcel)
     first = a.live(live, lambda clicks: list(live.frame(tuple(clicks)).moves) == moves, moves, board="hand")
-    paid = live.frame(live.clicks(moves[:1])).state  # the card is paid: what comes after is the bonuses
-    right, i = gains(paid, live.frame(live.clicks(moves)).state), g.city.index[f"P{material.parcel}"]
-    near = [j for j in g.city.adj[i] if paid.pieces[j] is not None and not paid.pieces[j].damaged]
-    two = sorted({k for j in g.city.adj[i] for k in g.city.adj[j]} - set(g.city.adj[i]) - {i})
-    me, new = paid.active, atoms_gain(g.content.type_connection[g.content.buildings[material.card].type])
-    forts = [x for j in near if paid.pieces[j].kind in FORTIFICATIONS for x in bonus_of(g, paid, j)]
-    return first, gains_part(lesson, lesson.part(step, 1, "C3", n=material.parcel), g, s, g.city.adj[i], right, {
-        "conn-new-piece-pays": added(right, [(me, r, n) for r, n in new]),
-        "conn-by-new-type": added([(paid.pieces[j].owner, r, n) for j in near for r, n in new]),
-        "conn-two-lines": added(right, [x for k in two for x in bonus_of(g, paid, k)]),
-        "conn-own-skipped": frozenset(x for x in right if x[0] != me),
-        "conn-forts-dont-pay": added(right, [(p, r, -n) for p, r, n in forts])})
+    paid, built = (live.frame(live.clicks(moves[:k])).state for k in (1, 2))  # the card paid, then the bonuses
+    right, i, city = house_gains(paid, built), g.city.index[f"P{material.parcel}"], g.city
+    near = [j for j in city.adj[i] if paid.pieces[j] is not None and not paid.pieces[j].damaged]
+    two = sorted({k for j in city.adj[i] for k in city.adj[j]} - set(city.adj[i]) - {i})
+    pays, new = lambda nodes: [x for j in nodes for x in connection_gains(g, paid, j)], connection_gains(g, built, i)
+    return first, gains_part(lesson, lesson.part(step, 1, "C3", n=material.parcel), g, s, city.adj[i], right, {
+        "conn-new-piece-pays": added(right, new),
+        "conn-by-new-type": added([(paid.pieces[j].owner, r, n) for j in near for _, r, n in new]),
+        "conn-two-lines": added(right, pays(two)),
+        "conn-own-skipped": frozenset(x for x in right if x[0] != paid.active),
+        "conn-forts-dont-pay": added(right, [(p, r, -n) for p, r, n in pays(j for j in near if paid.pieces[j].kind
+                                                                             in FORT_KINDS)])})
 
 
 def parcel_token(lesson, step, material) -> tuple:

@@ -7,44 +7,23 @@ from __future__ import annotations
 from ...kit.lesson import Pick
 from .. import scoring as scores
 from ..drawing import cards_markup, player_markup
-from ..positions import income_turn, played
+from ..positions import income_turn, played, setup_played
 from ..state import HIDDEN, Build, DrawToken, Parcel, Token
 from . import boards
 from .boards import bare, game, position_of, step_material
 
 
-def district_of(g, id_: str):
-    """The district a clicked id lies in (a spot, a parcel, a location, an attack track), or None."""
-    if id_ in g.city.index:
-        return g.city.district_of[g.city.index[id_]]
-    head, _, code = id_.partition("-")
-    return code if head in ("L", "attack") and code in g.city.names else None
-
-
-def setup_states(language: str, material) -> tuple:
-    """The engine's own setup of a 2-player game, chance scripted: the material's HQ card for you and its opening
-    tokens first. Its states in order; the eighth opening draw is the last (a draw put back makes another)."""
-    g, opening = game(material.players, language), list(material.opening)
-
-    def chosen(s):
-        task, outcomes = s.tasks[0], [m for m, _ in g.chance_outcomes(s)]
-        if type(task).__name__ == "DealHQ" and task.to == 0:
-            return next(m for m in outcomes if m.card == material.hq)
-        return Token(opening.pop(0)) if type(task) is DrawToken and task.purpose == "open" and opening else outcomes[0]
-
-    states = list(played(g, g.initial_state(), chosen, lambda s: not g.is_chance(s)))
-    return g, states, [s for s in states[:-1] if type(s.tasks[0]) is DrawToken and s.tasks[0].purpose == "open"][-1]
-
-
 def setup(lesson, step, material) -> tuple:
-    g, states, eighth = setup_states(lesson.language, material)
+    g = game(material.players, lesson.language)
+    states = setup_played(g, material.hq, material.opening)  # the last opening draw: the eighth token
     start, done, city = states[0], states[-1], g.city
+    eighth = [s for s in states[:-1] if type(s.tasks[0]) is DrawToken and s.tasks[0].purpose == "open"][-1]
     dealt = g.apply(start, next(m for m, _ in g.chance_outcomes(start) if m.card == material.hq))
     spot = next(city.nodes[i] for i, piece in enumerate(dealt.pieces) if piece is not None and piece.kind == "hq")
     home = city.district_of[city.index[spot]]
     a = lesson.part(step, 0, "S3", card=g.card_name(material.hq), district=lesson.district(g, home))
     first = a.on_city(g, start, lambda x: bare(x) == spot or (bare(x)[:2] == "H-" and "setup-hq-wrong-district") or (
-        district_of(g, bare(x)) == home and "setup-hq-wrong-spot"), mode="one", answer=lesson.spot(g, spot),
+        city.district_at(bare(x)) == home and "setup-hq-wrong-spot"), mode="one", answer=lesson.spot(g, spot),
         picks=(spot,))
     n = material.eighth
     b = lesson.part(step, 1, "C5", n=n, district=lesson.district(g, g.parcel_district[n]))
@@ -52,8 +31,7 @@ def setup(lesson, step, material) -> tuple:
         "attack": "setup-attack", "open": "setup-attack", "hidden": "setup-hidden-chosen"},
         figure=lambda: boards.html(boards.city(g, eighth, clickable=False)))
     three, left = game(material.compared, lesson.language), g.bag_count(done)
-    *_, s3 = played(three, three.initial_state(), lambda s: three.chance_outcomes(s)[0][0],
-                    lambda s: not three.is_chance(s))
+    s3 = setup_played(three)[-1]
     c = lesson.part(step, 2, "P23-1", opened=len(done.avail), banned=len(done.banned), left=left,
                     banned3=len(s3.banned))
     third = c.number(left, {left + len(done.banned): "setup-bans-forgotten", three.bag_count(s3):
@@ -95,8 +73,8 @@ def final_round(lesson, step, material) -> tuple:
     second = lesson.part(step, 1, "R18").choice(right_b, {"token": "final-draw", "hidden": "final-hidden-drawn"})
     full = {d for k, d in enumerate(g.city.districts) if len(drawn.tracks[k]) >= 4}
     c = lesson.part(step, 2, "E4", district=lesson.district(g, final.district), n=st.hidden)
-    third = c.on_city(g, yours, lambda x: district_of(g, bare(x)) == final.district or (
-        district_of(g, bare(x)) in full and "final-already-attacked"), mode="one", answer=c.fields["district"],
+    third = c.on_city(g, yours, lambda x: g.city.district_at(bare(x)) == final.district or (
+        g.city.district_at(bare(x)) in full and "final-already-attacked"), mode="one", answer=c.fields["district"],
         picks=(f"attack-{final.district}",))
     fourth = lesson.part(step, 3, "C6", n=final.strength).number(
         final.strength, lambda n: n < final.strength and "final-strength")
@@ -113,11 +91,9 @@ def scored(language: str) -> tuple:
 
 def scoring(lesson, step, material) -> tuple:
     g, before, over = scored(lesson.language)
-    city = g.city
-    gains = final_gains(over, 0)
-    me = over.players[0]
-    slots = scores.agenda_slots(g, over, 0)
-    agendas = gains.get("E6", ())
+    city, me, slots, final = g.city, over.players[0], scores.agenda_slots(g, over, 0), scores.final_gains(g, over, 0)
+    agendas, (net, present, left) = [x for x in final if x.rule == "E6"], ({x.rule: x for x in final}[r] for r in (
+        "E7", "E8", "E9"))  # the engine's final scoring (C16) by rule
     right_a = frozenset(f"card-{x.ref}" for x in agendas if x.points)
     a = lesson.part(step, 0, "E6", slots=slots, cards=lesson.qty(slots, "agenda"),
                     points=lesson.qty(sum(x.points for x in agendas), "prestige"),
@@ -137,7 +113,7 @@ def scoring(lesson, step, material) -> tuple:
     first = a.exercise(Pick, judge_a, mode="set", draw=lambda sel: boards.html(boards.beside(seen[0], [cards_markup(
         g, me.agendas, selected=sel, title=label), seen[1]]), label=label), solution=a.solution(
         lesson.join(g.card_name(x.ref) for x in agendas), picks=sorted(right_a)))
-    network = frozenset(gains["E7"][0].extra.split(","))
+    network = frozenset(net.extra.split(","))
     pieces = [(city.nodes[i], p) for i, p in enumerate(over.pieces) if p is not None]
     mine, theirs = {x for x, p in pieces if p.owner == 0}, {x for x, p in pieces if p.owner != 0}
     damaged = {x for x, p in pieces if p.owner == 0 and p.damaged}
@@ -150,40 +126,33 @@ def scoring(lesson, step, material) -> tuple:
             missing and all(city.kind[city.index[x]] != "parcel" for x in missing) and "score-buildings-only")
 
     b = lesson.part(step, 1, "E7", pieces=lesson.spots(g, listed), n=lesson.qty(len(network), "piece"),
-                    points=lesson.qty(gains["E7"][0].points, "prestige"))
+                    points=lesson.qty(net.points, "prestige"))
     second = b.on_city(g, over, judge_b, mode="set", answer=b.fields["pieces"], picks=listed)
-    right_c = frozenset(gains["E8"][0].extra.split(","))
+    right_c = frozenset(present.extra.split(","))
     only_damaged = {city.district_of[city.index[x]] for x in damaged} - right_c
     only_forts = {city.district_of[city.index[x]] for x in mine if city.kind[city.index[x]] == "fort"} - right_c
 
     def judge_c(picked):
-        got = frozenset(d for d in (district_of(g, bare(x)) for x in picked) if d)
+        got = frozenset(d for d in (city.district_at(bare(x)) for x in picked) if d)
         return got == right_c or next((
             "score-damaged-counts" if d in only_damaged else "score-fort-district"
             for d in sorted(got - right_c) if d in only_damaged | only_forts), None)
 
-    c = lesson.part(step, 2, "E8", points=lesson.qty(gains["E8"][0].points, "prestige"),
+    c = lesson.part(step, 2, "E8", points=lesson.qty(present.points, "prestige"),
                     districts=lesson.join(lesson.district(g, d) for d in city.districts if d in right_c))
     third = c.on_city(g, over, judge_c, mode="set", answer=c.fields["districts"],
                       picks=[f"L-{d}" for d in sorted(right_c)])
-    left = gains["E9"][0]
     units, (gold, supply, favor, cards) = int(left.ref), left.extra.split(",")
     d = lesson.part(step, 3, "E9", gold=gold, supply=supply, favor=favor, cards=cards, units=units,
                     points=left.points)
     fourth = d.number(left.points, {(units + len(me.agendas)) // 3: "score-agendas-leftover",
                                     (units - len(me.hand)) // 3: "score-cards-forgotten"})
-    total = sum(x.points for v in gains.values() for x in v)
+    total = sum(x.points for x in final)
     earlier = before.players[0].prestige
     e = lesson.part(step, 4, "C16", total=total, before=earlier, after=over.players[0].prestige)
     fifth = e.number(total, {total + earlier: "score-game-prestige"}, trace=scores.final_trace(g, over, 0),
                      where=lesson.say("where-what"))
     return first, second, third, fourth, fifth
-
-
-def final_gains(state, p: int) -> dict:
-    """The engine's final scoring gains of ``p`` by rule: ``{"E6": [Gain...], ...}`` (a rule with none left out)."""
-    gains = state.players[p].gains
-    return {r: found for r in ("E6", "E7", "E8", "E9") if (found := [x for x in gains if x.rule == r])}
 
 
 def tie_break(lesson, step, material) -> tuple:
@@ -228,20 +197,13 @@ def tie_board(lesson, facts, g, state) -> str:
     return boards.html(boards.still('<div class="cols">' + "".join(f"<div>{b}</div>" for b in blocks) + "</div>"))
 
 
-def advanced_states(language: str) -> tuple:
-    """The engine's advanced setup of a 3-player game: the HQ cards laid out, who picks in which order, and the
-    first card put under the deck (its state and move)."""
-    g = game(step_material("advanced").players, language, advanced=True)
-    states = list(played(g, g.initial_state(), lambda s: g.chance_outcomes(s)[0][0] if g.is_chance(s) else
-                         g.legal_moves(s, g.to_move(s)[0])[0], lambda s: s.over or g.pending(s).kind == "turn"))
-    picks = [s for s in states if not g.is_chance(s) and g.pending(s).kind == "pick"]
-    bottom = next(s for s in states if not g.is_chance(s) and g.pending(s).kind == "bottom")
-    return g, [s.tasks[0].player for s in picks], len(picks[0].hq_offer), (bottom, g.legal_moves(bottom, g.to_move(
-        bottom)[0])[0])
-
-
 def advanced(lesson, step, material) -> tuple:
-    g, picks, offer_size, (before, move) = advanced_states(lesson.language)
+    g = game(material.players, lesson.language, advanced=True)
+    states = [s for s in setup_played(g) if not g.is_chance(s)]  # the HQ cards laid out, picked, one put under the deck
+    picks, before = [s for s in states if g.pending(s).kind == "pick"], next(
+        s for s in states if g.pending(s).kind == "bottom")
+    offer_size, picks, move = len(picks[0].hq_offer), [s.tasks[0].player for s in picks], g.legal_moves(
+        before, g.to_move(before)[0])[0]
     n = g.players
     first = lesson.part(step, 0, "ADV1", n=n, k=offer_size).number(offer_size, lambda k: k in (n, 9) and "adv-n-cards")
     right = tuple(f"house-{p}" for p in picks)

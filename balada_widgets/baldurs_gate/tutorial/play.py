@@ -16,7 +16,6 @@ from ..bots import make_bot
 from ..positions import seeded_chance
 from ..state import Build
 from .boards import Live, click_id, position_of
-from .ending import final_gains
 
 #: the game of each language's lesson (the lesson is built once per language)
 LIVES: dict = {}
@@ -48,9 +47,9 @@ def shown_clicks(live: Live, seed) -> tuple:
 
 def score_misreadings(g, state, p: int = 0) -> dict:
     """Final totals of ``p`` with one scoring rule misread (the engine's own parts of the score, changed)."""
-    city, gains, player = g.city, final_gains(state, p), state.players[p]
-    before = player.prestige - sum(x.points for v in gains.values() for x in v)
-    part = {r: sum(x.points for x in gains.get(r, ())) for r in ("E6", "E7", "E8", "E9")}
+    city, final, player = g.city, scores.final_gains(g, state, p), state.players[p]
+    part = {r: sum(x.points for x in final if x.rule == r) for r in ("E6", "E7", "E8", "E9")}
+    before = player.prestige - sum(part.values())
     mine = [i for i, x in enumerate(state.pieces) if x is not None and x.owner == p and not x.damaged]
     units, _ = scores.leftovers(state, p)
     changed = {"score-no-threshold": {"E6": sum(scores.agenda_points(g, state, p, a)[0] for a in player.agendas
