@@ -875,7 +875,7 @@ class Network:
         if not self.components:
             return i18n.text("lab.net.none", L, player=who)
         n = len(self.components)
-        count = f"{n} {i18n.text('lab.net.unit', L).split('|')[min(_plural_index(n, L), 2 if L == 'cs' else 1)]}"
+        count = f"{n} {i18n.text('lab.net.unit', L).split('|')[min(i18n.plural_index(n, L), 2 if L == 'cs' else 1)]}"
         lines = [i18n.text("lab.net.head", L, player=who, count=count, size=qty(len(self.largest), "piece", L),
                            points=qty(self.points, "prestige", L))]
         for c in self.cut_points:
@@ -892,12 +892,6 @@ class Network:
         if len(self.largest) > 2 and not self.cut_points:
             lines.append("- " + i18n.text("lab.net.no_cut", L))
         return "\n".join(lines)
-
-
-def _plural_index(n: int, language: str) -> int:
-    from .i18n import plural_index
-
-    return plural_index(n, language)
 
 
 def _own_graph(game, state, p: int):
@@ -993,10 +987,9 @@ def house_gains(before, after) -> frozenset:
 
 
 def best_income(game, state, player: int = 0, home: bool = False, chance=None, depth: int = 12) -> tuple:
-    """The most gold ``player`` can end the turn with by taking income now (I1-I4: the HQ's income, then the cards'
-    abilities in the best order, a build inside the chain included) and one line of their moves that gets it:
-    ``(gold, moves)``, ``(-1, ())`` if none. Their decisions are searched (``depth`` moves after the income) to the
-    end of the turn; ``home``: only lines that leave their worker home; chance takes ``chance(state)``'s outcome
+    """The most gold ``player`` can end the turn with by taking income now (I1-I4: the HQ's income, the cards'
+    abilities in the best order, a build inside the chain) and a line of their moves to it: ``(gold, moves)``, ``(-1,
+    ())`` if none; searched ``depth`` moves deep, ``home``: their worker home too, chance ``chance(state)``'s outcome
     (by default the engine's first).
 
     >>> from balada_widgets.baldurs_gate import BaldursGateGame, positions

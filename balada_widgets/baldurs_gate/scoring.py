@@ -117,18 +117,11 @@ def agenda_count(game, s: BaldursGateState, p: int, agenda) -> int:
         return sum(1 for v in per.values() if v >= prm["count"])
     if kind == "fortifications":
         return sum(1 for _, pc in mine if pc.kind == prm["fort"])
-    if kind == "faction_level":
-        return influence_level(game, s, p, prm["faction"])
     if kind == "network_districts":
         return len({city.district_of[i] for i in largest_network(game, s, p)})
     if kind == "zone_districts":
         return len({city.district_of[i] for i, pc in mine
                     if pc.kind in BUILDING_KINDS and city.zone[city.district_of[i]] == prm["zone"]})
-    if kind == "defences":
-        return sum(1 for a in s.attacks if a.defended and a.contributions[p] > 0)
-    if kind == "portfolio":
-        pl = s.players[p]
-        return (1 if pl.hq else 0) + len(pl.portfolio)
     return 0
 
 
@@ -177,11 +170,8 @@ def preview(game, s: BaldursGateState, p: int) -> Trace:
 
 
 def gain_where(game, g: Gain):
-    if g.kind in ("connection", "defended", "top", "trade", "agenda", "ability", "when_built", "special"):
-        return g.ref
-    if g.kind in ("track", "overflow"):
-        return g.ref
-    return None
+    return g.ref if g.kind in ("connection", "defended", "top", "trade", "agenda", "ability", "when_built", "special",
+                               "track", "overflow") else None
 
 
 def gain_text(game, g: Gain, language: str = "en") -> str:

@@ -18,8 +18,7 @@ def setup(lesson, step, material) -> tuple:
     states = setup_played(g, material.hq, material.opening)  # the last opening draw: the eighth token
     start, done, city = states[0], states[-1], g.city
     eighth = [s for s in states[:-1] if type(s.tasks[0]) is DrawToken and s.tasks[0].purpose == "open"][-1]
-    dealt = g.apply(start, next(m for m, _ in g.chance_outcomes(start) if m.card == material.hq))
-    spot = next(city.nodes[i] for i, piece in enumerate(dealt.pieces) if piece is not None and piece.kind == "hq")
+    spot = next(city.nodes[i] for i, pc in enumerate(done.pieces) if pc and (pc.kind, pc.owner) == ("hq", 0))
     home = city.district_of[city.index[spot]]
     a = lesson.part(step, 0, "S3", card=g.card_name(material.hq), district=lesson.district(g, home))
     first = a.on_city(g, start, lambda x: bare(x) == spot or (bare(x)[:2] == "H-" and "setup-hq-wrong-district") or (
@@ -171,27 +170,25 @@ def tie_break(lesson, step, material) -> tuple:
 
     first = count_part(0, 1, "tie-gates-as-buildings", keys[1][1] + gates[1])
     second = count_part(1, 0, "tie-damaged-card-lost", keys[0][1] - lost[0])
-    winners = g.winners(two)
-    right_c = "both" if len(winners) > 1 else str(winners[0])
+    said = lambda winners: "both" if len(winners) > 1 else str(winners[0]) if winners else "nobody"  # noqa: E731
     by_forts = str(max(range(2), key=lambda p: (keys[p][0], keys[p][2], keys[p][3], keys[p][1])))
     third = lesson.part(step, 2, "TB1", mine=keys[0][1], theirs=keys[1][1], player=lesson.house(1, capital=True)
-                        ).choice(right_c, {by_forts: "tie-wrong-order"})
-    winners = g3.winners(three)
-    right_d = "both" if len(winners) > 1 else ("nobody" if not winners else str(winners[0]))
+                        ).choice(said(g.winners(two)), {by_forts: "tie-wrong-order"})
     richer = str(max((0, 2), key=lambda p: sum(scores.leftovers(three, p))))
     k = scores.tiebreak_key(g3, three, 0)
     d = lesson.part(step, 3, "TB4", player=lesson.house(2, capital=True), points=k[0], buildings=k[1], forts=k[2],
                     agendas=k[3], gold=three.players[0].gold, gold2=three.players[2].gold,
                     result=g3.result_text(three))
-    return first, second, third, d.choice(right_d, {richer: "tie-leftovers-break", "nobody": "tie-nobody"})
+    return first, second, third, d.choice(said(g3.winners(three)), {richer: "tie-leftovers-break",
+                                                                     "nobody": "tie-nobody"})
 
 
 def tie_board(lesson, facts, g, state) -> str:
     """Both houses' boards at the end of the tied game: portfolios, and the counts the tie-breaks compare."""
     view, blocks = g.view(state, 0), []
     for p in range(2):
-        forts = sum(1 for x in state.pieces if x is not None and x.owner == p and x.kind in ("tower", "keep", "gate"))
-        note = facts(prestige=state.players[p].prestige, forts=forts, agendas=scores.agenda_prestige(state, p))
+        prestige, _, forts, agendas = scores.tiebreak_key(g, state, p)  # (C17)
+        note = facts(prestige=prestige, forts=forts, agendas=agendas)
         blocks.append(f'<div class="log">{boards.escape(note)}</div>' +
                       player_markup(g, view, p, viewer=0, name=boards.house_name(lesson, p), hand=False))
     return boards.html(boards.still('<div class="cols">' + "".join(f"<div>{b}</div>" for b in blocks) + "</div>"))
@@ -200,16 +197,15 @@ def tie_board(lesson, facts, g, state) -> str:
 def advanced(lesson, step, material) -> tuple:
     g = game(material.players, lesson.language, advanced=True)
     states = [s for s in setup_played(g) if not g.is_chance(s)]  # the HQ cards laid out, picked, one put under the deck
-    picks, before = [s for s in states if g.pending(s).kind == "pick"], next(
-        s for s in states if g.pending(s).kind == "bottom")
-    offer_size, picks, move = len(picks[0].hq_offer), [s.tasks[0].player for s in picks], g.legal_moves(
-        before, g.to_move(before)[0])[0]
-    n = g.players
-    first = lesson.part(step, 0, "ADV1", n=n, k=offer_size).number(offer_size, lambda k: k in (n, 9) and "adv-n-cards")
+    picking = [s for s in states if g.pending(s).kind == "pick"]
+    before, picks = next(s for s in states if g.pending(s).kind == "bottom"), [s.tasks[0].player for s in picking]
+    n, k = g.players, len(picking[0].hq_offer)
+    first = lesson.part(step, 0, "ADV1", n=n, k=k).number(k, lambda x: x in (n, 9) and "adv-n-cards")
     right = tuple(f"house-{p}" for p in picks)
     b = lesson.part(step, 1, "ADV2", order=", ".join(lesson.house(p) for p in picks))
     second = order_pick(lesson, b, n, right, lambda seq: seq == right or (
         seq == tuple(f"house-{p}" for p in range(n)) and "adv-turn-order"))
+    move = g.legal_moves(before, g.to_move(before)[0])[0]
     after = g.apply(before, move)
     where = "bottom" if move.card in after.bottom else ("discard" if move.card in after.discard else "offer")
     return first, second, lesson.part(step, 2, "ADV3").choice(where, "adv-discard")
