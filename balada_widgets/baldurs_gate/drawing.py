@@ -74,11 +74,10 @@ from ..kit import svg
 from .effects import ability_text, effect_text
 from . import i18n
 from .i18n import qty
-from .state import MASK, Build, Bottom, Keep, Parcel, Pick, Spot, Take, Track, Use, Worker
+from .state import MASK, Build, Bottom, Done, Income, Keep, Parcel, Pick, Spot, Take, Track, Trade, Use, Worker
 
 __all__ = ["CARDS_CSS", "CSS", "DEFS", "DISTRICT_STYLE", "PLAYER_COLOURS", "cards_markup", "city_defs", "city_svg",
-           "move_target",
-           "parse_id", "player_markup", "target_centres", "targets_of"]
+           "click_id", "move_target", "natural_move", "parse_id", "player_markup", "target_centres", "targets_of"]
 
 #: house colours, by seat (the same as the other games of the package)
 PLAYER_COLOURS = ("#1e6fd9", "#e2540b", "#2f9e44", "#c06a9c")  # as kit.grid: told apart with colour-vision deficiencies
@@ -165,6 +164,56 @@ def move_target(move) -> Optional[str]:
     if cls in (Build, Use, Take, Keep, Bottom, Pick):
         return card_id(move.card)
     return None
+
+
+#: the move a click on a card makes while a decision on cards waits (by its kind); a click on a spot, by the spot
+CARD_MOVES = {"build": Build, "offer": Take, "keep": Keep, "bottom": Bottom, "pick": Pick}
+SPOT_MOVES = {"parcel": Parcel, "fort": Spot, "location": Worker, "track": Track}
+
+
+def natural_move(game, view, player: Optional[int], id_: str, pending_kind: Optional[str] = None):
+    """What a click on ``id_`` means for ``player`` while a decision of ``pending_kind`` waits, legal or not (the
+    engine then says why not), or ``None``: a spot's move, a button's (``m-income``, ``m-done``, ``m-trade-<id>``,
+    ``m-trade-none``), a card's by the decision on cards that waits, else by where the card lies: your HQ or
+    portfolio card (during income any card but your hand's) is used (an ability you can pay), an offer card
+    taken, any other card built. The play view and the tutorial's live boards read clicks with it.
+
+    >>> from balada_widgets.baldurs_gate import BaldursGateGame
+    >>> from balada_widgets.core.session import Session
+    >>> g = BaldursGateGame(players=3)
+    >>> s = Session(g, seed=0).state
+    >>> card = card_id(s.offer[0])
+    >>> natural_move(g, s, 0, "P17"), natural_move(g, s, 0, "m-trade-none"), natural_move(g, s, 0, "attack-SEA")
+    (Parcel(player=0, number=17), Trade(player=0, trade=''), None)
+    >>> type(natural_move(g, s, 0, card, "turn")).__name__, type(natural_move(g, s, 0, card, "keep")).__name__
+    ('Take', 'Keep')
+    """
+    if player is None:
+        return None
+    if id_.startswith("m-"):
+        trade = id_.removeprefix("m-trade-")
+        return {"m-income": Income(player), "m-done": Done(player)}.get(id_) or (
+            Trade(player, "" if trade == "none" else trade) if trade != id_ else None)
+    what, x = parse_id(id_) or (None, None)
+    if what != "card":
+        return SPOT_MOVES[what](player, x) if what in SPOT_MOVES else None
+    pl = view.players[player]
+    if pending_kind in CARD_MOVES:
+        return CARD_MOVES[pending_kind](player, x)
+    if x in (pl.hq, *pl.portfolio) or (pending_kind == "income" and x not in pl.hand):
+        return Use(player, x, next((a for card, a in game.usable(view, player) if card == x), 0))
+    return Take(player, x) if x in view.offer and x not in pl.hand else Build(player, x)
+
+
+def click_id(move) -> str:
+    """The id a click that plays ``move`` carries (:func:`natural_move` read back): a spot, a card or a button.
+
+    >>> click_id(Parcel(0, 4)), click_id(Income(0)), click_id(Trade(0, "")), click_id(Trade(0, "keep"))
+    ('P4', 'm-income', 'm-trade-none', 'm-trade-keep')
+    """
+    if type(move) is Trade:
+        return f"m-trade-{move.trade or 'none'}"
+    return move_target(move) or {Income: "m-income", Done: "m-done"}[type(move)]
 
 
 def targets_of(moves) -> dict:

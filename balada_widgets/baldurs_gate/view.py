@@ -76,9 +76,8 @@ from ..ui.others import OthersDid, others_did
 from ..ui.play import use_cursor, use_play
 from ..ui.seat import PassScreen, use_seat
 from .drawing import (
-    CARDS_CSS, CSS, DEFS, PLAYER_COLOURS, card_id, cards_markup, city_defs, city_svg, move_target, parse_id,
-    player_markup,
-    target_centres,
+    CARDS_CSS, CSS, DEFS, PLAYER_COLOURS, cards_markup, city_defs, city_svg, move_target, natural_move,
+    parse_id, player_markup, target_centres, targets_of,
 )
 from .effects import ability_text, cost_text
 from . import SPEC, i18n
@@ -181,11 +180,7 @@ def choices_for(game, view, pending, moves: list, mode: Optional[str] = None, ch
     is a card clicked that has several moves (an HQ with two abilities).
     """
     language = language or game.language
-    targets: dict = {}
-    for m in moves:
-        k = move_target(m)
-        if k is not None:
-            targets.setdefault(k, []).append(m)
+    targets = targets_of(moves)
     kind = pending.kind if pending is not None else None
     if kind == "turn":
         builds = [m for m in moves if type(m) is Build]
@@ -213,37 +208,6 @@ def choices_for(game, view, pending, moves: list, mode: Optional[str] = None, ch
     if kind in _CITY_KINDS and len(moves) > _FEW:
         return [], targets
     return [Choice(button_label(game, view, m, language), m) for m in moves], targets
-
-
-def natural_move(game, view, player: Optional[int], id_: str, pending_kind: Optional[str] = None):
-    """What a click on ``id_`` would mean if it were legal (the engine then says why it is not), or ``None``."""
-    p = parse_id(id_)
-    if p is None or player is None:
-        return None
-    kind, x = p
-    if kind == "parcel":
-        return Parcel(player, x)
-    if kind == "location":
-        return Worker(player, x)
-    if kind == "fort":
-        return Spot(player, x)
-    if kind == "track":
-        return Track(player, x)
-    if kind == "card":
-        c = game.content
-        pl = view.players[player]
-        if pending_kind == "offer" or (x in view.offer and x not in pl.hand):
-            return Take(player, x)
-        if pending_kind == "income" or x == pl.hq or x in pl.portfolio:
-            return Use(player, x)
-        if pending_kind == "keep" or (x in c.agendas and pending_kind != "bottom"):
-            return Keep(player, x)
-        if pending_kind == "bottom":
-            return Bottom(player, x)
-        if pending_kind == "pick" or x in c.hqs:
-            return Pick(player, x)
-        return Build(player, x)
-    return None
 
 
 def _note(game, pending, mode, n_targets: int, language: str) -> str:

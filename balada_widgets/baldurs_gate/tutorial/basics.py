@@ -11,7 +11,7 @@ from ...kit.lesson import Choose
 from ..analysis import connection_gains, house_gains
 from ..effects import effect_text
 from ..scoring import FORT_KINDS
-from ..state import Build, Done, Income, Parcel, Token, Worker
+from ..state import Build, Done, Income, Parcel, Take, Token, Worker
 from . import boards
 from .boards import Live, position_of
 from .language import set_answer
@@ -80,7 +80,7 @@ def build(lesson, step, material) -> tuple:
     card = g.content.buildings[good]
 
     def refused(id_, rule, move):
-        if type(move) is Build:
+        if type(move) in (Build, Take):  # a card of your hand built, or one of the offer taken
             return "build-too-expensive" if move.card in me.hand else "build-offer-card"
         banned = type(move) is Parcel and g.parcel_status(s, move.number) == "banned"
         return "build-banned-parcel" if banned else "build-closed-parcel" if type(move) is Parcel else None

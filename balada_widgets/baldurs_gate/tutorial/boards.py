@@ -27,11 +27,11 @@ from ...core.feedback import Feedback
 from ...core.files import read_data_text
 from ...kit.svg import class_names, el, escape
 from .. import i18n
-from ..drawing import CARDS_CSS, CSS, DEFS as LESSON_DEFS, cards_markup, city_svg, move_target, parse_id, player_markup
+from ..drawing import CARDS_CSS, CSS, DEFS as LESSON_DEFS, cards_markup, city_svg, click_id, natural_move, \
+    player_markup
 from ..positions import late_position, position
 from ..rules import BaldursGateGame
-from ..state import BaldursGateState, Bottom, Build, Done, DrawToken, Income, Keep, Parcel, Pick, Spot, Take, Token, \
-    Track, Trade, Turn, Use, Worker
+from ..state import BaldursGateState, DrawToken, Token, Trade, Turn, Worker
 
 #: the lesson's files: ``en.yaml``, ``cs.yaml`` (the words), ``material.yaml`` (the positions), ``boards.css``
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
@@ -69,19 +69,14 @@ def still(markup: str) -> str:
     return re.sub(r' data-id="[^"]*"', "", markup).replace(' role="button"', "")
 
 
-def numbered(markup: str, suffix: str) -> str:
-    """Every ``data-id`` of ``markup`` with ``suffix`` (a live board's click count, ``@3``)."""
-    return re.sub(r'data-id="([^"]+)"', lambda m: f'data-id="{m.group(1)}{suffix}"', markup)
-
-
-def city(game, state, *, selected=(), mask_defence=False, clickable=True, suffix="") -> str:
+def city(game, state, *, selected=(), mask_defence=False, clickable=True) -> str:
     """The city as you see it, ``selected`` drawn chosen; ``mask_defence``: every district's defence counter shows
     "?" (a step that asks for a defence); ``clickable=False``: no ``data-id``."""
     markup = city_svg(game, game.view(state, 0), viewer=0, selected=tuple(selected))
     if mask_defence:
         markup = re.sub(r'(<text[^>]*class="def-n"[^>]*>)\d+(</text>)', r"\g<1>?\g<2>", markup)
         markup = re.sub(r"(attack track of [^;]*?; defence |; obrana )\d+", r"\g<1>?", markup)
-    return numbered(markup, suffix) if clickable else still(markup)
+    return markup if clickable else still(markup)
 
 
 def chip(id_: str, label: str, selected: bool = False, kind: str = "") -> str:
@@ -124,11 +119,6 @@ def table(lesson, game, state, *, offer=False) -> str:
 
 
 # ---------------------------------------------------------------------------- live boards
-
-#: what a click on a card means, by the step pending (else it builds the card); on a spot, by its kind
-CARD_MOVES = {"keep": Keep, "offer": Take, "bottom": Bottom, "pick": Pick}
-SPOT_MOVES = {"parcel": Parcel, "fort": Spot, "location": Worker, "track": Track}
-
 
 @dataclass(frozen=True)
 class Frame:
@@ -174,22 +164,6 @@ class Live:
             state = g.apply(state, move)
         return state
 
-    def move_of(self, state: BaldursGateState, id_: str):
-        """The move a click means now (legal or not: the engine then says why not), or ``None``."""
-        g = self.game
-        if not state.tasks or g.to_move(state) != (0,):
-            return None
-        if id_.startswith("m-"):
-            trade = id_.removeprefix("m-trade-")
-            return {"m-income": Income(0), "m-done": Done(0)}.get(id_) or (
-                Trade(0, "" if trade == "none" else trade) if trade != id_ else None)
-        what, value = parse_id(id_) or (None, None)
-        kind, me = g.pending(state).kind, state.players[0]
-        if what == "card" and kind == "income" and value in (me.hq, *me.portfolio):
-            return Use(0, value, next((a for card, a in g.usable(state, 0) if card == value), 0))
-        made = CARD_MOVES.get(kind, Build) if what == "card" else SPOT_MOVES.get(what)
-        return made(0, value) if made else None
-
     def frame(self, selected: tuple) -> Frame:
         """The exercise after the clicks ``selected`` (each id with its ``@n``)."""
         selected = tuple(selected)
@@ -200,9 +174,10 @@ class Live:
 
     def _click(self, before: Frame, id_: str) -> Frame:
         g, said, state = self.game, self.lesson.live, before.state
-        move = None if state.over or self.stop(state) else self.move_of(state, id_)
+        stopped = state.over or self.stop(state)
+        move = None if stopped or g.to_move(state) != (0,) else natural_move(g, state, 0, id_, g.pending(state).kind)
         if move is None:
-            return replace(before, message=said["over" if state.over or self.stop(state) else "nothing-there"])
+            return replace(before, message=said["over" if stopped else "nothing-there"])
         if not g.is_legal(state, move):
             rule, why = ("W3", said["one-trade"]) if type(move) is Trade and g.pending(state).kind != "trade" else \
                 g.why_illegal(state, move)
@@ -231,40 +206,32 @@ class Live:
         houses' boards: ``board`` ``"full"`` (yours), ``"hand"`` (only your hand: your resources stay out of
         sight when the question is what they become) or ``"none"``; ``hide_score``: the prestige before the
         final scoring (the score is the question)."""
-        g, said = self.game, self.lesson.live
-        fr = self.frame(tuple(selected))
-        state, suffix = fr.state, f"@{len(selected)}"
+        g, said, fr = self.game, self.lesson.live, self.frame(tuple(selected))
+        state, word = fr.state, lambda key: i18n.text(key, g.language)
         view = pre_scoring(g.view(state, 0)) if hide_score and state.over else g.view(state, 0)
         stopped = state.over or self.stop(state)
         kind = g.pending(state).kind if not stopped and g.to_move(state) == (0,) else ""
         said_now = fr.message or (said["done"] if stopped else said.get(f"note.{kind}", g.pending(state).text))
-        buttons = [chip(f"m-income{suffix}", said["income"])] if kind == "turn" else []
-        buttons += [chip(f"m-done{suffix}", i18n.text("ui.btn.done", g.language))] if kind == "income" else []
+        buttons = [chip("m-income", said["income"])] if kind == "turn" else []
+        buttons += [chip("m-done", word("ui.btn.done"))] if kind == "income" else []
         here = state.players[0].worker
         if here and (kind == "trade" or (kind in ("spot", "track") and any(type(m) is Worker for m in fr.moves))):
-            extra = i18n.text("desc.damaged_extra", g.language) if here in state.damage else ""
-            buttons += [chip(f"m-trade-{tr.id}{suffix}", i18n.text(f"ui.trade.{tr.id}", g.language) + ": " +
-                             g.trade_text(here, tr.id, g.language) + extra) for tr in g.content.locations[here].trades]
-            buttons += [chip(f"m-trade-none{suffix}", i18n.text("ui.btn.no_trade", g.language))]
+            extra = word("desc.damaged_extra") if here in state.damage else ""
+            buttons += [chip(f"m-trade-{tr.id}", word(f"ui.trade.{tr.id}") + ": " + g.trade_text(here, tr.id, g.language)
+                             + extra) for tr in g.content.locations[here].trades]
+            buttons += [chip("m-trade-none", word("ui.btn.no_trade"))]
         buttons += [chip(selected[-1], said["back"], kind="back")] if selected else []
-        blocks = [cards_markup(g, view.tasks[0].drawn, title=i18n.text("ui.cards_keep", g.language))] \
-            if kind == "keep" else []
+        blocks = [cards_markup(g, view.tasks[0].drawn, title=word("ui.cards_keep"))] if kind == "keep" else []
         houses = ([0] if board == "full" else []) + (list(range(1, g.players)) if others else [])
         blocks += [player_markup(g, view, p, viewer=0, name=house_name(self.lesson, p)) for p in houses]
         blocks += [cards_markup(g, view.players[0].hand, title=said["your-hand"])] if board == "hand" else []
-        blocks += [cards_markup(g, view.offer, title=i18n.text("ui.offer_label", g.language))] if offer else []
+        blocks += [cards_markup(g, view.offer, title=word("ui.offer_label"))] if offer else []
         shown = "<br>".join("· " + escape(x) for x in fr.log[-5:]) if log else ""
-        return html(caption(said_now, "warn" if fr.message else "ok" if stopped else ""), chips(buttons),
-                    beside(city(g, state, suffix=suffix, mask_defence=mask_defence),
-                           [numbered(b, suffix) for b in blocks]),
-                    f'<div class="log">{shown}</div>' if shown else "", label=label)
-
-
-def click_id(move) -> str:
-    """The id a click that plays ``move`` carries: a spot, a card, or a button (income, done, a trade)."""
-    if type(move) is Trade:
-        return f"m-trade-{move.trade or 'none'}"
-    return move_target(move) or {Income: "m-income", Done: "m-done"}[type(move)]
+        markup = html(caption(said_now, "warn" if fr.message else "ok" if stopped else ""), chips(buttons),
+                      beside(city(g, state, mask_defence=mask_defence), blocks),
+                      f'<div class="log">{shown}</div>' if shown else "", label=label)
+        # every id numbered with the click count (the back button's, the last click's, is numbered already)
+        return re.sub(r'data-id="([^"@]+)"', rf'data-id="\1@{len(selected)}"', markup)
 
 
 def pre_scoring(view: BaldursGateState) -> BaldursGateState:
