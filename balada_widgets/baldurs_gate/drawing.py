@@ -71,13 +71,14 @@ from functools import lru_cache
 from typing import Iterable, Optional
 
 from ..kit import svg
-from .effects import ability_text, effect_text
+from .effects import ability_text, cost_text, effect_text
 from . import i18n
 from .i18n import qty
 from .state import MASK, Build, Bottom, Done, Income, Keep, Parcel, Pick, Spot, Take, Track, Trade, Use, Worker
 
-__all__ = ["CARDS_CSS", "CSS", "DEFS", "DISTRICT_STYLE", "PLAYER_COLOURS", "cards_markup", "city_defs", "city_svg",
-           "click_id", "move_target", "natural_move", "parse_id", "player_markup", "target_centres", "targets_of"]
+__all__ = ["CARDS_CSS", "CSS", "DEFS", "DISTRICT_STYLE", "PLAYER_COLOURS", "button_label", "cards_markup", "city_defs",
+           "city_svg", "click_id", "move_target", "natural_move", "parse_id", "player_markup", "target_centres",
+           "targets_of"]
 
 #: house colours, by seat (the same as the other games of the package)
 PLAYER_COLOURS = ("#1e6fd9", "#e2540b", "#2f9e44", "#c06a9c")  # as kit.grid: told apart with colour-vision deficiencies
@@ -214,6 +215,55 @@ def click_id(move) -> str:
     if type(move) is Trade:
         return f"m-trade-{move.trade or 'none'}"
     return move_target(move) or {Income: "m-income", Done: "m-done"}[type(move)]
+
+
+def button_label(game, view, move, language: Optional[str] = None) -> str:
+    """A move as its button says it: an imperative in plain words ("Build Copper Tankard (Inn, 3 gold)")."""
+    language = language or game.language
+    c = game.content
+    cls = type(move)
+    task = view.tasks[0] if view.tasks else None
+    if cls is Build:
+        b = c.buildings[move.card]
+        cost = game.cost_of(move.card, getattr(task, "discount", 0) or 0)
+        return i18n.text("ui.btn.build", language, card=c.name(move.card, language), type=c.type_name(b.type, language),
+                         cost=qty(cost, "gold", language))
+    if cls is Worker:
+        return i18n.text("ui.btn.worker", language, location=game.location_text(move.district, language))
+    if cls is Income:
+        side = game.hq_side(view, move.player)
+        return i18n.text("ui.btn.income", language, income=cost_text(side.income, language, case="nom") if side else "")
+    if cls is Parcel:
+        return i18n.text("thing.parcel_in", language, n=move.number, district=game.city.district_name(
+            game.city.district_of_parcel(move.number), language))
+    if cls is Spot:
+        return game.node_text(move.node, language)
+    if cls is Track:
+        fi = game.faction_index[move.faction]
+        return i18n.text("ui.btn.track", language, faction=game.faction_name(move.faction, language),
+                         level=view.players[move.player].influence[fi])
+    if cls is Trade:
+        if not move.trade:
+            return i18n.text("ui.btn.no_trade", language)
+        d = getattr(task, "district", None) or view.players[move.player].worker
+        extra = i18n.text("desc.damaged_extra", language) if d in view.damage else ""
+        return i18n.text(f"ui.trade.{move.trade}", language) + ": " + game.trade_text(d, move.trade, language) + extra
+    if cls is Use:
+        ab = c.abilities(move.card, game.advanced)[move.alt]
+        return i18n.text("ui.btn.use", language, card=c.name(move.card, language),
+                         ability=ability_text(ab.cost, ab.effect, language, c.faction_map))
+    if cls is Done:
+        return i18n.text("ui.btn.done", language)
+    if cls is Take:
+        return i18n.text("ui.btn.take", language, card=c.name(move.card, language))
+    if cls is Keep:
+        return i18n.text("ui.btn.keep", language, card=c.name(move.card, language))
+    if cls is Bottom:
+        return i18n.text("ui.btn.bottom", language, card=c.name(move.card, language))
+    if cls is Pick:
+        return i18n.text("ui.btn.pick", language, card=c.name(move.card, language),
+                         district=game.city.district_name(c.hqs[move.card].district, language))
+    return game.describe_move(view, move, move.player if hasattr(move, "player") else None)
 
 
 def targets_of(moves) -> dict:

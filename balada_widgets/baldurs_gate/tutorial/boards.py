@@ -27,11 +27,11 @@ from ...core.feedback import Feedback
 from ...core.files import read_data_text
 from ...kit.svg import class_names, el, escape
 from .. import i18n
-from ..drawing import CARDS_CSS, CSS, DEFS as LESSON_DEFS, cards_markup, city_svg, click_id, natural_move, \
-    player_markup
+from ..drawing import CARDS_CSS, CSS, DEFS as LESSON_DEFS, button_label, cards_markup, city_svg, click_id, \
+    natural_move, player_markup
 from ..positions import late_position, position
 from ..rules import BaldursGateGame
-from ..state import BaldursGateState, DrawToken, Token, Trade, Turn, Worker
+from ..state import BaldursGateState, Done, DrawToken, Token, Trade, Turn, Worker
 
 #: the lesson's files: ``en.yaml``, ``cs.yaml`` (the words), ``material.yaml`` (the positions), ``boards.css``
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
@@ -212,14 +212,11 @@ class Live:
         stopped = state.over or self.stop(state)
         kind = g.pending(state).kind if not stopped and g.to_move(state) == (0,) else ""
         said_now = fr.message or (said["done"] if stopped else said.get(f"note.{kind}", g.pending(state).text))
-        buttons = [chip("m-income", said["income"])] if kind == "turn" else []
-        buttons += [chip("m-done", word("ui.btn.done"))] if kind == "income" else []
-        here = state.players[0].worker
+        here, moves = state.players[0].worker, [Done(0)] if kind == "income" else []
         if here and (kind == "trade" or (kind in ("spot", "track") and any(type(m) is Worker for m in fr.moves))):
-            extra = word("desc.damaged_extra") if here in state.damage else ""
-            buttons += [chip(f"m-trade-{tr.id}", word(f"ui.trade.{tr.id}") + ": " + g.trade_text(here, tr.id, g.language)
-                             + extra) for tr in g.content.locations[here].trades]
-            buttons += [chip("m-trade-none", word("ui.btn.no_trade"))]
+            moves += [Trade(0, tr.id) for tr in g.content.locations[here].trades] + [Trade(0, "")]
+        buttons = [chip("m-income", said["income"])] if kind == "turn" else []
+        buttons += [chip(click_id(m), button_label(g, view, m)) for m in moves]
         buttons += [chip(selected[-1], said["back"], kind="back")] if selected else []
         blocks = [cards_markup(g, view.tasks[0].drawn, title=word("ui.cards_keep"))] if kind == "keep" else []
         houses = ([0] if board == "full" else []) + (list(range(1, g.players)) if others else [])
