@@ -50,7 +50,7 @@ def worker(lesson, step, material) -> tuple:
     third = lesson.part(step, 2, "W3", **fields, cost=b.fields["cost"]).live(
         live, lambda clicks: fortified(live, clicks, here, material.trade, worker=True), moves)
     # (d) then Orange takes income and Green builds in the district: whose workers go home?
-    before = g.apply(g.apply(live.frame(live.clicks(moves)).state, Income(1)), Done(1))
+    before = g.apply(g.apply(live.after(moves), Income(1)), Done(1))
     built = g.apply(g.apply(before, Build(2, material.card)), Parcel(2, material.parcel))
     home = frozenset(f"L-{p.worker}" for p, q in zip(before.players, built.players) if p.worker and not q.worker)
     away = frozenset(f"L-{p.worker}" for p in before.players if p.worker)
@@ -85,7 +85,7 @@ def income(lesson, step, material) -> tuple:
                     hq=g.card_name(s.players[0].hq), card=g.card_name(material.card),
                     ability=ability_words(g, material.card, language), gate=g.card_name(material.gate),
                     gate_ability=ability_words(g, material.gate, language))
-    ready = material.card not in live.frame(live.clicks(way)).state.players[0].used
+    ready = material.card not in live.after(way).players[0].used
     return a.live(live, judge_a, way), lesson.part(step, 1, "I3", card=a.fields["card"]).choice(
         "yes" if ready else "no", {"no": "income-stays-turned", "later": "income-rests"})
 
@@ -96,7 +96,7 @@ def chain(lesson, step, material) -> tuple:
     best, way = best_income(g, s, chance=lambda st: Token(material.token) if material.token in st.bag and type(
         st.tasks[0]) is DrawToken and st.tasks[0].purpose == "build" else g.chance_outcomes(st)[0][0])
     # the engine's state when the built card draws the district's 4th token: is the income still open?
-    st = next(st for st in (live.frame(live.clicks(way[:k])).state for k in range(len(way) + 1))
+    st = next(st for st in (live.after(way[:k]) for k in range(len(way) + 1))
               if any(x.district == district for x in st.attacks))
     going_on = st.tasks and type(st.tasks[0]).__name__ == "IncomeLoop" and st.active == 0
     fields = dict(district=lesson.district(g, district), card=g.card_name(material.card),

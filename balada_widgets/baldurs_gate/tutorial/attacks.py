@@ -23,7 +23,7 @@ def fortify(lesson, step, material) -> tuple:
     placed = g.apply(g.apply(s, Worker(0, here)), Trade(0, material.trade))
     spot = next(m for m in g.legal_moves(placed, 0) if type(m) is Spot)
     moves = [Worker(0, here), Trade(0, material.trade), spot]
-    after = live.frame(live.clicks(moves)).state
+    after = live.after(moves)
     fields = dict(location=g.content.location_name(here, language), district=lesson.district(g, here))
     first = lesson.part(step, 0, "C4", **fields).live(live, lambda clicks: fortified(live, clicks, here, material.trade),
                                                       moves, board="none", mask_defence=True, log=False)

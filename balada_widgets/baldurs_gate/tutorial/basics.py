@@ -76,7 +76,7 @@ def build(lesson, step, material) -> tuple:
     live, me = Live(lesson, g, s, tokens=(material.token,)), s.players[0]
     # the engine says which builds leave you a favor: each card of your hand you can build, tried
     good = next(m.card for m in g.legal_moves(s, 0) if type(m) is Build and
-                live.frame(live.clicks([m, Parcel(0, s.avail[0])])).state.players[0].favor > me.favor)
+                live.after([m, Parcel(0, s.avail[0])]).players[0].favor > me.favor)
     card = g.content.buildings[good]
 
     def refused(id_, rule, move):
@@ -140,7 +140,7 @@ def connections(lesson, step, material) -> tuple:
     moves = [Build(0, material.card), Parcel(0, material.parcel)]
     a = lesson.part(step, 0, "BLD2", card=g.card_name(material.card), n=material.parcel)
     first = a.live(live, lambda clicks: list(live.frame(tuple(clicks)).moves) == moves, moves, board="hand")
-    paid, built = (live.frame(live.clicks(moves[:k])).state for k in (1, 2))  # the card paid, then the bonuses
+    paid, built = (live.after(moves[:k]) for k in (1, 2))  # the card paid, then the bonuses
     right, i, city = house_gains(paid, built), g.city.index[f"P{material.parcel}"], g.city
     near = [j for j in city.adj[i] if paid.pieces[j] is not None and not paid.pieces[j].damaged]
     two = sorted({k for j in city.adj[i] for k in city.adj[j]} - set(city.adj[i]) - {i})
@@ -157,7 +157,7 @@ def connections(lesson, step, material) -> tuple:
 def parcel_token(lesson, step, material) -> tuple:
     g, start = position_of("connections", lesson.language)
     live = Live(lesson, g, start, stop=g.is_chance)
-    s = live.frame(live.clicks([Build(0, material.card), Parcel(0, material.parcel)])).state
+    s = live.after([Build(0, material.card), Parcel(0, material.parcel)])
     built_in = g.city.district_of_parcel(material.parcel)
     first, after, track = token_part(lesson, lesson.part(step, 0, "BLD7"), g, s, material.token, lambda _, clicked,
                                      right: clicked == f"attack-{built_in}" and "token-build-district")

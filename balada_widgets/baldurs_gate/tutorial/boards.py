@@ -17,14 +17,13 @@ from a seeded generator instead.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Iterable, Optional
+from typing import Iterable
 
-from ...core.feedback import Feedback
 from ...core.files import read_data_text
+from ...kit.live import LiveGame, bare  # noqa: F401 (bare: the steps read a click's id)
 from ...kit.svg import class_names, el, escape
 from .. import i18n
 from ..drawing import CARDS_CSS, CSS, DEFS as LESSON_DEFS, button_label, cards_markup, city_svg, click_id, \
@@ -120,25 +119,9 @@ def table(lesson, game, state, *, offer=False) -> str:
 
 # ---------------------------------------------------------------------------- live boards
 
-@dataclass(frozen=True)
-class Frame:
-    """A live exercise after some clicks: the state, what the last click did, the log, the refused clicks
-    (``(click id, rule, move)``, in order) and the learner's moves the engine applied."""
-
-    state: BaldursGateState
-    message: str = ""
-    log: tuple = ()
-    refused: tuple = ()
-    moves: tuple = ()
-
-
-def bare(id_: str) -> str:
-    """A click's id without its ``@n`` (a live board numbers its ids, so a click can repeat)."""
-    return id_.split("@", 1)[0]
-
-
-class Live:
-    """The learner's clicks on ``start`` played by the engine, for you (player 1).
+class Live(LiveGame):
+    """The learner's clicks on ``start`` played by the engine, for you (player 1): the kit's live board
+    (:class:`~balada_widgets.kit.live.LiveGame`) with the room's click mapping (:func:`..drawing.natural_move`).
 
     ``tokens``: the parcel tokens the builds draw, in order; ``others(game, state)``: another house's move
     when it decides (``None``: the exercise stops there); ``stop(state)``: the exercise is over (by default
@@ -146,59 +129,25 @@ class Live:
     """
 
     def __init__(self, lesson, game, start: BaldursGateState, *, tokens=(), others=None, stop=None, chance=None):
-        self.lesson, self.game, self.start, self.tokens, self.others = lesson, game, start, tuple(tokens), others
-        self.chance, self._frames = chance, {}
-        self.stop = stop or (lambda s: s.over or (s.tasks and type(s.tasks[0]) is Turn and s.tasks[0].player != 0))
+        super().__init__(lesson, game, start, others=others, chance=chance, words=lesson.live, click_id=click_id,
+                         move_of=lambda state, id_: natural_move(game, state, 0, id_, game.pending(state).kind),
+                         stop=stop or (lambda s: s.tasks and type(s.tasks[0]) is Turn and s.tasks[0].player != 0))
+        self.tokens = tuple(tokens)
 
-    def settle(self, state: BaldursGateState, log: list) -> BaldursGateState:
-        """Chance and the other houses play until you decide or the exercise is over."""
-        g = self.game
-        while not (state.over or self.stop(state)):
-            if g.is_chance(state):
-                wanted = [x for x in self.tokens if x in state.bag] if type(state.tasks[0]) is DrawToken else []
-                move = self.chance(state, len(log)) if self.chance else Token(wanted[0]) if wanted and \
-                    state.tasks[0].purpose == "build" else g.chance_outcomes(state)[0][0]
-            elif g.to_move(state) == (0,) or self.others is None or (move := self.others(g, state)) is None:
-                return state
-            log.append(g.describe_move(state, move, 0))
-            state = g.apply(state, move)
-        return state
+    def chance_move(self, state: BaldursGateState, k: int):
+        """The scripted token a build draws (else the seeded draw, else the engine's first outcome)."""
+        task = state.tasks[0]
+        wanted = [x for x in self.tokens if x in state.bag] if type(task) is DrawToken else []
+        return Token(wanted[0]) if not self.chance and wanted and task.purpose == "build" else \
+            super().chance_move(state, k)
 
-    def frame(self, selected: tuple) -> Frame:
-        """The exercise after the clicks ``selected`` (each id with its ``@n``)."""
-        selected = tuple(selected)
-        if selected not in self._frames:
-            self._frames[selected] = self._click(self.frame(selected[:-1]), bare(selected[-1])) if selected else \
-                Frame(self.settle(self.start, []))
-        return self._frames[selected]
+    def ruled(self, text: str, rule) -> str:
+        return self.lesson.ruled(text, rule)
 
-    def _click(self, before: Frame, id_: str) -> Frame:
-        g, said, state = self.game, self.lesson.live, before.state
-        stopped = state.over or self.stop(state)
-        move = None if stopped or g.to_move(state) != (0,) else natural_move(g, state, 0, id_, g.pending(state).kind)
-        if move is None:
-            return replace(before, message=said["over" if stopped else "nothing-there"])
-        if not g.is_legal(state, move):
-            rule, why = ("W3", said["one-trade"]) if type(move) is Trade and g.pending(state).kind != "trade" else \
-                g.why_illegal(state, move)
-            return replace(before, message=self.lesson.ruled(why[:1].upper() + why[1:] + ".", rule),
-                           refused=before.refused + ((id_, rule, move),))
-        log = list(before.log) + [g.describe_move(state, move, 0)]
-        return Frame(self.settle(g.apply(state, move), log), "", tuple(log), before.refused, before.moves + (move,))
-
-    def clicks(self, moves) -> tuple:
-        """The click ids (``id@n``) that play ``moves`` (for *Show me* and the tests)."""
-        return tuple(f"{click_id(m)}@{k}" for k, m in enumerate(moves))
-
-    def refusal(self, selected: tuple, misread=lambda id_, rule, move: None) -> Optional[Feedback]:
-        """The last refused click as feedback: its misreading (``misread(id, rule, move)``), else the engine's
-        reason with its rule (what the board showed); ``None`` if no click was refused."""
-        fr = self.frame(tuple(selected))
-        if not fr.refused:
-            return None
-        mid, rule = misread(*fr.refused[-1]), fr.refused[-1][1]
-        return self.lesson.mis(mid) if mid else Feedback(
-            False, fr.message or self.lesson.ruled(self.lesson.live["refused"], rule), rule)
+    def why_not(self, state: BaldursGateState, move) -> tuple:
+        """A second trade at one visit is W3's (one visit, one trade), said in the lesson's words."""
+        return ("W3", self.words["one-trade"]) if type(move) is Trade and self.game.pending(state).kind != "trade" \
+            else super().why_not(state, move)
 
     def draw(self, selected: tuple, *, board: str = "full", offer=False, others=False, mask_defence=False,
              log=True, hide_score=False, label: str = "") -> str:
