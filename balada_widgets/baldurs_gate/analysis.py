@@ -116,8 +116,8 @@ __all__ = [
     "PlayoutResult",
     "at_turn_start", "attack_lines", "attack_outlook", "best_income", "best_move", "bot_stats", "check_files",
     "connection_gains", "connection_trace", "decisions", "determinize", "draw_record", "edit_position", "example_session",
-    "growth", "hidden_odds", "hidden_weights", "house_gains", "networks", "next_draw", "play_bot_game", "playouts", "plot_bot_scores", "score_steps", "strength_distribution",
-    "words",
+    "growth", "hidden_odds", "hidden_weights", "house_gains", "networks", "next_draw", "play_bot_game", "playouts",
+    "plot_bot_scores", "score_steps", "strength_distribution", "words",
 ]
 
 BUILDINGS = ("inn", "hall", "market", "temple")
