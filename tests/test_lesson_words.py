@@ -8,6 +8,7 @@ A game joins the first tests by shipping ``balada_widgets/<game>/lessons/<langua
 
 from __future__ import annotations
 
+import ast
 import importlib
 import os
 from pathlib import Path
@@ -142,3 +143,31 @@ def test_a_shipped_file_is_read_through_the_guarded_reader(tmp_path):
     assert lesson_words.build(folder, "en", lambda w: (w.text("title"), w.section("steps")))[0] == "Demo"
     with pytest.raises(InvalidInput, match="no lesson in the language 'xx'; there are: en"):
         lesson_words.build(folder, "xx", lambda w: None)
+
+
+def lesson_python(game: str) -> tuple:
+    """``(lines, string characters, characters)`` of a game's lesson Python (``<game>/tutorial.py`` or the package
+    ``<game>/tutorial/``): the string literals outside docstrings (an f-string counted once, whole)."""
+    folder = PACKAGE / game
+    lines = strings = chars = 0
+    for path in sorted([folder / "tutorial.py"] if (folder / "tutorial.py").is_file() else
+                       (folder / "tutorial").glob("*.py")):
+        src = path.read_text(encoding="utf-8")
+        tree = ast.parse(src)
+        docs = {id(n.body[0].value) for n in ast.walk(tree)
+                if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.body
+                and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)
+                and isinstance(n.body[0].value.value, str)}
+        inner = {id(c) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for c in ast.walk(n) if c is not n}
+        strings += sum(len(ast.get_source_segment(src, n)) for n in ast.walk(tree) if id(n) not in docs | inner and (
+            isinstance(n, ast.JoinedStr) or (isinstance(n, ast.Constant) and isinstance(n.value, str))))
+        lines, chars = lines + src.count("\n"), chars + len(src)
+    return lines, strings, chars
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_lesson_python_is_oracles_and_its_words_are_data(game):
+    """Issue 13's measure for every game: its lesson Python at most 1,200 lines, at most 10 % of its characters string
+    literals outside docstrings (the words are the lesson's data files)."""
+    lines, strings, chars = lesson_python(game)
+    assert lines and lines <= 1200 and strings <= chars / 10, (game, lines, f"{strings / chars:.1%}")

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Callable, Iterable, NamedTuple, Optional, Sequence
 
 from ..core import lesson_words
+from ..core.files import read_data_text
 from ..core.errors import GameError, IllegalMove, InvalidInput
 from ..core.feedback import Feedback, Step, exercise_check, find_step, parse_number  # noqa: F401 (re-exported)
 from ..kit.lesson import Built, Choose, Figure, Lesson, LessonBook, Number, Pick, Solution, build_steps
@@ -51,6 +52,9 @@ __all__ = ("LESSONS MISREADINGS Misreading STEPS build_lesson check_best_choice 
 
 #: the folder of the lesson's files, one per language (``en.yaml``: the reference every other language follows)
 LESSONS = Path(__file__).resolve().parent / "lessons"
+#: the sheet's look in the lesson: the sheet's own, and the lesson's (``lessons/boards.css``: the walk's buttons, the
+#: two sides' width)
+LESSON_CSS = drawing.SHEET_CSS + read_data_text(LESSONS / "boards.css", what="lesson style")
 
 #: the steps in order, each with the rulings it teaches (its words are ``steps.<id>`` of the files)
 STEP_RULES = tuple((s.split()[0], tuple(s.split()[1:])) for s in (
@@ -1016,8 +1020,7 @@ def _step_walk(say: Say, w) -> tuple:
     return (Clicks(x("prompt"), check, draw=partial(_walk_draw, say, board), mode="sequence",
                    buttons=(("back", x("take-back")),), unread=x("unfinished"), defs=v.DEFS,
                    done=lambda clicks: _walk_replay(clicks)[0].is_over(_walk_replay(clicks)[1]),
-                   css=v.SHEET_CSS + ".balada-walk .choice { cursor: pointer; } "
-                                     ".balada-walk .choice:hover .bg { fill: #dce6f5; }",
+                   css=LESSON_CSS,
                    label=say.common("walk-label"), hint=x("hint"),
                    solution=Solution(x("answer", points=say.count(best.points, "point"),
                                        choices=choices_in_words(best.choices, say)), x("explain"),
@@ -1029,9 +1032,6 @@ DAY, NIGHT = _side("O2 O2 SW"), _side("FT O1")
 RESULTS = ((41, 1), (41, 0), (38, 0))  # (final score, Changes of Landscape used) of players 1, 2, 3
 DAY_KEY, NIGHT_TOWER = _side("KY FI"), _side("TW FI")
 
-#: the two sides of a sheet, one above the other, drawn no wider than this: the question, its answer and Check fit
-#: a 1400x900 window together
-TWO_SIDES_CSS = ".bw-lesson-figure svg.balada-two-sides { max-width: min(100%, 560px); }"
 
 
 def _figure_two(w, day, night) -> Figure:
@@ -1048,7 +1048,7 @@ def _figure_two(w, day, night) -> Figure:
         return svg.svg(parts, v.SHEET_W, 2 * v.SHEET_H + 52, class_="balada-sheet balada-two-sides", role="img",
                    aria_label=w("sides"), font_family=v.FONT)
 
-    return Figure(draw, css=v.SHEET_CSS + TWO_SIDES_CSS, defs=v.DEFS, label=w("sides"))
+    return Figure(draw, css=LESSON_CSS, defs=v.DEFS, label=w("sides"))
 
 
 def _step_rounds(say: Say, w) -> tuple:

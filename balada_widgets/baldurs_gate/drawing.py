@@ -249,9 +249,8 @@ def button_label(game, view, move, language: Optional[str] = None) -> str:
         extra = i18n.text("desc.damaged_extra", language) if d in view.damage else ""
         return i18n.text(f"ui.trade.{move.trade}", language) + ": " + game.trade_text(d, move.trade, language) + extra
     if cls is Use:
-        ab = c.abilities(move.card, game.advanced)[move.alt]
         return i18n.text("ui.btn.use", language, card=c.name(move.card, language),
-                         ability=ability_text(ab.cost, ab.effect, language, c.faction_map))
+                         ability=game.ability_text(move.card, move.alt, language))
     if cls is Done:
         return i18n.text("ui.btn.done", language)
     if cls is Take:

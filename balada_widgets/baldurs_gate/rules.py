@@ -655,6 +655,11 @@ class BaldursGateGame(Engine, Game):
             prm["zone"] = i18n.text(f"zone_gen.{prm['zone']}", L)
         return i18n.text(f"agenda.{a.kind}", L, rate=qty(a.rate, "prestige", L), cap=a.cap, **prm)
 
+    def ability_text(self, card: str, alt: int = 0, language: Optional[str] = None) -> str:
+        """A portfolio card's income ability ``alt`` (its first by default) in words."""
+        ability = self.content.abilities(card, self.advanced)[alt]
+        return ability_text(ability.cost, ability.effect, language or self.language, self.content.faction_map)
+
     def trade_text(self, district: str, trade_id: str, language: Optional[str] = None) -> str:
         L = language or self.language
         loc = self.content.locations[district]
@@ -997,9 +1002,8 @@ class BaldursGateGame(Engine, Game):
                 return i18n.text("desc.spot", L, player=who, fort=i18n.text(f"acc.{fort}", L),
                                  spot=self.node_text(move.node, L))
             if cls is Use:
-                ab = c.abilities(move.card, self.advanced)[move.alt]
                 return i18n.text("desc.use", L, player=who, card=self.card_name(move.card, L),
-                                 ability=ability_text(ab.cost, ab.effect, L, c.faction_map))
+                                 ability=self.ability_text(move.card, move.alt, L))
             if cls is Done:
                 return i18n.text("desc.done", L, player=who)
             if cls is Take:

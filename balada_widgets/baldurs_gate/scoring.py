@@ -37,6 +37,7 @@ DISTRICT_POINTS = 2  # E8 (R41)
 LEFTOVER_DIVISOR = 3  # E9
 BUILDING_KINDS = ("inn", "hall", "market", "temple")
 FORT_KINDS = ("tower", "keep", "gate")
+FINAL_RULES = ("E6", "E7", "E8", "E9")  # C16's four steps
 
 
 # ---------------------------------------------------------------- board facts
@@ -225,9 +226,16 @@ def final_trace(game, s: BaldursGateState, p: int, language: str | None = None) 
     L = language or game.language
     tr = Trace()
     for g in s.players[p].gains:
-        if g.rule in ("E6", "E7", "E8", "E9"):
+        if g.rule in FINAL_RULES:
             tr.add(gain_where(game, g), g.rule, g.points, gain_text(game, g, L))
     return tr
+
+
+def before_final_scoring(s: BaldursGateState) -> BaldursGateState:
+    """``s`` (a state or a view) with each house's prestige as it stood before the final scoring (C16: E6-E9 taken
+    off): the table as the houses saw it before the last count."""
+    return s._replace(players=tuple(pl._replace(prestige=pl.prestige - sum(
+        g.points for g in pl.gains if g.rule in FINAL_RULES)) for pl in s.players))
 
 
 def agenda_prestige(s: BaldursGateState, p: int) -> int:

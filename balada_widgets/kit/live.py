@@ -28,12 +28,13 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Optional
 
 from ..core.feedback import Feedback
 
-__all__ = ["LiveFrame", "LiveGame", "bare"]
+__all__ = ["LiveFrame", "LiveGame", "bare", "numbered"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,15 @@ class LiveFrame:
 def bare(id_: str) -> str:
     """A click's id without its ``@n`` (a live board numbers its ids, so a click can repeat)."""
     return id_.split("@", 1)[0]
+
+
+def numbered(markup: str, clicks: int) -> str:
+    """``markup`` with every ``data-id`` numbered with the click count ``clicks`` (an id numbered already is kept).
+
+    >>> numbered('<g data-id="c3"/><g data-id="a1@0"/>', 1)
+    '<g data-id="c3@1"/><g data-id="a1@0"/>'
+    """
+    return re.sub(r'data-id="([^"@]+)"', rf'data-id="\1@{clicks}"', markup)
 
 
 class LiveGame:
@@ -121,6 +131,26 @@ class LiveGame:
     def clicks(self, moves) -> tuple:
         """The click ids (``id@n``) that play ``moves`` (for *Show me* and the tests)."""
         return tuple(f"{self.click_id(m)}@{k}" for k, m in enumerate(moves))
+
+    def bot_clicks(self, bot, limit: int = 300) -> tuple:
+        """The clicks ``bot(game, state)`` makes in the learner's seat from the start until the exercise stops (at
+        most ``limit``): what *Show me* replays when the answer is the rest of a game.
+
+        >>> from tests.spec_game.rules import Mark, TicTacToe
+        >>> g = TicTacToe()
+        >>> first = lambda game, state: game.legal_moves(state, game.to_move(state)[0])[0]
+        >>> live = LiveGame(None, g, g.initial_state(), others=first, move_of=lambda state, id_: Mark(0, int(id_[1:])),
+        ...                 click_id=lambda move: f"c{move.cell}")
+        >>> live.bot_clicks(first)  # X on the first free cell each turn, O after it
+        ('c0@0', 'c2@1', 'c4@2', 'c6@3')
+        """
+        clicks: tuple = ()
+        for _ in range(limit):
+            state = self.frame(clicks).state
+            if self.stopped(state) or self.game.to_move(state) != (self.me,):
+                break
+            clicks += (f"{self.click_id(bot(self.game, state))}@{len(clicks)}",)
+        return clicks
 
     def after(self, moves):
         """The state after the learner plays ``moves`` (and chance and the others answer)."""

@@ -20,6 +20,7 @@ import pytest
 from balada_widgets.baldurs_gate import tutorial as T
 from balada_widgets.baldurs_gate.i18n import rules_ref
 from balada_widgets.baldurs_gate.positions import setup_played
+from balada_widgets.baldurs_gate.scoring import before_final_scoring
 from balada_widgets.baldurs_gate.state import Token, Turn
 from balada_widgets.baldurs_gate.tutorial import ending, lesson, boards as live_module, play as play_module
 from balada_widgets.baldurs_gate.tutorial.boards import LESSONS, game as boards_game, position_of
@@ -357,7 +358,7 @@ def test_what_a_question_asks_is_not_on_its_board():
     live, shown = play_live("en"), play_shown("en")
     over = live.frame(shown).state
     board = part("play", 0).draw(shown)
-    pre = live_module.pre_scoring(over).players[0].prestige
+    pre = before_final_scoring(over).players[0].prestige
     assert over.over and pre < over.players[0].prestige
     assert f'aria-label="prestige: {pre}"' in board and f'aria-label="prestige: {over.players[0].prestige}"' not in board
 
@@ -452,7 +453,7 @@ def test_the_last_step_is_a_game_against_a_bot():
         over = play_live(L).frame(shown).state
         total = over.players[0].prestige
         assert respond(pb, Attempt(), str(total)).solved
-        pre = live_module.pre_scoring(over).players[0].prestige
+        pre = before_final_scoring(over).players[0].prestige
         a = respond(pb, Attempt(), str(pre))
         assert a.reply.kind == "wrong" and "play-prestige-only" == pb.check(pre).misreading
         for mid, value in play_module.score_misreadings(g, over).items():

@@ -255,24 +255,6 @@ def test_a_set_answer_names_the_wrongly_picked_item_first():
     assert respond(part("traps", 0), Attempt(), ("START", "r4")).reply.misreading == "trap-start"
 
 
-def test_the_lesson_python_is_oracles_and_its_words_are_data():
-    """Issue 13's measure for this room: the tutorial package at most 1,200 lines, at most 10 % of its characters string
-    literals outside docstrings (its words are lessons/en.yaml, its positions and fixed readings lessons/scenes.yaml)."""
-    lines = chars = strings = 0
-    for path in sorted((ROOT / "balada_widgets" / "barcadia" / "tutorial").glob("*.py")):
-        src = path.read_text(encoding="utf-8")
-        tree = ast.parse(src)
-        docs = {id(n.body[0].value) for n in ast.walk(tree)
-                if isinstance(n, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.body
-                and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)
-                and isinstance(n.body[0].value.value, str)}
-        inner = {id(c) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for c in ast.walk(n) if c is not n}
-        strings += sum(len(ast.get_source_segment(src, n)) for n in ast.walk(tree) if id(n) not in docs | inner and (
-            isinstance(n, ast.JoinedStr) or (isinstance(n, ast.Constant) and isinstance(n.value, str))))
-        lines, chars = lines + src.count("\n"), chars + len(src)
-    assert lines <= 1200 and strings <= chars / 10, (lines, strings / chars)
-
-
 def test_no_question_is_answered_by_elimination():
     """Every question with options has at least three: a second try is never right by elimination."""
     for st in lesson().steps:

@@ -66,4 +66,4 @@ def words(language: str = "en") -> Language:
 def play_shown(language: str = "en") -> tuple:
     """The clicks *Show me* replays in the last step: a bot plays the learner's seat to the end."""
     lesson(language)
-    return last.shown_clicks(last.LIVES[language], step_material("play").seed + 2)
+    return last.LIVES[language].bot_clicks(last.bot(step_material("play").seed + 2))

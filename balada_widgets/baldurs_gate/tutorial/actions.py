@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...kit.lesson import Choose
 from ..analysis import best_income
-from ..effects import ability_text, cost_text, effect_text
+from ..effects import cost_text, effect_text
 from ..state import Build, Done, DrawToken, Income, Parcel, Spot, Src, Token, Trade, Use, Worker
 from . import boards
 from .boards import Live, position_of
@@ -63,11 +63,6 @@ def worker(lesson, step, material) -> tuple:
     return first, second, third, fourth
 
 
-def ability_words(game, card: str, language: str) -> str:
-    ability = game.content.abilities(card, game.advanced)[0]
-    return ability_text(ability.cost, ability.effect, language, game.content.faction_map)
-
-
 def income(lesson, step, material) -> tuple:
     g, s = position_of("income", lesson.language)
     live, language = Live(lesson, g, s), lesson.language
@@ -83,8 +78,8 @@ def income(lesson, step, material) -> tuple:
 
     a = lesson.part(step, 0, "I2", income=cost_text(g.hq_side(s, 0).income, language), gold=lesson.qty(best, "gold"),
                     hq=g.card_name(s.players[0].hq), card=g.card_name(material.card),
-                    ability=ability_words(g, material.card, language), gate=g.card_name(material.gate),
-                    gate_ability=ability_words(g, material.gate, language))
+                    ability=g.ability_text(material.card), gate=g.card_name(material.gate),
+                    gate_ability=g.ability_text(material.gate))
     ready = material.card not in live.after(way).players[0].used
     return a.live(live, judge_a, way), lesson.part(step, 1, "I3", card=a.fields["card"]).choice(
         "yes" if ready else "no", {"no": "income-stays-turned", "later": "income-rests"})
@@ -112,7 +107,7 @@ def chain(lesson, step, material) -> tuple:
         return live.refusal(clicks)
 
     b = lesson.part(step, 1, "I4", **fields, gold=lesson.qty(best, "gold"),
-                    ability=ability_words(g, material.card, lesson.language))
+                    ability=g.ability_text(material.card))
     return first, b.live(live, judge_b, way)
 
 

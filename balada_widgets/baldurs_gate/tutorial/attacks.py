@@ -10,7 +10,7 @@ from ..analysis import connection_gains, house_gains
 from ..drawing import cards_markup
 from ..state import Build, Parcel, Spot, Token, Trade, Worker
 from . import boards
-from .actions import ability_words, fortified
+from .actions import fortified
 from .basics import added, gains_part
 from .boards import Live, bare, position_of
 from .language import set_answer
@@ -50,7 +50,7 @@ def fortify(lesson, step, material) -> tuple:
     st = g.apply(st, next(m for m in g.legal_moves(st, 0) if type(m) is Spot))
     taken = next(x for x in st.players[0].portfolio if x not in s.players[0].portfolio)
     e = lesson.part(step, 4, "C11", location=g.content.location_name(there, language), card=g.card_name(taken),
-                    trade=g.trade_text(there, "local", language), ability=ability_words(g, taken, language))
+                    trade=g.trade_text(there, "local", language), ability=g.ability_text(taken))
     label = e("label")
     fifth = e.exercise(Pick, lambda x: bare(x) == f"card-{taken}" or "fort-pick-gate", mode="one", draw=lambda sel:
                        boards.html(cards_markup(g, s.gates, selected=sel, title=label), label=label),

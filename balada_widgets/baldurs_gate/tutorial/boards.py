@@ -23,13 +23,14 @@ from types import SimpleNamespace
 from typing import Iterable
 
 from ...core.files import read_data_text
-from ...kit.live import LiveGame, bare  # noqa: F401 (bare: the steps read a click's id)
+from ...kit.live import LiveGame, bare, numbered  # noqa: F401 (bare: the steps read a click's id)
 from ...kit.svg import class_names, el, escape
 from .. import i18n
 from ..drawing import CARDS_CSS, CSS, DEFS as LESSON_DEFS, button_label, cards_markup, city_svg, click_id, \
     natural_move, player_markup
 from ..positions import late_position, position
 from ..rules import BaldursGateGame
+from ..scoring import before_final_scoring
 from ..state import BaldursGateState, Done, DrawToken, Token, Trade, Turn, Worker
 
 #: the lesson's files: ``en.yaml``, ``cs.yaml`` (the words), ``material.yaml`` (the positions), ``boards.css``
@@ -157,7 +158,7 @@ class Live(LiveGame):
         final scoring (the score is the question)."""
         g, said, fr = self.game, self.lesson.live, self.frame(tuple(selected))
         state, word = fr.state, lambda key: i18n.text(key, g.language)
-        view = pre_scoring(g.view(state, 0)) if hide_score and state.over else g.view(state, 0)
+        view = before_final_scoring(g.view(state, 0)) if hide_score and state.over else g.view(state, 0)
         stopped = state.over or self.stop(state)
         kind = g.pending(state).kind if not stopped and g.to_move(state) == (0,) else ""
         said_now = fr.message or (said["done"] if stopped else said.get(f"note.{kind}", g.pending(state).text))
@@ -176,12 +177,5 @@ class Live(LiveGame):
         markup = html(caption(said_now, "warn" if fr.message else "ok" if stopped else ""), chips(buttons),
                       beside(city(g, state, mask_defence=mask_defence), blocks),
                       f'<div class="log">{shown}</div>' if shown else "", label=label)
-        # every id numbered with the click count (the back button's, the last click's, is numbered already)
-        return re.sub(r'data-id="([^"@]+)"', rf'data-id="\1@{len(selected)}"', markup)
+        return numbered(markup, len(selected))  # (the back button's id, the last click's, is numbered already)
 
-
-def pre_scoring(view: BaldursGateState) -> BaldursGateState:
-    """The view with each house's prestige before the final scoring (E6-E9 taken off): the score stays a question."""
-    final = ("E6", "E7", "E8", "E9")
-    return view._replace(players=tuple(
-        pl._replace(prestige=pl.prestige - sum(x.points for x in pl.gains if x.rule in final)) for pl in view.players))

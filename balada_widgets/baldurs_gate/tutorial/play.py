@@ -15,7 +15,7 @@ from .. import scoring as scores
 from ..bots import make_bot
 from ..positions import seeded_chance
 from ..state import Build
-from .boards import Live, click_id, position_of
+from .boards import Live, position_of
 
 #: the game of each language's lesson (the lesson is built once per language)
 LIVES: dict = {}
@@ -34,21 +34,10 @@ def bot(seed):
     return move
 
 
-def shown_clicks(live: Live, seed) -> tuple:
-    """The clicks of the rest of the game played by the bot in your seat (what *Show me* replays)."""
-    g, play, clicks = live.game, bot(seed), ()
-    for _ in range(300):
-        st = live.frame(clicks).state
-        if st.over or g.to_move(st) != (0,):
-            break
-        clicks += (f"{click_id(play(g, st))}@{len(clicks)}",)
-    return clicks
-
-
 def score_misreadings(g, state, p: int = 0) -> dict:
     """Final totals of ``p`` with one scoring rule misread (the engine's own parts of the score, changed)."""
     city, final, player = g.city, scores.final_gains(g, state, p), state.players[p]
-    part = {r: sum(x.points for x in final if x.rule == r) for r in ("E6", "E7", "E8", "E9")}
+    part = {r: sum(x.points for x in final if x.rule == r) for r in scores.FINAL_RULES}
     before = player.prestige - sum(part.values())
     mine = [i for i, x in enumerate(state.pieces) if x is not None and x.owner == p and not x.damaged]
     units, _ = scores.leftovers(state, p)
@@ -92,7 +81,7 @@ def play(lesson, step, material) -> tuple:
     label, answer, explain = a("label"), a("answer"), a("explain")
 
     def shown():
-        clicks = shown_clicks(live, material.seed + 2)
+        clicks = live.bot_clicks(bot(material.seed + 2))  # the bot plays your seat to the end
         st = live.frame(clicks).state
         if st.over and box["state"] is None:
             box["state"] = st
