@@ -117,7 +117,7 @@ __all__ = [
     "at_turn_start", "attack_lines", "attack_outlook", "best_income", "best_move", "bot_stats", "check_files",
     "connection_gains", "connection_trace", "decisions", "determinize", "draw_record", "edit_position", "example_session",
     "growth", "hidden_odds", "hidden_weights", "house_gains", "networks", "next_draw", "play_bot_game", "playouts",
-    "plot_bot_scores", "score_steps", "strength_distribution", "words",
+    "plot_bot_scores", "score_steps", "strength_distribution", "turn_over", "words",
 ]
 
 BUILDINGS = ("inn", "hall", "market", "temple")
@@ -986,6 +986,11 @@ def house_gains(before, after) -> frozenset:
                      for r in RESOURCES if worth(b, r) != worth(a, r))
 
 
+def turn_over(state: BaldursGateState, player: int) -> bool:
+    """``player``'s turn is over: the game is, or another house's turn has begun."""
+    return bool(state.over or (state.tasks and type(state.tasks[0]) is Turn and state.tasks[0].player != player))
+
+
 def best_income(game, state, player: int = 0, home: bool = False, chance=None, depth: int = 12) -> tuple:
     """The most gold ``player`` can end the turn with by taking income now (I1-I4: the HQ's income, the cards'
     abilities in the best order, a build inside the chain) and a line of their moves to it: ``(gold, moves)``, ``(-1,
@@ -999,13 +1004,12 @@ def best_income(game, state, player: int = 0, home: bool = False, chance=None, d
     (9, (Income(player=0), Use(player=0, card='hall-02', alt=0), Done(player=0)))
     """
     best, chance = (-1, ()), chance or (lambda s: game.chance_outcomes(s)[0][0])
-    ended = lambda s: s.over or (s.tasks and type(s.tasks[0]) is Turn and s.tasks[0].player != player)  # noqa: E731
 
     def search(s, moves):
         nonlocal best
-        while not ended(s) and game.is_chance(s):
+        while not turn_over(s, player) and game.is_chance(s):
             s = game.apply(s, chance(s))
-        if ended(s):
+        if turn_over(s, player):
             me = s.players[player]
             if moves and me.gold > best[0] and not (home and me.worker):
                 best = (me.gold, tuple(moves))

@@ -71,7 +71,7 @@ from functools import lru_cache
 from typing import Iterable, Optional
 
 from ..kit import svg
-from .effects import ability_text, cost_text, effect_text
+from .effects import cost_text, effect_text
 from . import i18n
 from .i18n import qty
 from .state import MASK, Build, Bottom, Done, Income, Keep, Parcel, Pick, Spot, Take, Track, Trade, Use, Worker
@@ -1100,8 +1100,7 @@ def _card_html(game, card: str, language: str, cls: str = "", used_word: str = "
         lines = []
         if b.when_built:
             lines.append(i18n.text("card.when_built", language, effect=effect_text(b.when_built, language, fm)))
-        for ab in b.abilities:
-            lines.append(i18n.text("card.income", language, ability=ability_text(ab.cost, ab.effect, language, fm)))
+        lines += [i18n.text("card.income", language, ability=x) for x in game.ability_texts(card, language)]
         kind, icon = b.type, b.type
         kind_word, tail = c.type_name(b.type, language), [qty(b.cost, "gold", language)]
         head = f'<div class="ct">{_icon_html(icon, "ti", "color:#6a5632")}{e(c.name(card, language))}</div>'
@@ -1113,8 +1112,7 @@ def _card_html(game, card: str, language: str, cls: str = "", used_word: str = "
         head = f'<div class="ct">{_icon_html(icon, "ti", "color:#6a5632")}{e(c.name(card, language))}</div>'
     elif card in c.gate_map:
         kind, icon = "gate", "gate"
-        lines = [i18n.text("card.income", language, ability=ability_text(ab.cost, ab.effect, language, fm))
-                 for ab in c.gate_map[card].abilities]
+        lines = [i18n.text("card.income", language, ability=x) for x in game.ability_texts(card, language)]
         kind_word = i18n.text("ui.gate_card", language)
         head = f'<div class="ct">{_icon_html(icon, "ti", "color:#6f6a60")}{e(c.name(card, language))}</div>'
     elif card in c.agendas:

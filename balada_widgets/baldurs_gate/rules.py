@@ -602,13 +602,11 @@ class BaldursGateGame(Engine, Game):
             parts.append(i18n.text("card.head", L, type=c.type_name(b.type, L), cost=qty(b.cost, "gold", L)))
             if b.when_built:
                 parts.append(i18n.text("card.when_built", L, effect=effect_text(b.when_built, L, fm)))
-            for ab in b.abilities:
-                parts.append(i18n.text("card.income", L, ability=ability_text(ab.cost, ab.effect, L, fm)))
+            parts += [i18n.text("card.income", L, ability=x) for x in self.ability_texts(card, L)]
         elif card in c.hqs:
             parts += self.hq_lines(card, L)
         elif card in c.gate_map:
-            for ab in c.gate_map[card].abilities:
-                parts.append(i18n.text("card.income", L, ability=ability_text(ab.cost, ab.effect, L, fm)))
+            parts += [i18n.text("card.income", L, ability=x) for x in self.ability_texts(card, L)]
         elif card in c.agendas:
             a = c.agendas[card]
             parts.append(self.agenda_text(a, L))
@@ -620,11 +618,10 @@ class BaldursGateGame(Engine, Game):
         several), its special component."""
         L = language or self.language
         c = self.content
-        fm = c.faction_map
         side = c.hq_side(card, self.advanced)
         lines = [i18n.text("card.hq", L, district=self.city.district_name(c.hqs[card].district, L),
                            income=cost_text(side.income, L, case="nom"))]
-        alts = [ability_text(ab.cost, ab.effect, L, fm) for ab in side.abilities]
+        alts = self.ability_texts(card, L)
         if len(alts) == 1:
             lines.append(i18n.text("card.income", L, ability=alts[0]))
         elif alts:
@@ -655,10 +652,14 @@ class BaldursGateGame(Engine, Game):
             prm["zone"] = i18n.text(f"zone_gen.{prm['zone']}", L)
         return i18n.text(f"agenda.{a.kind}", L, rate=qty(a.rate, "prestige", L), cap=a.cap, **prm)
 
+    def ability_texts(self, card: str, language: Optional[str] = None) -> list[str]:
+        """A portfolio card's income abilities (its alternatives, an HQ's on the side in play) in words."""
+        L, fm = language or self.language, self.content.faction_map
+        return [ability_text(ab.cost, ab.effect, L, fm) for ab in self.content.abilities(card, self.advanced)]
+
     def ability_text(self, card: str, alt: int = 0, language: Optional[str] = None) -> str:
         """A portfolio card's income ability ``alt`` (its first by default) in words."""
-        ability = self.content.abilities(card, self.advanced)[alt]
-        return ability_text(ability.cost, ability.effect, language or self.language, self.content.faction_map)
+        return self.ability_texts(card, language)[alt]
 
     def trade_text(self, district: str, trade_id: str, language: Optional[str] = None) -> str:
         L = language or self.language

@@ -26,12 +26,13 @@ from ...core.files import read_data_text
 from ...kit.live import LiveGame, bare, numbered  # noqa: F401 (bare: the steps read a click's id)
 from ...kit.svg import class_names, el, escape
 from .. import i18n
+from ..analysis import turn_over
 from ..drawing import CARDS_CSS, CSS, DEFS as LESSON_DEFS, button_label, cards_markup, city_svg, click_id, \
     natural_move, player_markup
 from ..positions import late_position, position
 from ..rules import BaldursGateGame
 from ..scoring import before_final_scoring
-from ..state import BaldursGateState, Done, DrawToken, Token, Trade, Turn, Worker
+from ..state import BaldursGateState, Done, DrawToken, Token, Trade, Worker
 
 #: the lesson's files: ``en.yaml``, ``cs.yaml`` (the words), ``material.yaml`` (the positions), ``boards.css``
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
@@ -132,7 +133,7 @@ class Live(LiveGame):
     def __init__(self, lesson, game, start: BaldursGateState, *, tokens=(), others=None, stop=None, chance=None):
         super().__init__(lesson, game, start, others=others, chance=chance, words=lesson.live, click_id=click_id,
                          move_of=lambda state, id_: natural_move(game, state, 0, id_, game.pending(state).kind),
-                         stop=stop or (lambda s: s.tasks and type(s.tasks[0]) is Turn and s.tasks[0].player != 0))
+                         stop=stop or (lambda s: turn_over(s, 0)))
         self.tokens = tuple(tokens)
 
     def chance_move(self, state: BaldursGateState, k: int):
